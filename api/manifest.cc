@@ -1,0 +1,834 @@
+#include "api/manifest.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include <yaml-cpp/yaml.h>
+
+namespace schedref::api {
+namespace {
+
+using nlohmann::json;
+
+// --- Error positions ----------------------------------------------------------
+
+std::string Position(const std::string& file, int64_t line, int64_t column) {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+// 1-based line and column of byte `offset` in `text`.
+std::pair<int64_t, int64_t> LineColumn(std::string_view text, size_t offset) {
+  int64_t line = 1;
+  int64_t column = 1;
+  for (size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+// --- JSON ---------------------------------------------------------------------
+
+// nlohmann's messages start with "[json.exception.parse_error.101] parse
+// error at line 1, column 5: "; the position is reported by us, in the
+// same form as for YAML, so only the part after it is kept.
+std::string StripNlohmannPrefix(const std::string& what) {
+  const size_t at = what.find(": ");
+  if (what.rfind("[json.exception.", 0) == 0 && at != std::string::npos) {
+    return what.substr(at + 2);
+  }
+  return what;
+}
+
+size_t SkipBlanks(std::string_view text, size_t pos) {
+  while (pos < text.size() &&
+         (text[pos] == ' ' || text[pos] == '\t' || text[pos] == '\n' ||
+          text[pos] == '\r')) {
+    ++pos;
+  }
+  return pos;
+}
+
+// Kubernetes' YAMLOrJSONDecoder reads a JSON stream value after value; so
+// does this. Each value is parsed by itself so that the error offsets can be
+// made absolute.
+StatusOr<std::vector<json>> ParseJsonStream(std::string_view text,
+                                            const std::string& file) {
+  std::vector<json> documents;
+  size_t pos = SkipBlanks(text, 0);
+  while (pos < text.size()) {
+    size_t consumed = 0;
+    // operator>> reads exactly one value and leaves the stream after it.
+    json value;
+    try {
+      std::istringstream stream{std::string(text.substr(pos))};
+      stream >> value;
+      if (stream.eof()) {
+        consumed = text.size() - pos;
+      } else {
+        consumed = static_cast<size_t>(stream.tellg());
+      }
+    } catch (const json::parse_error& e) {
+      // e.byte is 1-based and counts the character that failed.
+      const size_t offset = pos + (e.byte > 0 ? e.byte - 1 : 0);
+      const auto [line, column] = LineColumn(text, offset);
+      return Status::Invalid(Position(file, line, column) + ": " +
+                             StripNlohmannPrefix(e.what()));
+    } catch (const json::exception& e) {
+      const auto [line, column] = LineColumn(text, pos);
+      return Status::Invalid(Position(file, line, column) + ": " +
+                             StripNlohmannPrefix(e.what()));
+    }
+    if (consumed == 0) {
+      // Cannot happen for a successful parse; guards against looping.
+      const auto [line, column] = LineColumn(text, pos);
+      return Status::Invalid(Position(file, line, column) +
+                             ": no JSON value could be read");
+    }
+    documents.push_back(std::move(value));
+    pos = SkipBlanks(text, pos + consumed);
+  }
+  return documents;
+}
+
+// --- YAML ---------------------------------------------------------------------
+
+// Bounds on what a YAML text may expand to through aliases: a few lines of
+// anchors can describe an exponentially large (or, in yaml-cpp, a cyclic)
+// tree. Without aliases a document has fewer values than its text has
+// bytes, so the budget grows with the text and leaves ample room for
+// ordinary anchor reuse.
+constexpr int kMaxDepth = 200;
+int64_t MaxNodes(size_t text_size) {
+  return 10 * static_cast<int64_t>(text_size) + 10'000;
+}
+
+const std::string kTagStr = "tag:yaml.org,2002:str";
+const std::string kTagInt = "tag:yaml.org,2002:int";
+const std::string kTagFloat = "tag:yaml.org,2002:float";
+const std::string kTagBool = "tag:yaml.org,2002:bool";
+const std::string kTagNull = "tag:yaml.org,2002:null";
+
+std::string RemoveUnderscores(std::string_view in) {
+  std::string out;
+  for (char c : in) {
+    if (c != '_') out.push_back(c);
+  }
+  return out;
+}
+
+bool IsDigitIn(char c, int base) {
+  if (base <= 10) return c >= '0' && c < '0' + base;
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+         (c >= 'A' && c <= 'F');
+}
+
+// Go's strconv.ParseInt/ParseUint with base 0 (prefixes 0x, 0o, 0b and a
+// leading 0 for octal; an optional sign). Returns nullopt when the text is
+// not such an integer; magnitudes past 2^65 are clamped there.
+struct ParsedInt {
+  bool negative = false;
+  unsigned __int128 magnitude = 0;
+};
+std::optional<ParsedInt> ParseGoInt(std::string_view s) {
+  ParsedInt out;
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+    out.negative = s[i] == '-';
+    ++i;
+  }
+  int base = 10;
+  if (s.size() - i >= 2 && s[i] == '0') {
+    const char p = s[i + 1];
+    if (p == 'x' || p == 'X') {
+      base = 16;
+      i += 2;
+    } else if (p == 'o' || p == 'O') {
+      base = 8;
+      i += 2;
+    } else if (p == 'b' || p == 'B') {
+      base = 2;
+      i += 2;
+    } else {
+      base = 8;
+      i += 1;
+    }
+  }
+  if (i >= s.size()) return std::nullopt;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (!IsDigitIn(c, base)) return std::nullopt;
+    const int digit = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
+    out.magnitude = out.magnitude * base + digit;
+    // Anything past 2^64 is out of every range we care about; clamp so
+    // that the multiplication cannot wrap.
+    if (out.magnitude > (static_cast<unsigned __int128>(1) << 65)) {
+      out.magnitude = static_cast<unsigned __int128>(1) << 65;
+    }
+  }
+  return out;
+}
+
+// yaml.v2's regular expression for floats: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)
+// ([eE][-+]?[0-9]+)?
+bool IsYamlStyleFloat(std::string_view s) {
+  size_t i = 0;
+  auto digits = [&]() {
+    const size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - start;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (digits() == 0) return false;
+  } else {
+    if (digits() == 0) return false;
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      digits();
+    }
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
+
+// Go's ParseFloat is more permissive than this (hex floats, "inf"), but the
+// only texts that reach it here have passed IsYamlStyleFloat or start with
+// '.', for which strtod agrees with it.
+std::optional<double> ParseFloat(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<json> IntToJson(const ParsedInt& p) {
+  constexpr unsigned __int128 kMaxInt64 =
+      static_cast<unsigned __int128>(std::numeric_limits<int64_t>::max());
+  if (p.negative) {
+    if (p.magnitude <= kMaxInt64 + 1) {
+      // -(2^63) is representable; compute through the unsigned magnitude.
+      const uint64_t m = static_cast<uint64_t>(p.magnitude);
+      return json(static_cast<int64_t>(0 - m));
+    }
+    return std::nullopt;
+  }
+  if (p.magnitude <= kMaxInt64) {
+    return json(static_cast<int64_t>(p.magnitude));
+  }
+  if (p.magnitude <= std::numeric_limits<uint64_t>::max()) {
+    return json(static_cast<uint64_t>(p.magnitude));
+  }
+  return std::nullopt;
+}
+
+// The value a plain (unquoted, untagged) scalar resolves to, following
+// yaml.v2's resolve(): the first character decides which forms are tried.
+// Timestamps stay strings, as they do when yaml.v2 decodes into interface{}.
+// An error message is returned for values JSON cannot hold (.inf, .nan).
+StatusOr<json> ResolvePlain(const std::string& in) {
+  static const std::map<std::string, json, std::less<>> kWords = {
+      {"y", true},      {"Y", true},      {"yes", true},   {"Yes", true},
+      {"YES", true},    {"true", true},   {"True", true},  {"TRUE", true},
+      {"on", true},     {"On", true},     {"ON", true},    {"n", false},
+      {"N", false},     {"no", false},    {"No", false},   {"NO", false},
+      {"false", false}, {"False", false}, {"FALSE", false}, {"off", false},
+      {"Off", false},   {"OFF", false},   {"", nullptr},   {"~", nullptr},
+      {"null", nullptr}, {"Null", nullptr}, {"NULL", nullptr},
+  };
+  static const std::set<std::string, std::less<>> kNonFinite = {
+      ".nan", ".NaN", ".NAN", ".inf",  ".Inf",  ".INF",  "+.inf",
+      "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF",
+  };
+  if (auto it = kWords.find(in); it != kWords.end()) return it->second;
+  if (kNonFinite.count(in) > 0) {
+    return Status::Invalid("value " + in + " cannot be represented in JSON");
+  }
+  const char first = in[0];  // in is not empty: "" is in kWords.
+  if (first == '.') {
+    if (auto f = ParseFloat(in)) return json(*f);
+    return json(in);
+  }
+  const bool sign = first == '+' || first == '-';
+  const bool digit = first >= '0' && first <= '9';
+  if (!sign && !digit) return json(in);
+
+  const std::string plain = RemoveUnderscores(in);
+  const std::optional<ParsedInt> parsed = ParseGoInt(plain);
+  if (parsed.has_value()) {
+    if (auto j = IntToJson(*parsed)) return *j;
+  }
+  if (IsYamlStyleFloat(plain)) {
+    if (auto f = ParseFloat(plain)) {
+      if (std::isfinite(*f)) return json(*f);
+    }
+  }
+  if (parsed.has_value()) {
+    // An integer too large for 64 bits: yaml.v2 keeps it as a big integer,
+    // which JSON writes as a number; the closest we hold is a double.
+    if (auto f = ParseFloat(plain)) return json(*f);
+  }
+  return json(in);
+}
+
+class YamlConverter {
+ public:
+  YamlConverter(const std::string& file, int64_t max_nodes)
+      : file_(file), max_nodes_(max_nodes) {}
+
+  StatusOr<json> Convert(const YAML::Node& node, int depth) {
+    if (depth > kMaxDepth) {
+      return Error(node, "document nested more than " +
+                             std::to_string(kMaxDepth) + " levels deep");
+    }
+    if (++nodes_ > max_nodes_) {
+      return Error(node, "text expands to more than " +
+                             std::to_string(max_nodes_) +
+                             " values (alias expansion)");
+    }
+    switch (node.Type()) {
+      case YAML::NodeType::Undefined:
+      case YAML::NodeType::Null:
+        return json(nullptr);
+      case YAML::NodeType::Scalar:
+        return Scalar(node);
+      case YAML::NodeType::Sequence: {
+        json out = json::array();
+        for (const YAML::Node& item : node) {
+          StatusOr<json> v = Convert(item, depth + 1);
+          if (!v.ok()) return v.status();
+          out.push_back(std::move(*v));
+        }
+        return out;
+      }
+      case YAML::NodeType::Map:
+        return Map(node, depth);
+    }
+    return Error(node, "unknown YAML node type");
+  }
+
+ private:
+  Status Error(const YAML::Node& node, const std::string& what) const {
+    const YAML::Mark mark = node.Mark();
+    if (mark.is_null()) return Status::Invalid(file_ + ": " + what);
+    return Status::Invalid(Position(file_, mark.line + 1, mark.column + 1) +
+                           ": " + what);
+  }
+
+  StatusOr<json> Scalar(const YAML::Node& node) {
+    const std::string& tag = node.Tag();
+    const std::string& text = node.Scalar();
+    // "!" marks a quoted or block scalar; unknown tags (!foo, !!binary,
+    // !!timestamp) are kept as the text, as Kubernetes only sees strings
+    // through them.
+    if (tag == "?") {
+      StatusOr<json> v = ResolvePlain(text);
+      if (!v.ok()) return Error(node, v.status().message());
+      return v;
+    }
+    if (tag == kTagInt || tag == kTagFloat || tag == kTagBool ||
+        tag == kTagNull) {
+      StatusOr<json> v = ResolvePlain(text);
+      if (!v.ok()) return Error(node, v.status().message());
+      const bool fits =
+          (tag == kTagInt && v->is_number_integer()) ||
+          (tag == kTagFloat && v->is_number()) ||
+          (tag == kTagBool && v->is_boolean()) ||
+          (tag == kTagNull && v->is_null());
+      if (!fits) {
+        return Error(node, "cannot decode `" + text + "` as a !!" +
+                               tag.substr(tag.rfind(':') + 1));
+      }
+      if (tag == kTagFloat && v->is_number_integer()) {
+        return json(v->get<double>());
+      }
+      return v;
+    }
+    return json(text);
+  }
+
+  // JSON object keys are strings. Like sigs.k8s.io/yaml, scalar keys that
+  // resolve to numbers or booleans become their text; null or collection
+  // keys are errors.
+  StatusOr<std::string> Key(const YAML::Node& key) {
+    if (key.Type() == YAML::NodeType::Scalar) {
+      StatusOr<json> v = Scalar(key);
+      if (!v.ok()) return v.status();
+      if (v->is_string()) return v->get<std::string>();
+      if (v->is_boolean()) return std::string(v->get<bool>() ? "true" : "false");
+      if (v->is_number()) return v->dump();
+    }
+    return Error(key, "unsupported map key: keys must be strings, numbers "
+                      "or booleans");
+  }
+
+  StatusOr<json> Map(const YAML::Node& node, int depth) {
+    json out = json::object();
+    std::vector<json> merged;  // "<<" sources, highest precedence first
+    for (const auto& entry : node) {
+      const YAML::Node& key = entry.first;
+      const YAML::Node& value = entry.second;
+      if (key.Type() == YAML::NodeType::Scalar && key.Tag() == "?" &&
+          key.Scalar() == "<<") {
+        StatusOr<json> v = Convert(value, depth + 1);
+        if (!v.ok()) return v.status();
+        if (v->is_object()) {
+          merged.push_back(std::move(*v));
+        } else if (v->is_array() &&
+                   std::all_of(v->begin(), v->end(),
+                               [](const json& j) { return j.is_object(); })) {
+          for (json& m : *v) merged.push_back(std::move(m));
+        } else {
+          return Error(value, "map merge requires a map or a sequence of maps");
+        }
+        continue;
+      }
+      StatusOr<std::string> k = Key(key);
+      if (!k.ok()) return k.status();
+      StatusOr<json> v = Convert(value, depth + 1);
+      if (!v.ok()) return v.status();
+      // Later duplicates win, as they do in yaml.v2 and encoding/json.
+      out[*k] = std::move(*v);
+    }
+    for (const json& m : merged) {
+      for (auto it = m.begin(); it != m.end(); ++it) {
+        if (!out.contains(it.key())) out[it.key()] = it.value();
+      }
+    }
+    return out;
+  }
+
+  const std::string& file_;
+  const int64_t max_nodes_;
+  int64_t nodes_ = 0;  // over all documents of the text
+};
+
+StatusOr<std::vector<json>> ParseYaml(std::string_view text,
+                                      const std::string& file) {
+  std::vector<YAML::Node> nodes;
+  try {
+    nodes = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    if (e.mark.is_null()) return Status::Invalid(file + ": " + e.msg);
+    return Status::Invalid(Position(file, e.mark.line + 1, e.mark.column + 1) +
+                           ": " + e.msg);
+  }
+  std::vector<json> documents;
+  YamlConverter converter(file, MaxNodes(text.size()));
+  try {
+    for (const YAML::Node& node : nodes) {
+      if (!node.IsDefined() || node.IsNull()) continue;
+      StatusOr<json> doc = converter.Convert(node, 0);
+      if (!doc.ok()) return doc.status();
+      documents.push_back(std::move(*doc));
+    }
+  } catch (const YAML::Exception& e) {
+    // Accessors of a well-formed tree do not throw; this is a safety net so
+    // that nothing escapes.
+    return Status::Invalid(file + ": " + e.msg);
+  }
+  return documents;
+}
+
+// --- FieldReader helpers ----------------------------------------------------
+
+std::string Quote(std::string_view s) { return json(std::string(s)).dump(); }
+
+}  // namespace
+
+std::string JsonTypeName(const json& value) {
+  switch (value.type()) {
+    case json::value_t::null:
+    case json::value_t::discarded:
+      return "null";
+    case json::value_t::boolean:
+      return "boolean";
+    case json::value_t::number_integer:
+    case json::value_t::number_unsigned:
+      return "integer";
+    case json::value_t::number_float:
+      return "number";
+    case json::value_t::string:
+      return "string";
+    case json::value_t::array:
+    case json::value_t::binary:
+      return "array";
+    case json::value_t::object:
+      return "object";
+  }
+  return "unknown";
+}
+
+StatusOr<std::vector<json>> ParseDocuments(std::string_view text,
+                                           const std::string& file) {
+  // A UTF-8 byte order mark is not content.
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  const size_t first = SkipBlanks(text, 0);
+  if (first < text.size() && (text[first] == '{' || text[first] == '[')) {
+    return ParseJsonStream(text, file);
+  }
+  return ParseYaml(text, file);
+}
+
+// --- FieldReader -------------------------------------------------------------
+
+FieldReader::FieldReader(const nlohmann::json& document, std::string file,
+                         std::string object)
+    : FieldReader(document.is_null() ? nullptr : &document, std::move(file),
+                  std::move(object), "") {}
+
+FieldReader::FieldReader(const nlohmann::json* value, std::string file,
+                         std::string object, std::string path)
+    : value_(value),
+      file_(std::move(file)),
+      object_(std::move(object)),
+      path_(std::move(path)) {}
+
+FieldReader FieldReader::WithObject(std::string object) const {
+  return FieldReader(value_, file_, std::move(object), path_);
+}
+
+FieldReader FieldReader::Child(std::string path, const nlohmann::json* value) const {
+  if (value != nullptr && value->is_null()) value = nullptr;
+  return FieldReader(value, file_, object_, std::move(path));
+}
+
+std::string FieldReader::ChildPath(std::string_view key) const {
+  if (path_.empty()) return std::string(key);
+  return path_ + "." + std::string(key);
+}
+
+Status FieldReader::Error(std::string_view problem) const {
+  std::string message = file_ + ": ";
+  if (!object_.empty()) message += object_ + ": ";
+  if (!path_.empty()) message += path_ + ": ";
+  message += problem;
+  return Status::Invalid(std::move(message));
+}
+
+Status FieldReader::ExpectObject() const {
+  if (value_ == nullptr || value_->is_object()) return Status::Ok();
+  return Error("expected object, got " + JsonTypeName(*value_));
+}
+
+StatusOr<FieldReader> FieldReader::Field(std::string_view key) const {
+  SCHEDREF_RETURN_IF_ERROR(ExpectObject());
+  const nlohmann::json* child = nullptr;
+  if (value_ != nullptr) {
+    auto it = value_->find(key);
+    if (it != value_->end()) child = &*it;
+  }
+  return Child(ChildPath(key), child);
+}
+
+StatusOr<FieldReader> FieldReader::Object(std::string_view key) const {
+  StatusOr<FieldReader> child = Field(key);
+  if (!child.ok()) return child;
+  SCHEDREF_RETURN_IF_ERROR(child->ExpectObject());
+  return child;
+}
+
+StatusOr<std::vector<FieldReader>> FieldReader::Array(
+    std::string_view key) const {
+  StatusOr<FieldReader> child = Field(key);
+  if (!child.ok()) return child.status();
+  std::vector<FieldReader> items;
+  if (!child->present()) return items;
+  if (!child->json().is_array()) {
+    return child->Error("expected array, got " + JsonTypeName(child->json()));
+  }
+  const nlohmann::json& array = child->json();
+  items.reserve(array.size());
+  for (size_t i = 0; i < array.size(); ++i) {
+    items.push_back(Child(child->path() + "[" + std::to_string(i) + "]",
+                          &array[i]));
+  }
+  return items;
+}
+
+StatusOr<std::vector<std::pair<std::string, FieldReader>>>
+FieldReader::Entries(std::string_view key) const {
+  StatusOr<FieldReader> child = Object(key);
+  if (!child.ok()) return child.status();
+  std::vector<std::pair<std::string, FieldReader>> entries;
+  if (!child->present()) return entries;
+  for (auto it = child->json().begin(); it != child->json().end(); ++it) {
+    entries.emplace_back(it.key(),
+                         Child(child->path() + "." + it.key(), &it.value()));
+  }
+  return entries;
+}
+
+Status FieldReader::AsString(std::string* out) const {
+  if (!value_->is_string()) {
+    return Error("expected string, got " + JsonTypeName(*value_));
+  }
+  *out = value_->get<std::string>();
+  return Status::Ok();
+}
+
+Status FieldReader::AsBool(bool* out) const {
+  if (!value_->is_boolean()) {
+    return Error("expected boolean, got " + JsonTypeName(*value_));
+  }
+  *out = value_->get<bool>();
+  return Status::Ok();
+}
+
+Status FieldReader::AsInt64(int64_t* out) const {
+  switch (value_->type()) {
+    case nlohmann::json::value_t::number_integer:
+      *out = value_->get<int64_t>();
+      return Status::Ok();
+    case nlohmann::json::value_t::number_unsigned: {
+      const uint64_t v = value_->get<uint64_t>();
+      if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+        return Error("integer " + std::to_string(v) + " is out of range");
+      }
+      *out = static_cast<int64_t>(v);
+      return Status::Ok();
+    }
+    case nlohmann::json::value_t::number_float: {
+      const double v = value_->get<double>();
+      if (!std::isfinite(v) || std::trunc(v) != v) {
+        return Error("expected integer, got number " + value_->dump());
+      }
+      // 2^63 is exactly representable; everything below it converts.
+      if (v < -9223372036854775808.0 || v >= 9223372036854775808.0) {
+        return Error("integer " + value_->dump() + " is out of range");
+      }
+      *out = static_cast<int64_t>(v);
+      return Status::Ok();
+    }
+    default:
+      return Error("expected integer, got " + JsonTypeName(*value_));
+  }
+}
+
+Status FieldReader::AsInt32(int32_t* out) const {
+  int64_t v = 0;
+  SCHEDREF_RETURN_IF_ERROR(AsInt64(&v));
+  if (v < std::numeric_limits<int32_t>::min() ||
+      v > std::numeric_limits<int32_t>::max()) {
+    return Error("integer " + std::to_string(v) +
+                 " is out of range for int32");
+  }
+  *out = static_cast<int32_t>(v);
+  return Status::Ok();
+}
+
+Status FieldReader::AsScalarText(std::string* out) const {
+  switch (value_->type()) {
+    case nlohmann::json::value_t::string:
+      *out = value_->get<std::string>();
+      return Status::Ok();
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned:
+    case nlohmann::json::value_t::number_float:
+      *out = value_->dump();
+      return Status::Ok();
+    default:
+      return Error("expected string or number, got " + JsonTypeName(*value_));
+  }
+}
+
+Status FieldReader::String(std::string_view key, std::string* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  return f->AsString(out);
+}
+
+Status FieldReader::String(std::string_view key,
+                           std::optional<std::string>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  std::string v;
+  SCHEDREF_RETURN_IF_ERROR(f->AsString(&v));
+  *out = std::move(v);
+  return Status::Ok();
+}
+
+Status FieldReader::RequiredString(std::string_view key,
+                                   std::string* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return f->Error("required field is missing");
+  std::string v;
+  SCHEDREF_RETURN_IF_ERROR(f->AsString(&v));
+  if (v.empty()) return f->Error("must not be empty");
+  *out = std::move(v);
+  return Status::Ok();
+}
+
+namespace {
+Status CheckEnum(const FieldReader& f, const std::string& value,
+                 std::initializer_list<std::string_view> allowed) {
+  for (std::string_view a : allowed) {
+    if (value == a) return Status::Ok();
+  }
+  std::string list;
+  for (std::string_view a : allowed) {
+    if (!list.empty()) list += ", ";
+    list += Quote(a);
+  }
+  return f.Error("unsupported value " + Quote(value) + " (supported: " + list +
+                 ")");
+}
+}  // namespace
+
+Status FieldReader::Enum(std::string_view key,
+                         std::initializer_list<std::string_view> allowed,
+                         std::string* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  std::string v;
+  SCHEDREF_RETURN_IF_ERROR(f->AsString(&v));
+  SCHEDREF_RETURN_IF_ERROR(CheckEnum(*f, v, allowed));
+  *out = std::move(v);
+  return Status::Ok();
+}
+
+Status FieldReader::Enum(std::string_view key,
+                         std::initializer_list<std::string_view> allowed,
+                         std::optional<std::string>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  std::string v;
+  SCHEDREF_RETURN_IF_ERROR(f->AsString(&v));
+  SCHEDREF_RETURN_IF_ERROR(CheckEnum(*f, v, allowed));
+  *out = std::move(v);
+  return Status::Ok();
+}
+
+Status FieldReader::Bool(std::string_view key, bool* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  return f->AsBool(out);
+}
+
+Status FieldReader::Bool(std::string_view key,
+                         std::optional<bool>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  bool v = false;
+  SCHEDREF_RETURN_IF_ERROR(f->AsBool(&v));
+  *out = v;
+  return Status::Ok();
+}
+
+Status FieldReader::Int32(std::string_view key, int32_t* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  return f->AsInt32(out);
+}
+
+Status FieldReader::Int32(std::string_view key,
+                          std::optional<int32_t>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  int32_t v = 0;
+  SCHEDREF_RETURN_IF_ERROR(f->AsInt32(&v));
+  *out = v;
+  return Status::Ok();
+}
+
+Status FieldReader::RequiredInt32(std::string_view key, int32_t* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return f->Error("required field is missing");
+  return f->AsInt32(out);
+}
+
+Status FieldReader::Int64(std::string_view key, int64_t* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  return f->AsInt64(out);
+}
+
+Status FieldReader::Int64(std::string_view key,
+                          std::optional<int64_t>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  int64_t v = 0;
+  SCHEDREF_RETURN_IF_ERROR(f->AsInt64(&v));
+  *out = v;
+  return Status::Ok();
+}
+
+Status FieldReader::RequiredInt64(std::string_view key, int64_t* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return f->Error("required field is missing");
+  return f->AsInt64(out);
+}
+
+Status FieldReader::StringMap(std::string_view key,
+                              std::map<std::string, std::string>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  StatusOr<std::vector<std::pair<std::string, FieldReader>>> entries =
+      Entries(key);
+  if (!entries.ok()) return entries.status();
+  std::map<std::string, std::string> result;
+  for (const auto& [k, v] : *entries) {
+    std::string s;
+    if (v.present()) {
+      SCHEDREF_RETURN_IF_ERROR(v.AsString(&s));
+    }
+    // A null value decodes to "" in encoding/json, not to a missing key.
+    result[k] = std::move(s);
+  }
+  *out = std::move(result);
+  return Status::Ok();
+}
+
+Status FieldReader::StringList(std::string_view key,
+                               std::vector<std::string>* out) const {
+  StatusOr<FieldReader> f = Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  StatusOr<std::vector<FieldReader>> items = Array(key);
+  if (!items.ok()) return items.status();
+  std::vector<std::string> result;
+  result.reserve(items->size());
+  for (const FieldReader& item : *items) {
+    std::string s;
+    if (item.present()) {
+      SCHEDREF_RETURN_IF_ERROR(item.AsString(&s));
+    }
+    result.push_back(std::move(s));
+  }
+  *out = std::move(result);
+  return Status::Ok();
+}
+
+}  // namespace schedref::api

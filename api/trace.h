@@ -1,0 +1,116 @@
+// The trace: what an implementation did with a scenario, and what conformance
+// compares. Format (canonical JSON, one record per line, versioned) in
+// docs/trace-format.md; encoding in api/trace_codec.h.
+#ifndef SCHEDREF_API_TRACE_H_
+#define SCHEDREF_API_TRACE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/objects.h"
+
+namespace schedref::api {
+
+inline constexpr int kTraceFormatVersion = 1;
+
+// One plugin's rejection of one node.
+struct NodeRejection {
+  std::string plugin;
+  std::string code;  // "Unschedulable", "UnschedulableAndUnresolvable", ...
+  std::vector<std::string> reasons;
+  friend bool operator==(const NodeRejection&, const NodeRejection&) = default;
+};
+
+struct NodeScore {
+  std::string node;
+  int64_t score = 0;
+  friend bool operator==(const NodeScore&, const NodeScore&) = default;
+};
+
+// Full-detail only: what each plugin said about one node.
+struct PluginScore {
+  int64_t raw = 0;
+  int64_t normalized = 0;
+  int64_t weighted = 0;
+  friend bool operator==(const PluginScore&, const PluginScore&) = default;
+};
+struct NodeDetail {
+  // Filter plugin -> "Success" or "<code>: <reasons>"; plugins that were not
+  // run (an earlier one rejected, or PreFilter skipped them) are absent.
+  std::map<std::string, std::string> filter;
+  std::map<std::string, PluginScore> scores;
+  friend bool operator==(const NodeDetail&, const NodeDetail&) = default;
+};
+
+struct Preemption {
+  std::string nominated_node;  // empty: no candidate
+  std::vector<std::string> victims;  // pod keys, in deletion order
+  friend bool operator==(const Preemption&, const Preemption&) = default;
+};
+
+// One scheduling attempt (one Pop of the queue).
+struct Attempt {
+  TimeMs at = 0;
+  int64_t cycle = 0;
+  std::string pod;      // namespace/name
+  std::string profile;  // schedulerName
+  // scheduled | unschedulable | error | skipped | waiting
+  std::string outcome;
+  std::string node;  // chosen node, when one was chosen
+  int64_t evaluated = 0;
+  int64_t feasible = 0;
+  // Node -> rejection, for every node with a recorded status.
+  std::map<std::string, NodeRejection> rejections;
+  // Up to three highest-scored nodes, chosen node first (upstream's report).
+  std::vector<NodeScore> top_scores;
+  // The status message: upstream's FitError text for unschedulable pods,
+  // the error text otherwise.
+  std::string message;
+  std::optional<Preemption> preemption;
+  // Full-detail traces only.
+  std::map<std::string, NodeDetail> detail;
+  friend bool operator==(const Attempt&, const Attempt&) = default;
+};
+
+// The end of a binding cycle.
+struct Binding {
+  TimeMs at = 0;
+  int64_t cycle = 0;
+  std::string pod;
+  std::string node;
+  // bound | failed | rejected (Permit rejection or timeout)
+  std::string outcome;
+  std::string message;
+  friend bool operator==(const Binding&, const Binding&) = default;
+};
+
+// Anything else the scheduler did that conformance should see: a victim
+// deleted by preemption, a pod dropped because its profile is unknown.
+struct Note {
+  TimeMs at = 0;
+  std::string what;  // "victimDeleted", "unknownProfile", ...
+  std::string pod;
+  std::string message;
+  friend bool operator==(const Note&, const Note&) = default;
+};
+
+struct Trace {
+  // Records in the order they happened; exactly one alternative per entry.
+  struct Record {
+    std::optional<Attempt> attempt;
+    std::optional<Binding> binding;
+    std::optional<Note> note;
+    friend bool operator==(const Record&, const Record&) = default;
+  };
+  std::vector<Record> records;
+  // Final state: every pod that still exists -> its node ("" if pending).
+  std::map<std::string, std::string> placements;
+  friend bool operator==(const Trace&, const Trace&) = default;
+};
+
+}  // namespace schedref::api
+
+#endif  // SCHEDREF_API_TRACE_H_

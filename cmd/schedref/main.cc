@@ -1,0 +1,263 @@
+// schedref: run scenarios through a scheduler implementation, check them
+// against their golden traces, explain a scheduling decision, benchmark.
+// Usage: schedref --help; each subcommand has its own --help.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "api/scenario_decode.h"
+#include "api/trace_codec.h"
+#include "cmd/schedref/workloads.h"
+#include "reference/scheduler/scheduler.h"
+
+namespace {
+
+using schedref::StatusOr;
+
+// Exit codes: 0 success, 1 a failed check or bad input, 2 usage error.
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+StatusOr<schedref::api::Scenario> LoadScenario(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return schedref::Status::NotFound(path + ": cannot open file");
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return schedref::api::DecodeScenario(buf.str(), path);
+}
+
+std::unique_ptr<schedref::api::Scheduler> MakeImpl(const std::string& impl) {
+  if (impl == "reference") {
+    return std::make_unique<schedref::reference::ReferenceScheduler>();
+  }
+  return nullptr;
+}
+
+int RunCommand(const std::string& path, const std::string& impl_name,
+               bool full_detail) {
+  StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
+  if (!scenario.ok()) {
+    std::cerr << "error: " << scenario.status().message() << "\n";
+    return kExitFailure;
+  }
+  std::unique_ptr<schedref::api::Scheduler> impl = MakeImpl(impl_name);
+  schedref::api::RunOptions options;
+  options.full_detail = full_detail;
+  StatusOr<schedref::api::Trace> trace = impl->Run(*scenario, options);
+  if (!trace.ok()) {
+    std::cerr << "error: " << trace.status().message() << "\n";
+    return kExitFailure;
+  }
+  std::cout << schedref::api::EncodeTrace(*trace);
+  return 0;
+}
+
+// Compares each scenario's trace with its expectedTrace.
+int CheckCommand(const std::vector<std::string>& paths,
+                 const std::string& impl_name) {
+  int passed = 0, failed = 0, skipped = 0;
+  std::unique_ptr<schedref::api::Scheduler> impl = MakeImpl(impl_name);
+  for (const std::string& path : paths) {
+    StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
+    if (!scenario.ok()) {
+      std::cout << "FAIL " << path << ": " << scenario.status().message()
+                << "\n";
+      ++failed;
+      continue;
+    }
+    if (scenario->expected_trace.empty()) {
+      std::cout << "SKIP " << path << ": no expectedTrace\n";
+      ++skipped;
+      continue;
+    }
+    StatusOr<schedref::api::Trace> trace =
+        impl->Run(*scenario, schedref::api::RunOptions{});
+    if (!trace.ok()) {
+      std::cout << "FAIL " << path << ": " << trace.status().message()
+                << "\n";
+      ++failed;
+      continue;
+    }
+    std::vector<std::string> got = schedref::api::EncodeTraceLines(*trace);
+    const std::vector<std::string>& want = scenario->expected_trace;
+    size_t i = 0;
+    while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
+    if (i == got.size() && i == want.size()) {
+      std::cout << "PASS " << path << "\n";
+      ++passed;
+      continue;
+    }
+    ++failed;
+    std::cout << "FAIL " << path << ": first difference at record " << i
+              << "\n  expected: " << (i < want.size() ? want[i] : "<end>")
+              << "\n  actual:   " << (i < got.size() ? got[i] : "<end>")
+              << "\n";
+  }
+  std::cout << passed << " passed, " << failed << " failed, " << skipped
+            << " skipped\n";
+  return failed == 0 ? 0 : kExitFailure;
+}
+
+// Prints, for one attempt of one pod, every node's filter verdicts and
+// scores.
+int ExplainCommand(const std::string& path, const std::string& pod,
+                   int64_t cycle) {
+  StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
+  if (!scenario.ok()) {
+    std::cerr << "error: " << scenario.status().message() << "\n";
+    return kExitFailure;
+  }
+  schedref::reference::ReferenceScheduler impl;
+  schedref::api::RunOptions options;
+  options.full_detail = true;
+  StatusOr<schedref::api::Trace> trace = impl.Run(*scenario, options);
+  if (!trace.ok()) {
+    std::cerr << "error: " << trace.status().message() << "\n";
+    return kExitFailure;
+  }
+  bool found = false;
+  for (const auto& record : trace->records) {
+    if (!record.attempt || record.attempt->pod != pod) continue;
+    if (cycle != 0 && record.attempt->cycle != cycle) continue;
+    const schedref::api::Attempt& a = *record.attempt;
+    found = true;
+    std::cout << "t=" << a.at << "ms cycle " << a.cycle << " pod " << a.pod
+              << " profile " << a.profile << ": " << a.outcome;
+    if (!a.node.empty()) std::cout << " on " << a.node;
+    std::cout << " (evaluated " << a.evaluated << ", feasible " << a.feasible
+              << ")\n";
+    if (!a.message.empty()) std::cout << "  " << a.message << "\n";
+    for (const auto& [node, detail] : a.detail) {
+      std::cout << "  node " << node << "\n";
+      for (const auto& [plugin, verdict] : detail.filter) {
+        std::cout << "    filter " << plugin << ": " << verdict << "\n";
+      }
+      for (const auto& [plugin, s] : detail.scores) {
+        std::cout << "    score  " << plugin << ": raw " << s.raw
+                  << ", normalized " << s.normalized << ", weighted "
+                  << s.weighted << "\n";
+      }
+    }
+  }
+  if (!found) {
+    std::cerr << "error: no attempt for pod " << pod << " in " << path
+              << "\n";
+    return kExitFailure;
+  }
+  return 0;
+}
+
+int BenchCommand(const std::string& workload, int nodes, int init_pods,
+                 int measured_pods) {
+  StatusOr<schedref::api::Scenario> scenario =
+      schedref::cmd::MakeWorkload(workload, nodes, init_pods, measured_pods);
+  if (!scenario.ok()) {
+    std::cerr << "error: " << scenario.status().message() << "\n";
+    return kExitUsage;
+  }
+  schedref::reference::ReferenceScheduler impl;
+  auto start = std::chrono::steady_clock::now();
+  StatusOr<schedref::api::Trace> trace =
+      impl.Run(*scenario, schedref::api::RunOptions{});
+  double seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  if (!trace.ok()) {
+    std::cerr << "error: " << trace.status().message() << "\n";
+    return kExitFailure;
+  }
+  int64_t bound = 0;
+  for (const auto& [pod, node] : trace->placements) bound += !node.empty();
+  std::printf(
+      "workload %s: %d nodes, %d pods: reference scheduled %lld pods in "
+      "%.3f s (%.1f pods/s, all attempts included)\n",
+      workload.c_str(), nodes, init_pods + measured_pods,
+      static_cast<long long>(bound), seconds,
+      static_cast<double>(init_pods + measured_pods) / seconds);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "schedref: a reference implementation of the Kubernetes scheduler "
+      "(v1.32 semantics) and its conformance suite"};
+  app.require_subcommand(1);
+
+  std::string run_path, impl = "reference";
+  bool full_detail = false;
+  CLI::App* run = app.add_subcommand(
+      "run", "Run a scenario file and print its trace (JSON lines)");
+  run->add_option("scenario", run_path, "Scenario file (YAML or JSON)")
+      ->required();
+  run->add_option("--impl", impl, "Implementation to run")
+      ->check(CLI::IsMember({"reference"}));
+  run->add_flag("--full-detail", full_detail,
+                "Record every node's filter verdicts and scores");
+
+  std::vector<std::string> check_paths;
+  std::string check_impl = "reference";
+  CLI::App* check = app.add_subcommand(
+      "check",
+      "Run golden scenarios and compare each trace with its expectedTrace; "
+      "prints one line per scenario and 'N passed, M failed, K skipped'");
+  check->add_option("scenarios", check_paths, "Golden scenario files")
+      ->required();
+  check->add_option("--impl", check_impl, "Implementation to check")
+      ->check(CLI::IsMember({"reference"}));
+
+  std::string explain_path, explain_pod;
+  int64_t explain_cycle = 0;
+  CLI::App* explain = app.add_subcommand(
+      "explain",
+      "Show why the reference placed a pod: every node's filter verdicts "
+      "and raw, normalized and weighted scores");
+  explain->add_option("scenario", explain_path, "Scenario file")->required();
+  explain->add_option("--pod", explain_pod, "Pod as namespace/name")
+      ->required();
+  explain->add_option("--cycle", explain_cycle,
+                      "Only this scheduling cycle (default: every attempt)");
+
+  std::string workload = "SchedulingBasic";
+  int bench_nodes = 500, bench_init = 100, bench_measured = 1000;
+  CLI::App* bench = app.add_subcommand(
+      "bench",
+      "Generate a scheduler_perf-shaped workload and measure pods/s");
+  bench->add_option("--workload", workload, "Workload name")
+      ->check(CLI::IsMember(schedref::cmd::WorkloadNames()));
+  bench->add_option("--nodes", bench_nodes, "Number of nodes")
+      ->check(CLI::PositiveNumber);
+  bench->add_option("--init-pods", bench_init, "Pods created before timing")
+      ->check(CLI::NonNegativeNumber);
+  bench->add_option("--measured-pods", bench_measured, "Pods measured")
+      ->check(CLI::PositiveNumber);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kExitUsage;
+  }
+
+  if (*run) return RunCommand(run_path, impl, full_detail);
+  if (*check) return CheckCommand(check_paths, check_impl);
+  if (*explain) return ExplainCommand(explain_path, explain_pod, explain_cycle);
+  if (*bench) {
+    return BenchCommand(workload, bench_nodes, bench_init, bench_measured);
+  }
+  return kExitUsage;
+}

@@ -1,0 +1,654 @@
+#include "reference/framework/framework.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <utility>
+
+namespace schedref::reference::framework {
+namespace {
+
+// Permit waits are capped (upstream framework.go maxTimeout).
+constexpr int64_t kMaxPermitTimeoutMs = 15 * 60 * 1000;
+
+// One extension point as NewFramework sees it: the configured set, how to
+// recognise a plugin implementing it, and where to put it.
+struct ExtensionPointSlot {
+  const char* type_name;  // upstream's Go interface name, used in errors
+  const api::PluginSet* set;
+  std::function<bool(Plugin*)> implements;
+  std::function<void(Plugin*)> append;
+  std::function<void()> clear;
+};
+
+template <typename T>
+ExtensionPointSlot Slot(const char* type_name, const api::PluginSet& set,
+                        std::vector<T*>& list) {
+  return ExtensionPointSlot{
+      type_name, &set,
+      [](Plugin* p) { return dynamic_cast<T*>(p) != nullptr; },
+      [&list](Plugin* p) { list.push_back(dynamic_cast<T*>(p)); },
+      [&list]() { list.clear(); }};
+}
+
+bool Contains(const std::vector<std::string>& list, const std::string& s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+}  // namespace
+
+StatusOr<std::unique_ptr<Framework>> Framework::New(
+    const Registry& registry, const api::Profile& profile,
+    const api::Plugins& plugins, Handle* handle) {
+  std::unique_ptr<Framework> f(new Framework());
+  f->profile_name_ = profile.scheduler_name;
+  f->percentage_of_nodes_to_score_ = profile.percentage_of_nodes_to_score;
+  f->handle_ = handle;
+
+  // Upstream getExtensionPoints order; it decides which error is reported
+  // first when several are wrong.
+  std::vector<ExtensionPointSlot> slots = {
+      Slot("PreFilterPlugin", plugins.pre_filter, f->pre_filter_),
+      Slot("FilterPlugin", plugins.filter, f->filter_),
+      Slot("PostFilterPlugin", plugins.post_filter, f->post_filter_),
+      Slot("ReservePlugin", plugins.reserve, f->reserve_),
+      Slot("PreScorePlugin", plugins.pre_score, f->pre_score_),
+      Slot("ScorePlugin", plugins.score, f->score_),
+      Slot("PreBindPlugin", plugins.pre_bind, f->pre_bind_),
+      Slot("BindPlugin", plugins.bind, f->bind_),
+      Slot("PostBindPlugin", plugins.post_bind, f->post_bind_),
+      Slot("PermitPlugin", plugins.permit, f->permit_),
+      Slot("PreEnqueuePlugin", plugins.pre_enqueue, f->pre_enqueue_),
+      Slot("QueueSortPlugin", plugins.queue_sort, f->queue_sort_),
+  };
+
+  // Plugin args by name; a repeated name is an error.
+  std::map<std::string, nlohmann::json> args;
+  for (const api::PluginConfig& pc : profile.plugin_config) {
+    if (args.count(pc.name) != 0) {
+      return schedref::Status::Invalid("repeated config for plugin " +
+                                       pc.name);
+    }
+    args[pc.name] = pc.args;
+  }
+
+  // Instantiate every plugin named anywhere, in name order (upstream walks
+  // the registry map; the order is unobservable except through errors).
+  std::set<std::string> needed;
+  for (const ExtensionPointSlot& slot : slots) {
+    for (const api::PluginRef& ref : slot.set->enabled) needed.insert(ref.name);
+  }
+  for (const api::PluginRef& ref : plugins.multi_point.enabled) {
+    needed.insert(ref.name);
+  }
+  for (const std::string& name : needed) {
+    const PluginFactory* factory = registry.Find(name);
+    if (factory == nullptr) continue;  // reported below as "does not exist"
+    auto it = args.find(name);
+    StatusOr<std::unique_ptr<Plugin>> plugin =
+        (*factory)(it == args.end() ? nlohmann::json::object() : it->second,
+                   handle);
+    if (!plugin.ok()) {
+      return plugin.status().WithPrefix("initializing plugin \"" + name +
+                                        "\"");
+    }
+    f->plugins_[name] = std::move(plugin).value();
+    f->enabled_.push_back(name);
+  }
+
+  // Explicit extension-point lists.
+  for (ExtensionPointSlot& slot : slots) {
+    std::set<std::string> seen;
+    for (const api::PluginRef& ref : slot.set->enabled) {
+      auto it = f->plugins_.find(ref.name);
+      if (it == f->plugins_.end()) {
+        return schedref::Status::Invalid(std::string(slot.type_name) + " \"" +
+                                         ref.name + "\" does not exist");
+      }
+      if (!slot.implements(it->second.get())) {
+        return schedref::Status::Invalid("plugin \"" + ref.name +
+                                         "\" does not extend " +
+                                         slot.type_name + " plugin");
+      }
+      if (!seen.insert(ref.name).second) {
+        return schedref::Status::Invalid("plugin \"" + ref.name +
+                                         "\" already registered as \"" +
+                                         slot.type_name + "\"");
+      }
+      slot.append(it->second.get());
+    }
+  }
+
+  // MultiPoint expansion: explicitly configured plugins first (overrides),
+  // then MultiPoint ones, then the remaining explicit ones.
+  if (!plugins.multi_point.enabled.empty()) {
+    for (ExtensionPointSlot& slot : slots) {
+      std::vector<std::string> enabled;
+      for (const api::PluginRef& ref : slot.set->enabled) {
+        if (!Contains(enabled, ref.name)) enabled.push_back(ref.name);
+      }
+      std::vector<std::string> disabled;
+      for (const api::PluginRef& ref : slot.set->disabled) {
+        disabled.push_back(ref.name);
+      }
+      if (Contains(disabled, "*")) continue;
+
+      std::vector<std::string> multi_point;
+      std::vector<std::string> overrides;
+      for (const api::PluginRef& ref : plugins.multi_point.enabled) {
+        auto it = f->plugins_.find(ref.name);
+        if (it == f->plugins_.end()) {
+          return schedref::Status::Invalid(std::string(slot.type_name) +
+                                           " \"" + ref.name +
+                                           "\" does not exist");
+        }
+        if (!slot.implements(it->second.get())) continue;
+        if (Contains(disabled, ref.name)) continue;
+        if (Contains(enabled, ref.name)) {
+          if (!Contains(overrides, ref.name)) overrides.push_back(ref.name);
+          continue;
+        }
+        if (Contains(multi_point, ref.name)) {
+          return schedref::Status::Invalid("plugin \"" + ref.name +
+                                           "\" already registered as \"" +
+                                           slot.type_name + "\"");
+        }
+        multi_point.push_back(ref.name);
+      }
+      std::vector<std::string> order;
+      for (const std::string& name : enabled) {
+        if (Contains(overrides, name)) order.push_back(name);
+      }
+      for (const std::string& name : multi_point) order.push_back(name);
+      for (const std::string& name : enabled) {
+        if (!Contains(overrides, name)) order.push_back(name);
+      }
+      slot.clear();
+      for (const std::string& name : order) {
+        slot.append(f->plugins_[name].get());
+      }
+    }
+  }
+
+  if (f->queue_sort_.size() != 1) {
+    return schedref::Status::Invalid(
+        "only one queue sort plugin required for profile with scheduler "
+        "name \"" +
+        profile.scheduler_name + "\", but got " +
+        std::to_string(f->queue_sort_.size()));
+  }
+  if (f->bind_.empty()) {
+    return schedref::Status::Invalid(
+        "at least one bind plugin is needed for profile with scheduler name "
+        "\"" +
+        profile.scheduler_name + "\"");
+  }
+
+  // Score weights: the Score list's weight wins over MultiPoint's; 0 means 1.
+  std::vector<api::PluginRef> weighted = plugins.score.enabled;
+  weighted.insert(weighted.end(), plugins.multi_point.enabled.begin(),
+                  plugins.multi_point.enabled.end());
+  int64_t total = 0;
+  for (const api::PluginRef& ref : weighted) {
+    auto it = f->plugins_.find(ref.name);
+    if (it == f->plugins_.end() ||
+        dynamic_cast<ScorePlugin*>(it->second.get()) == nullptr) {
+      continue;
+    }
+    if (f->score_weights_.count(ref.name) != 0) continue;
+    int64_t weight = ref.weight == 0 ? 1 : ref.weight;
+    f->score_weights_[ref.name] = weight;
+    if (weight * kMaxNodeScore >
+        std::numeric_limits<int64_t>::max() - total) {
+      return schedref::Status::Invalid(
+          "total score of Score plugins could overflow");
+    }
+    total += weight * kMaxNodeScore;
+  }
+  for (ScorePlugin* p : f->score_) {
+    if (f->ScoreWeight(p->Name()) == 0) {
+      return schedref::Status::Invalid("score plugin \"" + p->Name() +
+                                       "\" is not configured with weight");
+    }
+  }
+  return f;
+}
+
+std::map<std::string, std::vector<ClusterEventWithHint>>
+Framework::QueueingHints() const {
+  std::map<std::string, std::vector<ClusterEventWithHint>> hints;
+  for (const auto& [name, plugin] : plugins_) {
+    Plugin* p = plugin.get();
+    // Only plugins that can reject a pod register events (upstream
+    // shouldHaveEnqueueExtensions).
+    bool can_reject = dynamic_cast<PreEnqueuePlugin*>(p) != nullptr ||
+                      dynamic_cast<PreFilterPlugin*>(p) != nullptr ||
+                      dynamic_cast<FilterPlugin*>(p) != nullptr ||
+                      dynamic_cast<ReservePlugin*>(p) != nullptr ||
+                      dynamic_cast<PermitPlugin*>(p) != nullptr;
+    if (!can_reject) continue;
+    if (auto* ext = dynamic_cast<EnqueueExtensions*>(p)) {
+      hints[name] = ext->EventsToRegister();
+    } else {
+      // No EnqueueExtensions: interested in everything, always Queue.
+      hints[name] = {ClusterEventWithHint{
+          ClusterEvent{EventResource::kWildCard, kAll, ""}, nullptr}};
+    }
+  }
+  return hints;
+}
+
+std::map<std::string, std::vector<std::string>> Framework::ListPlugins()
+    const {
+  std::map<std::string, std::vector<std::string>> out;
+  auto add = [&out](const char* point, const auto& list) {
+    for (const auto* p : list) out[point].push_back(p->Name());
+  };
+  add("preEnqueue", pre_enqueue_);
+  add("queueSort", queue_sort_);
+  add("preFilter", pre_filter_);
+  add("filter", filter_);
+  add("postFilter", post_filter_);
+  add("preScore", pre_score_);
+  add("score", score_);
+  add("reserve", reserve_);
+  add("permit", permit_);
+  add("preBind", pre_bind_);
+  add("bind", bind_);
+  add("postBind", post_bind_);
+  return out;
+}
+
+int64_t Framework::ScoreWeight(const std::string& plugin) const {
+  auto it = score_weights_.find(plugin);
+  return it == score_weights_.end() ? 0 : it->second;
+}
+
+PreFilterOutput Framework::RunPreFilterPlugins(
+    CycleState& state, const api::Pod& pod,
+    const std::vector<const NodeInfo*>& nodes,
+    std::set<std::string>* plugins_with_nodes_out) {
+  state.skip_filter_plugins.clear();
+  PreFilterResult result;  // nullopt: all nodes
+  std::set<std::string> plugins_with_nodes;
+  Status return_status;
+  for (PreFilterPlugin* pl : pre_filter_) {
+    PreFilterOutput out = pl->PreFilter(state, pod, nodes);
+    if (out.status.IsSkip()) {
+      state.skip_filter_plugins.insert(pl->Name());
+      continue;
+    }
+    if (!out.status.IsSuccess()) {
+      out.status.WithPlugin(pl->Name());
+      if (out.status.code() == Code::kUnschedulableAndUnresolvable) {
+        return PreFilterOutput{std::nullopt, out.status};
+      }
+      if (out.status.code() == Code::kUnschedulable) {
+        // Later PreFilters still run so that preemption has their state.
+        return_status = out.status;
+        continue;
+      }
+      Status err = Status::Error("running PreFilter plugin \"" + pl->Name() +
+                                 "\": " + out.status.Message());
+      err.WithPlugin(pl->Name());
+      return PreFilterOutput{std::nullopt, err};
+    }
+    if (out.result.has_value()) {
+      plugins_with_nodes.insert(pl->Name());
+      if (!result.has_value()) {
+        result = out.result;
+      } else {
+        std::set<std::string> both;
+        for (const std::string& n : *result) {
+          if (out.result->count(n) != 0) both.insert(n);
+        }
+        result = std::move(both);
+      }
+    }
+    if (result.has_value() && result->empty()) {
+      std::string msg;
+      if (plugins_with_nodes.size() == 1) {
+        msg = "node(s) didn't satisfy plugin " + *plugins_with_nodes.begin();
+      } else {
+        msg = "node(s) didn't satisfy plugin(s) [";
+        bool first = true;
+        for (const std::string& n : plugins_with_nodes) {
+          msg += (first ? "" : " ") + n;
+          first = false;
+        }
+        msg += "] simultaneously";
+      }
+      *plugins_with_nodes_out = plugins_with_nodes;
+      return PreFilterOutput{
+          result, Status(Code::kUnschedulableAndUnresolvable, msg)};
+    }
+  }
+  *plugins_with_nodes_out = plugins_with_nodes;
+  return PreFilterOutput{result, return_status};
+}
+
+Status Framework::RunPreFilterExtensionAddPod(CycleState& state,
+                                              const api::Pod& pod_to_schedule,
+                                              const api::Pod& pod_to_add,
+                                              const NodeInfo& node) {
+  for (PreFilterPlugin* pl : pre_filter_) {
+    if (!pl->HasPreFilterExtensions() ||
+        state.skip_filter_plugins.count(pl->Name()) != 0) {
+      continue;
+    }
+    Status s = pl->AddPod(state, pod_to_schedule, pod_to_add, node);
+    if (!s.IsSuccess()) {
+      return Status::Error("running AddPod on PreFilter plugin \"" +
+                           pl->Name() + "\": " + s.Message());
+    }
+  }
+  return Status::Success();
+}
+
+Status Framework::RunPreFilterExtensionRemovePod(
+    CycleState& state, const api::Pod& pod_to_schedule,
+    const api::Pod& pod_to_remove, const NodeInfo& node) {
+  for (PreFilterPlugin* pl : pre_filter_) {
+    if (!pl->HasPreFilterExtensions() ||
+        state.skip_filter_plugins.count(pl->Name()) != 0) {
+      continue;
+    }
+    Status s = pl->RemovePod(state, pod_to_schedule, pod_to_remove, node);
+    if (!s.IsSuccess()) {
+      return Status::Error("running RemovePod on PreFilter plugin \"" +
+                           pl->Name() + "\": " + s.Message());
+    }
+  }
+  return Status::Success();
+}
+
+Status Framework::RunFilterPlugins(CycleState& state, const api::Pod& pod,
+                                   const NodeInfo& node,
+                                   std::map<std::string, Status>* detail) {
+  for (FilterPlugin* pl : filter_) {
+    if (state.skip_filter_plugins.count(pl->Name()) != 0) continue;
+    Status s = pl->Filter(state, pod, node);
+    if (detail != nullptr) (*detail)[pl->Name()] = s;
+    if (!s.IsSuccess()) {
+      if (!s.IsRejected()) {
+        s = Status::Error("running \"" + pl->Name() +
+                          "\" filter plugin: " + s.Message());
+      }
+      s.WithPlugin(pl->Name());
+      return s;
+    }
+  }
+  return Status::Success();
+}
+
+Status Framework::RunFilterPluginsWithNominatedPods(
+    CycleState& state, const api::Pod& pod, const NodeInfo& node,
+    std::map<std::string, Status>* detail) {
+  // Pass 1: with every nominated pod of equal or higher priority added.
+  std::vector<api::Pod> nominated = handle_->NominatedPodsForNode(node.Name());
+  NodeInfo with_nominated = node;
+  CycleState state_with_nominated = state;
+  bool pods_added = false;
+  int32_t priority = pod.priority.value_or(0);
+  for (const api::Pod& other : nominated) {
+    if (other.priority.value_or(0) >= priority && other.uid != pod.uid) {
+      with_nominated.AddPod(other);
+      Status s = RunPreFilterExtensionAddPod(state_with_nominated, pod, other,
+                                             with_nominated);
+      if (!s.IsSuccess()) return s;
+      pods_added = true;
+    }
+  }
+  if (!pods_added) return RunFilterPlugins(state, pod, node, detail);
+  Status first =
+      RunFilterPlugins(state_with_nominated, pod, with_nominated, detail);
+  if (!first.IsSuccess()) return first;
+  // Pass 2: without them, since some filters (affinity) may need them absent.
+  if (detail != nullptr) detail->clear();
+  return RunFilterPlugins(state, pod, node, detail);
+}
+
+PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state,
+                                                 const api::Pod& pod,
+                                                 const NodeToStatus& statuses) {
+  std::optional<PostFilterResult> result;
+  std::vector<std::string> reasons;
+  std::string rejector;
+  for (PostFilterPlugin* pl : post_filter_) {
+    PostFilterOutput out = pl->PostFilter(state, pod, statuses);
+    if (out.status.IsSuccess()) return out;
+    if (out.status.code() == Code::kUnschedulableAndUnresolvable) {
+      out.status.WithPlugin(pl->Name());
+      return out;
+    }
+    if (!out.status.IsRejected()) {
+      Status err = Status::Error(out.status.Message());
+      err.WithPlugin(pl->Name());
+      return PostFilterOutput{std::nullopt, err};
+    }
+    if (out.result.has_value() && out.result->nominated_node_name.has_value()) {
+      result = out.result;
+    }
+    for (const std::string& r : out.status.reasons()) reasons.push_back(r);
+    if (rejector.empty()) rejector = pl->Name();
+  }
+  Status s(Code::kUnschedulable, reasons);
+  s.WithPlugin(rejector);
+  return PostFilterOutput{result, s};
+}
+
+Status Framework::RunPreScorePlugins(CycleState& state, const api::Pod& pod,
+                                     const std::vector<const NodeInfo*>& nodes) {
+  state.skip_score_plugins.clear();
+  for (PreScorePlugin* pl : pre_score_) {
+    Status s = pl->PreScore(state, pod, nodes);
+    if (s.IsSkip()) {
+      state.skip_score_plugins.insert(pl->Name());
+      continue;
+    }
+    if (!s.IsSuccess()) {
+      return Status::Error("running PreScore plugin \"" + pl->Name() +
+                           "\": " + s.Message());
+    }
+  }
+  return Status::Success();
+}
+
+StatusOr<std::vector<NodeScoreResult>> Framework::RunScorePlugins(
+    CycleState& state, const api::Pod& pod,
+    const std::vector<const NodeInfo*>& nodes) {
+  std::vector<NodeScoreResult> out(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) out[i].name = nodes[i]->Name();
+  for (ScorePlugin* pl : score_) {
+    if (state.skip_score_plugins.count(pl->Name()) != 0) continue;
+    NodeScoreList scores(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      ScoreOutput s = pl->Score(state, pod, *nodes[i]);
+      if (!s.status.IsSuccess()) {
+        return schedref::Status::Invalid(
+            "running Score plugins: plugin \"" + pl->Name() +
+            "\" failed with: " + s.status.Message());
+      }
+      scores[i] = NodePluginScore{nodes[i]->Name(), s.score};
+      out[i].plugin_scores[pl->Name()].raw = s.score;
+    }
+    if (pl->HasScoreExtensions()) {
+      Status s = pl->NormalizeScore(state, pod, scores);
+      if (!s.IsSuccess()) {
+        return schedref::Status::Invalid(
+            "running Normalize on Score plugins: plugin \"" + pl->Name() +
+            "\" failed with: " + s.Message());
+      }
+    }
+    int64_t weight = ScoreWeight(pl->Name());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      int64_t score = scores[i].score;
+      if (score > kMaxNodeScore || score < kMinNodeScore) {
+        return schedref::Status::Invalid(
+            "applying score defaultWeights on Score plugins: plugin \"" +
+            pl->Name() + "\" returns an invalid score " +
+            std::to_string(score) + ", it should in the range of [0, 100] " +
+            "after normalizing");
+      }
+      PluginNodeScore& ps = out[i].plugin_scores[pl->Name()];
+      ps.normalized = score;
+      ps.weighted = score * weight;
+      out[i].total_score += score * weight;
+    }
+  }
+  return out;
+}
+
+Status Framework::RunReservePluginsReserve(CycleState& state,
+                                           const api::Pod& pod,
+                                           const std::string& node_name) {
+  for (ReservePlugin* pl : reserve_) {
+    Status s = pl->Reserve(state, pod, node_name);
+    if (s.IsSuccess()) continue;
+    if (s.IsRejected()) {
+      s.WithPlugin(pl->Name());
+      return s;
+    }
+    return Status::Error("running Reserve plugin \"" + pl->Name() +
+                         "\": " + s.Message());
+  }
+  return Status::Success();
+}
+
+void Framework::RunReservePluginsUnreserve(CycleState& state,
+                                           const api::Pod& pod,
+                                           const std::string& node_name) {
+  for (auto it = reserve_.rbegin(); it != reserve_.rend(); ++it) {
+    (*it)->Unreserve(state, pod, node_name);
+  }
+}
+
+Status Framework::RunPermitPlugins(CycleState& state, const api::Pod& pod,
+                                   const std::string& node_name,
+                                   api::TimeMs now) {
+  std::map<std::string, api::TimeMs> waits;
+  std::map<std::string, int64_t> timeouts;
+  for (PermitPlugin* pl : permit_) {
+    PermitOutput out = pl->Permit(state, pod, node_name);
+    if (out.status.IsSuccess()) continue;
+    if (out.status.IsRejected()) {
+      out.status.WithPlugin(pl->Name());
+      return out.status;
+    }
+    if (out.status.IsWait()) {
+      timeouts[pl->Name()] = std::min(out.timeout_ms, kMaxPermitTimeoutMs);
+      waits[pl->Name()] = now + timeouts[pl->Name()];
+      continue;
+    }
+    Status err = Status::Error("running Permit plugin \"" + pl->Name() +
+                               "\": " + out.status.Message());
+    err.WithPlugin(pl->Name());
+    return err;
+  }
+  if (waits.empty()) return Status::Success();
+  waiting_pods_[pod.uid] = WaitingPod{pod, node_name, std::move(waits),
+                                      std::move(timeouts), {}};
+  return Status(Code::kWait,
+                "one or more plugins asked to wait and no plugin rejected "
+                "pod \"" + pod.name + "\"");
+}
+
+Status Framework::RunPreBindPlugins(CycleState& state, const api::Pod& pod,
+                                    const std::string& node_name) {
+  for (PreBindPlugin* pl : pre_bind_) {
+    Status s = pl->PreBind(state, pod, node_name);
+    if (s.IsSuccess()) continue;
+    if (s.IsRejected()) {
+      s.WithPlugin(pl->Name());
+      return s;
+    }
+    return Status::Error("running PreBind plugin \"" + pl->Name() +
+                         "\": " + s.Message());
+  }
+  return Status::Success();
+}
+
+Status Framework::RunBindPlugins(CycleState& state, const api::Pod& pod,
+                                 const std::string& node_name) {
+  Status status = Status::Skip();
+  for (BindPlugin* pl : bind_) {
+    status = pl->Bind(state, pod, node_name);
+    if (status.IsSkip()) continue;
+    if (!status.IsSuccess()) {
+      if (status.IsRejected()) {
+        status.WithPlugin(pl->Name());
+        return status;
+      }
+      return Status::Error("running Bind plugin \"" + pl->Name() +
+                           "\": " + status.Message());
+    }
+    return status;
+  }
+  return status;
+}
+
+void Framework::RunPostBindPlugins(CycleState& state, const api::Pod& pod,
+                                   const std::string& node_name) {
+  for (PostBindPlugin* pl : post_bind_) pl->PostBind(state, pod, node_name);
+}
+
+bool Framework::Allow(const std::string& uid, const std::string& plugin) {
+  auto it = waiting_pods_.find(uid);
+  if (it == waiting_pods_.end() || it->second.result.has_value()) return false;
+  if (it->second.pending.erase(plugin) == 0) return false;
+  if (it->second.pending.empty()) it->second.result = Status::Success();
+  return true;
+}
+
+bool Framework::Reject(const std::string& uid, const std::string& plugin,
+                       const std::string& message) {
+  auto it = waiting_pods_.find(uid);
+  if (it == waiting_pods_.end() || it->second.result.has_value()) return false;
+  if (it->second.pending.count(plugin) == 0) return false;
+  Status s(Code::kUnschedulable, message);
+  s.WithPlugin(plugin);
+  it->second.result = s;
+  return true;
+}
+
+void Framework::ExpireWaitingPods(api::TimeMs now) {
+  for (auto& [uid, wp] : waiting_pods_) {
+    if (wp.result.has_value()) continue;
+    // The earliest deadline rejects first; equal deadlines go by plugin name.
+    const std::string* plugin = nullptr;
+    for (const auto& [name, deadline] : wp.pending) {
+      if (deadline <= now && (plugin == nullptr || deadline < wp.pending[*plugin])) {
+        plugin = &name;
+      }
+    }
+    if (plugin == nullptr) continue;
+    Status s(Code::kUnschedulable,
+             "rejected due to timeout after waiting " +
+                 FormatGoDuration(wp.timeouts_ms[*plugin]) + " at plugin " +
+                 *plugin);
+    s.WithPlugin(*plugin);
+    wp.result = s;
+  }
+}
+
+std::string FormatGoDuration(int64_t ms) {
+  if (ms == 0) return "0s";
+  std::string sign = ms < 0 ? "-" : "";
+  if (ms < 0) ms = -ms;
+  if (ms < 1000) return sign + std::to_string(ms) + "ms";
+  int64_t hours = ms / 3600000;
+  int64_t minutes = (ms / 60000) % 60;
+  int64_t millis = ms % 60000;  // seconds part, in ms
+  std::string out = sign;
+  if (hours > 0) out += std::to_string(hours) + "h";
+  if (hours > 0 || minutes > 0) out += std::to_string(minutes) + "m";
+  out += std::to_string(millis / 1000);
+  if (millis % 1000 != 0) {
+    std::string frac = std::to_string(1000 + millis % 1000).substr(1);
+    while (!frac.empty() && frac.back() == '0') frac.pop_back();
+    out += "." + frac;
+  }
+  return out + "s";
+}
+
+}  // namespace schedref::reference::framework

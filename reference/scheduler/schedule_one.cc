@@ -1,0 +1,531 @@
+// scheduleOne and everything it calls: upstream pkg/scheduler/schedule_one.go
+// (v1.32), single-threaded. Where upstream runs Filter in parallel and stops
+// early, the reference checks nodes one by one in snapshot order from the
+// round-robin start index and stops at the same count; where upstream breaks
+// score ties at random, the reference draws from the scenario's seeded RNG
+// (docs/deviations.md).
+#include <algorithm>
+#include <utility>
+
+#include "reference/scheduler/scheduler.h"
+
+namespace schedref::reference::internal {
+namespace {
+
+// Upstream constants (schedule_one.go).
+constexpr int64_t kMinFeasibleNodesToFind = 100;
+constexpr int64_t kMinFeasibleNodesPercentageToFind = 5;
+constexpr size_t kNumberOfHighestScoredNodesToReport = 3;
+
+const queue::NominatingInfo kClearNominatedNode{
+    queue::NominatingInfo::kOverride, ""};
+
+api::NodeRejection ToRejection(const framework::Status& s) {
+  return api::NodeRejection{s.plugin(), framework::CodeName(s.code()),
+                            s.reasons()};
+}
+
+std::string DetailString(const framework::Status& s) {
+  if (s.IsSuccess()) return "Success";
+  return std::string(framework::CodeName(s.code())) + ": " + s.Message();
+}
+
+}  // namespace
+
+int64_t Scheduler::NumFeasibleNodesToFind(std::optional<int32_t> percentage,
+                                          int64_t num_all_nodes) const {
+  if (num_all_nodes < kMinFeasibleNodesToFind) return num_all_nodes;
+  int64_t p = percentage.value_or(scenario_.config.percentage_of_nodes_to_score);
+  if (p == 0) {
+    p = 50 - num_all_nodes / 125;
+    if (p < kMinFeasibleNodesPercentageToFind) {
+      p = kMinFeasibleNodesPercentageToFind;
+    }
+  }
+  int64_t n = num_all_nodes * p / 100;
+  return n < kMinFeasibleNodesToFind ? kMinFeasibleNodesToFind : n;
+}
+
+std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
+    framework::Framework& fwk, framework::CycleState& state,
+    const api::Pod& pod, framework::Diagnosis& diagnosis,
+    const std::vector<const framework::NodeInfo*>& nodes,
+    api::Attempt& attempt, framework::Status* error) {
+  const int64_t num_all = static_cast<int64_t>(nodes.size());
+  int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(),
+                                           num_all);
+  if (!fwk.HasScorePlugins()) to_find = 1;  // no extenders in the reference
+  std::vector<const framework::NodeInfo*> feasible;
+  if (num_all == 0) return feasible;
+  if (!fwk.HasFilterPlugins()) {
+    for (int64_t i = 0; i < to_find; ++i) {
+      feasible.push_back(nodes[(next_start_node_index_ + i) % num_all]);
+    }
+    return feasible;
+  }
+  for (int64_t i = 0; i < num_all; ++i) {
+    const framework::NodeInfo* node = nodes[(next_start_node_index_ + i) % num_all];
+    std::map<std::string, framework::Status> detail;
+    framework::Status s = fwk.RunFilterPluginsWithNominatedPods(
+        state, pod, *node, options_.full_detail ? &detail : nullptr);
+    if (options_.full_detail) {
+      for (const auto& [plugin, st] : detail) {
+        attempt.detail[node->Name()].filter[plugin] = DetailString(st);
+      }
+    }
+    if (s.code() == framework::Code::kError) {
+      *error = s;
+      return feasible;
+    }
+    if (s.IsSuccess()) {
+      feasible.push_back(node);
+      if (static_cast<int64_t>(feasible.size()) >= to_find) break;
+    } else {
+      diagnosis.node_to_status.statuses[node->Name()] = s;
+      diagnosis.AddPluginStatus(s);
+    }
+  }
+  return feasible;
+}
+
+std::string Scheduler::SelectHost(
+    const std::vector<framework::NodeScoreResult>& scores,
+    std::vector<api::NodeScore>* top) {
+  // Order: score descending, ties in feasible-list order (stable sort).
+  std::vector<size_t> order(scores.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return scores[a].total_score > scores[b].total_score;
+  });
+  size_t ties = 1;
+  while (ties < order.size() &&
+         scores[order[ties]].total_score == scores[order[0]].total_score) {
+    ++ties;
+  }
+  // Note: upstream picks uniformly among the tied nodes with math/rand
+  // (reservoir sampling); the reference draws once from the seeded RNG, and
+  // only when there is a tie (docs/deviations.md "selectHost").
+  size_t chosen = 0;
+  if (ties > 1) chosen = static_cast<size_t>(NextRandom() % ties);
+  std::swap(order[0], order[chosen]);
+  // The report: the chosen node, then the rest by score.
+  std::stable_sort(order.begin() + 1, order.end(), [&](size_t a, size_t b) {
+    if (scores[a].total_score != scores[b].total_score) {
+      return scores[a].total_score > scores[b].total_score;
+    }
+    return a < b;
+  });
+  for (size_t i = 0; i < order.size() && i < kNumberOfHighestScoredNodesToReport;
+       ++i) {
+    top->push_back(api::NodeScore{scores[order[i]].name,
+                                  scores[order[i]].total_score});
+  }
+  return scores[order[0]].name;
+}
+
+Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
+                                               framework::CycleState& state,
+                                               const api::Pod& pod,
+                                               api::Attempt& attempt) {
+  CycleOutcome out;
+  snapshot_ = cache_.UpdateSnapshot();
+  if (snapshot_.NumNodes() == 0) {
+    out.status = framework::Status(framework::Code::kUnschedulableAndUnresolvable,
+                                   "no nodes available to schedule pods");
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  std::vector<const framework::NodeInfo*> all_nodes;
+  for (const framework::NodeInfo& n : snapshot_.List()) all_nodes.push_back(&n);
+
+  framework::Diagnosis diagnosis;
+  std::set<std::string> plugins_with_nodes;
+  framework::PreFilterOutput pre =
+      fwk.RunPreFilterPlugins(state, pod, all_nodes, &plugins_with_nodes);
+  diagnosis.unschedulable_plugins = plugins_with_nodes;
+  std::vector<const framework::NodeInfo*> feasible;
+  framework::Status filter_error;
+  if (!pre.status.IsSuccess()) {
+    if (!pre.status.IsRejected()) {
+      out.status = framework::Status::Error(pre.status.Message());
+      out.nominating_info = kClearNominatedNode;
+      return out;
+    }
+    diagnosis.node_to_status.absent_status = pre.status;
+    diagnosis.pre_filter_msg = pre.status.Message();
+    diagnosis.AddPluginStatus(pre.status);
+  } else {
+    bool done = false;
+    if (!pod.nominated_node_name.empty()) {
+      // evaluateNominatedNode: the statuses it records are discarded
+      // (upstream passes the diagnosis by value).
+      const framework::NodeInfo* nominated =
+          snapshot_.Get(pod.nominated_node_name);
+      if (nominated != nullptr) {
+        framework::Diagnosis scratch = diagnosis;
+        api::Attempt scratch_attempt;
+        framework::Status err;
+        std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
+            fwk, state, pod, scratch, {nominated}, scratch_attempt, &err);
+        if (!one.empty()) {
+          feasible = one;
+          done = true;
+        }
+      }
+    }
+    if (!done) {
+      std::vector<const framework::NodeInfo*> nodes = all_nodes;
+      if (pre.result.has_value()) {
+        // Note: upstream iterates a Go set here; the reference keeps
+        // snapshot order (docs/deviations.md "PreFilterResult order").
+        nodes.clear();
+        for (const framework::NodeInfo* n : all_nodes) {
+          if (pre.result->count(n->Name()) != 0) nodes.push_back(n);
+        }
+        std::string plugins;
+        for (const std::string& p : plugins_with_nodes) {
+          plugins += (plugins.empty() ? "" : " ") + p;
+        }
+        diagnosis.node_to_status.absent_status = framework::Status(
+            framework::Code::kUnschedulableAndUnresolvable,
+            "node(s) didn't satisfy plugin(s) [" + plugins + "]");
+      }
+      feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, nodes,
+                                          attempt, &filter_error);
+      int64_t processed =
+          static_cast<int64_t>(feasible.size() +
+                               diagnosis.node_to_status.statuses.size());
+      next_start_node_index_ =
+          (next_start_node_index_ + processed) %
+          static_cast<int64_t>(all_nodes.size());
+      if (!filter_error.IsSuccess()) {
+        out.status = framework::Status::Error(filter_error.Message());
+        out.nominating_info = kClearNominatedNode;
+        return out;
+      }
+    }
+  }
+  for (const auto& [node, status] : diagnosis.node_to_status.statuses) {
+    attempt.rejections[node] = ToRejection(status);
+  }
+  attempt.feasible = static_cast<int64_t>(feasible.size());
+  attempt.evaluated = static_cast<int64_t>(
+      feasible.size() + diagnosis.node_to_status.statuses.size());
+
+  if (feasible.empty()) {
+    framework::FitError fit{snapshot_.NumNodes(), diagnosis};
+    out.status = framework::Status(framework::Code::kUnschedulable,
+                                   std::vector<std::string>{});
+    out.fit_error = fit;
+    return out;
+  }
+  if (feasible.size() == 1) {
+    out.result.suggested_host = feasible[0]->Name();
+    out.result.evaluated_nodes = attempt.evaluated;
+    out.result.feasible_nodes = 1;
+    return out;
+  }
+  // prioritizeNodes: without score plugins every node scores 1 (upstream);
+  // FindNodesThatPassFilters already stopped at one node in that case.
+  framework::Status pre_score = fwk.RunPreScorePlugins(state, pod, feasible);
+  if (!pre_score.IsSuccess()) {
+    out.status = pre_score;
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  StatusOr<std::vector<framework::NodeScoreResult>> scores =
+      fwk.RunScorePlugins(state, pod, feasible);
+  if (!scores.ok()) {
+    out.status = framework::Status::Error(scores.status().message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  if (options_.full_detail) {
+    for (const framework::NodeScoreResult& r : *scores) {
+      for (const auto& [plugin, ps] : r.plugin_scores) {
+        attempt.detail[r.name].scores[plugin] =
+            api::PluginScore{ps.raw, ps.normalized, ps.weighted};
+      }
+    }
+  }
+  out.result.suggested_host = SelectHost(*scores, &out.result.top_scores);
+  out.result.evaluated_nodes = attempt.evaluated;
+  out.result.feasible_nodes = attempt.feasible;
+  return out;
+}
+
+Scheduler::CycleOutcome Scheduler::SchedulingCycle(
+    framework::Framework& fwk, framework::CycleState& state,
+    framework::QueuedPodInfo& pod_info, api::Attempt& attempt) {
+  const api::Pod& pod = pod_info.pod;
+  CycleOutcome out = SchedulePod(fwk, state, pod, attempt);
+  if (out.fit_error.has_value() && fwk.HasPostFilterPlugins()) {
+    framework::PostFilterOutput post = fwk.RunPostFilterPlugins(
+        state, pod, out.fit_error->diagnosis.node_to_status);
+    out.fit_error->diagnosis.post_filter_msg = post.status.Message();
+    if (post.result.has_value() &&
+        post.result->nominated_node_name.has_value()) {
+      out.nominating_info = queue::NominatingInfo{
+          queue::NominatingInfo::kOverride, *post.result->nominated_node_name};
+    }
+  }
+  if (!out.status.IsSuccess() || out.fit_error.has_value()) return out;
+
+  const std::string& host = out.result.suggested_host;
+  // assume
+  api::Pod assumed = pod;
+  assumed.node_name = host;
+  schedref::Status assume_err = cache_.AssumePod(assumed);
+  if (!assume_err.ok()) {
+    out.status = framework::Status::Error(assume_err.message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  queue_->DeleteNominatedPodIfExists(assumed);
+
+  auto reject_on_node = [&](const framework::Status& s) {
+    framework::FitError fit;
+    fit.num_all_nodes = 1;
+    fit.diagnosis.node_to_status.statuses[host] = s;
+    fit.diagnosis.AddPluginStatus(s);
+    out.fit_error = fit;
+    out.status = framework::Status(s.code(), std::vector<std::string>{});
+    out.nominating_info = kClearNominatedNode;
+  };
+  framework::Status reserve = fwk.RunReservePluginsReserve(state, assumed, host);
+  if (!reserve.IsSuccess()) {
+    fwk.RunReservePluginsUnreserve(state, assumed, host);
+    schedref::Status forget = cache_.ForgetPod(assumed);
+    (void)forget;
+    if (reserve.IsRejected()) {
+      reject_on_node(reserve);
+    } else {
+      out.status = reserve;
+      out.nominating_info = kClearNominatedNode;
+    }
+    return out;
+  }
+  framework::Status permit = fwk.RunPermitPlugins(state, assumed, host, now_);
+  if (!permit.IsWait() && !permit.IsSuccess()) {
+    fwk.RunReservePluginsUnreserve(state, assumed, host);
+    schedref::Status forget = cache_.ForgetPod(assumed);
+    (void)forget;
+    if (permit.IsRejected()) {
+      reject_on_node(permit);
+    } else {
+      out.status = permit;
+      out.nominating_info = kClearNominatedNode;
+    }
+    return out;
+  }
+  if (permit.IsWait()) out.status = permit;  // success, but the pod waits
+  if (!state.pods_to_activate.empty()) {
+    Activate(state.pods_to_activate);
+    state.pods_to_activate.clear();
+  }
+  pod_info.pod = assumed;
+  return out;
+}
+
+void Scheduler::Activate(const std::set<std::string>& pod_keys) {
+  std::vector<api::Pod> pods;
+  for (const std::string& key : pod_keys) {
+    auto it = pods_.find(key);
+    if (it != pods_.end()) pods.push_back(it->second);
+  }
+  queue_->Activate(pods, now_);
+}
+
+void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
+  const api::Pod pod = pod_info.pod;
+  api::Attempt attempt;
+  attempt.at = now_;
+  attempt.cycle = queue_->SchedulingCycle();
+  attempt.pod = pod.Key();
+  attempt.profile = pod.scheduler_name;
+
+  auto fwk_it = profiles_.find(pod.scheduler_name);
+  if (fwk_it == profiles_.end()) {
+    // Cannot happen: the queue only receives pods of known profiles.
+    queue_->Done(pod.uid);
+    return;
+  }
+  framework::Framework& fwk = *fwk_it->second;
+  // skipPodSchedule: a pod being deleted, or one already assumed.
+  if (pod.deletion_timestamp.has_value() || cache_.IsAssumedPod(pod)) {
+    attempt.outcome = "skipped";
+    attempt.message = pod.deletion_timestamp.has_value()
+                          ? "skip schedule deleting pod: " + pod.Key()
+                          : "pod is already assumed";
+    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    queue_->Done(pod.uid);
+    return;
+  }
+
+  framework::CycleState state;
+  CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
+  bool failed = out.fit_error.has_value() ||
+                (!out.status.IsSuccess() && !out.status.IsWait());
+  if (failed) {
+    attempt.node.clear();
+    if (out.fit_error.has_value()) {
+      attempt.outcome = "unschedulable";
+      attempt.message = out.fit_error->Error();
+    } else {
+      attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
+      attempt.message = out.status.Message();
+    }
+    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    HandleSchedulingFailure(fwk, pod_info, out.status, out.fit_error,
+                            out.nominating_info);
+    return;
+  }
+  attempt.node = out.result.suggested_host;
+  attempt.top_scores = out.result.top_scores;
+  attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
+  if (out.status.IsWait()) attempt.message = out.status.Message();
+  trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+
+  InFlightBinding binding;
+  binding.assumed = pod_info;
+  binding.state = std::move(state);
+  binding.fwk = &fwk;
+  binding.node = out.result.suggested_host;
+  binding.cycle = attempt.cycle;
+  bindings_.push_back(std::move(binding));
+  // With no Permit wait and no bind latency the binding cycle completes
+  // before the next scheduling cycle (docs/semantics/event-loop.md).
+  if (AdvanceBinding(bindings_.back())) bindings_.pop_back();
+}
+
+bool Scheduler::AdvanceBinding(InFlightBinding& b) {
+  framework::Framework& fwk = *b.fwk;
+  const api::Pod& pod = b.assumed.pod;
+  if (b.bind_completes_at.has_value()) {
+    if (*b.bind_completes_at > now_) return false;
+    FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+    return true;
+  }
+  // WaitOnPermit.
+  auto waiting = fwk.WaitingPods().find(pod.uid);
+  if (waiting != fwk.WaitingPods().end()) {
+    if (!waiting->second.result.has_value()) return false;
+    framework::Status result = *waiting->second.result;
+    fwk.WaitingPods().erase(waiting);
+    if (!result.IsSuccess()) {
+      framework::Status s = result;
+      HandleBindingCycleError(b, s);
+      return true;
+    }
+  }
+  queue_->Done(pod.uid);
+  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
+  if (!pre_bind.IsSuccess()) {
+    HandleBindingCycleError(b, pre_bind);
+    return true;
+  }
+  auto latency = bind_latency_ms_.find(pod.Key());
+  int64_t delay = latency == bind_latency_ms_.end() ? default_bind_latency_ms_
+                                                    : latency->second;
+  if (delay > 0) {
+    b.bind_completes_at = now_ + delay;
+    return false;
+  }
+  FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+  return true;
+}
+
+void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {
+  const api::Pod& pod = b.assumed.pod;
+  schedref::Status fin = cache_.FinishBinding(pod, now_);
+  (void)fin;
+  if (!status.IsSuccess()) {
+    HandleBindingCycleError(b, status);
+    return;
+  }
+  trace_.records.push_back(
+      {std::nullopt,
+       api::Binding{now_, b.cycle, pod.Key(), b.node, "bound", ""},
+       std::nullopt});
+  b.fwk->RunPostBindPlugins(b.state, pod, b.node);
+  if (!b.state.pods_to_activate.empty()) Activate(b.state.pods_to_activate);
+}
+
+void Scheduler::HandleBindingCycleError(InFlightBinding& b,
+                                        const framework::Status& status) {
+  framework::Framework& fwk = *b.fwk;
+  api::Pod assumed = b.assumed.pod;
+  trace_.records.push_back(
+      {std::nullopt,
+       api::Binding{now_, b.cycle, assumed.Key(), b.node,
+                    status.IsRejected() ? "rejected" : "failed",
+                    status.Message()},
+       std::nullopt});
+  fwk.RunReservePluginsUnreserve(b.state, assumed, b.node);
+  schedref::Status forget = cache_.ForgetPod(assumed);
+  bool move_after = false;
+  if (forget.ok()) {
+    if (status.IsRejected()) {
+      move_after = true;  // deferred, and not for the pod itself
+    } else {
+      queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(),
+                                            assumed, {}, nullptr, now_);
+    }
+  }
+  std::optional<framework::FitError> fit;
+  if (status.IsRejected()) {
+    framework::FitError f;
+    f.num_all_nodes = 1;
+    f.diagnosis.node_to_status.statuses[b.node] = status;
+    f.diagnosis.unschedulable_plugins.insert(status.plugin());
+    fit = f;
+  }
+  framework::QueuedPodInfo info = b.assumed;
+  info.pod.node_name.clear();
+  HandleSchedulingFailure(fwk, info, status, fit, kClearNominatedNode);
+  if (move_after) {
+    std::string uid = assumed.uid;
+    queue_->MoveAllToActiveOrBackoffQueue(
+        framework::AssignedPodDelete(), assumed, {},
+        [uid](const api::Pod& p) { return p.uid != uid; }, now_);
+  }
+}
+
+void Scheduler::HandleSchedulingFailure(
+    framework::Framework& fwk, framework::QueuedPodInfo& pod_info,
+    const framework::Status& status,
+    const std::optional<framework::FitError>& fit,
+    const std::optional<queue::NominatingInfo>& nominating_info) {
+  (void)fwk;
+  if (fit.has_value()) {
+    pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
+    pod_info.pending_plugins = fit->diagnosis.pending_plugins;
+  } else {
+    pod_info.unschedulable_plugins.clear();
+    pod_info.pending_plugins.clear();
+  }
+  // Re-read the pod from the informer: gone or bound meanwhile => not
+  // requeued.
+  auto it = pods_.find(pod_info.pod.Key());
+  bool requeued = false;
+  if (it != pods_.end() && it->second.uid == pod_info.pod.uid &&
+      it->second.node_name.empty()) {
+    pod_info.pod = it->second;
+    schedref::Status s = queue_->AddUnschedulableIfNotPresent(
+        pod_info, queue_->SchedulingCycle(), now_);
+    (void)s;
+    requeued = true;
+  }
+  if (!requeued) queue_->Done(pod_info.pod.uid);
+  queue_->AddNominatedPod(pod_info.pod, nominating_info);
+  // The status patch: nominatedNodeName changes only in Override mode.
+  if (it != pods_.end() && nominating_info.has_value() &&
+      nominating_info->mode == queue::NominatingInfo::kOverride &&
+      it->second.nominated_node_name != nominating_info->nominated_node_name) {
+    api::Pod updated = it->second;
+    updated.nominated_node_name = nominating_info->nominated_node_name;
+    UpdatePod(it->second, updated);
+  }
+}
+
+}  // namespace schedref::reference::internal

@@ -1,0 +1,421 @@
+#include "reference/scheduler/scheduler.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "api/default_plugins.h"
+#include "reference/framework/plugins/registry.h"
+
+namespace schedref::reference {
+
+ReferenceScheduler::ReferenceScheduler() {
+  registry_ = plugins::NewInTreeRegistry();
+  schedref::Status s = plugins::RegisterTestPlugins(&registry_);
+  (void)s;  // the names are fixed and distinct from the in-tree ones
+}
+
+ReferenceScheduler::ReferenceScheduler(framework::Registry registry)
+    : registry_(std::move(registry)) {}
+
+StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
+                                             const api::RunOptions& options) {
+  internal::Scheduler sched(scenario, options);
+  SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
+  return sched.Run();
+}
+
+namespace internal {
+namespace {
+
+constexpr api::TimeMs kBackoffFlushPeriodMs = 1000;
+constexpr api::TimeMs kUnschedulableFlushPeriodMs = 30000;
+
+api::TimeMs NextMultiple(api::TimeMs t, api::TimeMs period) {
+  return (t / period + 1) * period;
+}
+
+}  // namespace
+
+Scheduler::Scheduler(const api::Scenario& scenario,
+                     const api::RunOptions& options)
+    : scenario_(scenario), options_(options) {
+  rng_state_ = scenario.seed;
+  default_bind_latency_ms_ = scenario.bind_latency_ms;
+}
+
+schedref::Status Scheduler::Init(const framework::Registry& registry) {
+  const api::SchedulerConfiguration& config = scenario_.config;
+  std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
+  const framework::QueueSortPlugin* sort = nullptr;
+  std::vector<std::string> sort_names;
+  for (const api::Profile& profile : config.profiles) {
+    api::Plugins effective = api::EffectivePlugins(profile);
+    api::Profile with_percentage = profile;
+    if (!with_percentage.percentage_of_nodes_to_score.has_value()) {
+      with_percentage.percentage_of_nodes_to_score =
+          config.percentage_of_nodes_to_score;
+    }
+    StatusOr<std::unique_ptr<framework::Framework>> fwk =
+        framework::Framework::New(registry, with_percentage, effective, this);
+    if (!fwk.ok()) {
+      return fwk.status().WithPrefix("profile \"" + profile.scheduler_name +
+                                     "\"");
+    }
+    framework::Framework* f = fwk->get();
+    queue::SchedulingQueue::Profile qp;
+    qp.pre_enqueue = f->PreEnqueuePlugins();
+    qp.queueing_hints = f->QueueingHints();
+    queue_profiles[profile.scheduler_name] = std::move(qp);
+    if (sort == nullptr) sort = f->QueueSort();
+    sort_names.push_back(f->QueueSort()->Name());
+    profiles_[profile.scheduler_name] = std::move(fwk).value();
+  }
+  // Upstream requires every profile to use the same queue sort.
+  for (const std::string& name : sort_names) {
+    if (name != sort_names.front()) {
+      return schedref::Status::Invalid(
+          "different queue sort plugins for profiles: " + sort_names.front() +
+          " and " + name);
+    }
+  }
+  queue::SchedulingQueue::Options qopts;
+  qopts.pod_initial_backoff_ms = config.pod_initial_backoff_seconds * 1000;
+  qopts.pod_max_backoff_ms = config.pod_max_backoff_seconds * 1000;
+  qopts.pod_max_in_unschedulable_pods_ms =
+      config.pod_max_in_unschedulable_pods_seconds * 1000;
+  queue_ = std::make_unique<queue::SchedulingQueue>(qopts, sort,
+                                                    std::move(queue_profiles));
+  return schedref::Status::Ok();
+}
+
+bool Scheduler::ResponsibleForPod(const api::Pod& pod) const {
+  return profiles_.count(pod.scheduler_name) != 0;
+}
+
+std::vector<api::Pod> Scheduler::NominatedPodsForNode(
+    const std::string& node_name) const {
+  return queue_->NominatedPodsForNode(node_name);
+}
+
+schedref::Status Scheduler::BindPod(const api::Pod& pod,
+                                    const std::string& node_name) {
+  auto it = pods_.find(pod.Key());
+  if (it == pods_.end() || it->second.uid != pod.uid) {
+    return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
+  }
+  if (!it->second.node_name.empty()) {
+    return schedref::Status::FailedPrecondition(
+        "pod " + pod.Key() + " is already assigned to node \"" +
+        it->second.node_name + "\"");
+  }
+  auto failures = bind_failures_.find(pod.Key());
+  if (failures != bind_failures_.end() && failures->second > 0) {
+    --failures->second;
+    return schedref::Status::FailedPrecondition(
+        "injected bind failure for pod " + pod.Key());
+  }
+  // The API server accepts the binding; the informer delivers the update.
+  api::Pod bound = it->second;
+  bound.node_name = node_name;
+  UpdatePod(it->second, bound);
+  return schedref::Status::Ok();
+}
+
+// --- Event handlers ---------------------------------------------------------
+
+void Scheduler::AddNode(const api::Node& node) {
+  nodes_[node.name] = node;
+  schedref::Status s = cache_.AddNode(node);
+  (void)s;  // a duplicate add is rejected by the scenario decoder
+  queue_->MoveAllToActiveOrBackoffQueue(framework::NodeAdd(), {}, node,
+                                        nullptr, now_);
+}
+
+void Scheduler::UpdateNode(const api::Node& old_node,
+                           const api::Node& new_node) {
+  nodes_[new_node.name] = new_node;
+  schedref::Status s = cache_.UpdateNode(old_node, new_node);
+  (void)s;
+  // Upstream nodeSchedulingPropertiesChange: one event per changed property.
+  std::vector<framework::ClusterEvent> events;
+  if (old_node.unschedulable != new_node.unschedulable) {
+    events.push_back({framework::EventResource::kNode,
+                      framework::kUpdateNodeTaint, "NodeSpecUnschedulableChange"});
+  }
+  if (old_node.allocatable != new_node.allocatable) {
+    events.push_back({framework::EventResource::kNode,
+                      framework::kUpdateNodeAllocatable, "NodeAllocatableChange"});
+  }
+  if (old_node.labels != new_node.labels) {
+    events.push_back({framework::EventResource::kNode,
+                      framework::kUpdateNodeLabel, "NodeLabelChange"});
+  }
+  if (old_node.taints != new_node.taints) {
+    events.push_back({framework::EventResource::kNode,
+                      framework::kUpdateNodeTaint, "NodeTaintChange"});
+  }
+  for (const framework::ClusterEvent& e : events) {
+    queue_->MoveAllToActiveOrBackoffQueue(e, old_node, new_node, nullptr,
+                                          now_);
+  }
+}
+
+void Scheduler::DeleteNode(const api::Node& node) {
+  nodes_.erase(node.name);
+  schedref::Status s = cache_.RemoveNode(node);
+  (void)s;
+}
+
+void Scheduler::AddPod(const api::Pod& pod) {
+  pods_[pod.Key()] = pod;
+  if (!pod.node_name.empty()) {
+    schedref::Status s = cache_.AddPod(pod);
+    (void)s;
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(), {},
+                                          pod, nullptr, now_);
+    return;
+  }
+  if (ResponsibleForPod(pod)) {
+    schedref::Status s = queue_->Add(pod, now_);
+    (void)s;
+  }
+}
+
+void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_pod) {
+  api::Pod old_pod = old_in;  // old_in may alias pods_[key]
+  pods_[new_pod.Key()] = new_pod;
+  bool was_assigned = !old_pod.node_name.empty();
+  bool is_assigned = !new_pod.node_name.empty();
+  if (!was_assigned && is_assigned) {
+    // The unscheduled-pod informer sees a delete, the assigned-pod informer
+    // an add (upstream's filtered informers).
+    if (ResponsibleForPod(old_pod)) {
+      schedref::Status s = queue_->Delete(old_pod);
+      (void)s;
+    }
+    AddPod(new_pod);
+    return;
+  }
+  if (is_assigned) {
+    schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
+    (void)s;
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodUpdate(),
+                                          old_pod, new_pod, nullptr, now_);
+    return;
+  }
+  if (!ResponsibleForPod(new_pod)) return;
+  // An assumed pod's own updates are not requeued (upstream
+  // updatePodInSchedulingQueue skips assumed pods).
+  if (cache_.IsAssumedPod(new_pod)) return;
+  schedref::Status s = queue_->Update(old_pod, new_pod, now_);
+  (void)s;
+}
+
+void Scheduler::DeletePod(const api::Pod& pod) {
+  pods_.erase(pod.Key());
+  if (!pod.node_name.empty()) {
+    schedref::Status s = cache_.RemovePod(pod);
+    (void)s;
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(), pod,
+                                          {}, nullptr, now_);
+    return;
+  }
+  if (!ResponsibleForPod(pod)) return;
+  schedref::Status s = queue_->Delete(pod);
+  (void)s;
+  // A pod waiting at Permit is rejected; its assumed resources are freed.
+  framework::Framework& fwk = *profiles_.at(pod.scheduler_name);
+  if (fwk.Reject(pod.uid, "", "removed") ||
+      fwk.WaitingPods().count(pod.uid) != 0) {
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(), pod,
+                                          {}, nullptr, now_);
+  }
+}
+
+schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
+  auto where = [&]() {
+    return scenario_.file + ": timeline[" + std::to_string(index) + "]";
+  };
+  switch (event.op) {
+    case api::Event::Op::kCreate:
+      if (const auto* node = std::get_if<api::Node>(&event.object)) {
+        AddNode(*node);
+      } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
+        AddPod(*pod);
+      } else if (const auto* pdb =
+                     std::get_if<api::PodDisruptionBudget>(&event.object)) {
+        pdbs_.push_back(*pdb);
+      } else if (const auto* ns = std::get_if<api::Namespace>(&event.object)) {
+        namespaces_[ns->name] = ns->labels;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kUpdate:
+      if (const auto* node = std::get_if<api::Node>(&event.object)) {
+        auto it = nodes_.find(node->name);
+        if (it == nodes_.end()) {
+          return schedref::Status::Invalid(where() + ": Node " + node->name +
+                                           " does not exist");
+        }
+        UpdateNode(api::Node(it->second), *node);
+      } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
+        auto it = pods_.find(pod->Key());
+        if (it == pods_.end()) {
+          return schedref::Status::Invalid(where() + ": Pod " + pod->Key() +
+                                           " does not exist");
+        }
+        api::Pod updated = *pod;
+        // The scheduler owns spec.nodeName once it bound the pod.
+        if (updated.node_name.empty()) updated.node_name = it->second.node_name;
+        UpdatePod(it->second, updated);
+      } else if (const auto* pdb =
+                     std::get_if<api::PodDisruptionBudget>(&event.object)) {
+        for (api::PodDisruptionBudget& p : pdbs_) {
+          if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;
+        }
+      } else if (const auto* ns = std::get_if<api::Namespace>(&event.object)) {
+        namespaces_[ns->name] = ns->labels;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kDelete:
+      if (event.kind == "Node") {
+        auto it = nodes_.find(event.name);
+        if (it == nodes_.end()) {
+          return schedref::Status::Invalid(where() + ": Node " + event.name +
+                                           " does not exist");
+        }
+        DeleteNode(api::Node(it->second));
+      } else if (event.kind == "Pod") {
+        auto it = pods_.find(event.name);
+        if (it == pods_.end()) {
+          return schedref::Status::Invalid(where() + ": Pod " + event.name +
+                                           " does not exist");
+        }
+        DeletePod(api::Pod(it->second));
+      } else if (event.kind == "PodDisruptionBudget") {
+        pdbs_.erase(std::remove_if(pdbs_.begin(), pdbs_.end(),
+                                   [&](const api::PodDisruptionBudget& p) {
+                                     return p.ns + "/" + p.name == event.name;
+                                   }),
+                    pdbs_.end());
+      } else if (event.kind == "Namespace") {
+        namespaces_.erase(event.name);
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kAdvance:
+      return schedref::Status::Ok();
+    case api::Event::Op::kFailBind:
+      bind_failures_[event.name] += event.count;
+      return schedref::Status::Ok();
+    case api::Event::Op::kSetBindLatency:
+      if (event.name.empty()) {
+        default_bind_latency_ms_ = event.duration_ms;
+      } else {
+        bind_latency_ms_[event.name] = event.duration_ms;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kAllow:
+    case api::Event::Op::kReject: {
+      auto it = pods_.find(event.name);
+      if (it == pods_.end()) {
+        return schedref::Status::Invalid(where() + ": Pod " + event.name +
+                                         " does not exist");
+      }
+      auto fwk = profiles_.find(it->second.scheduler_name);
+      bool done = fwk != profiles_.end() &&
+                  (event.op == api::Event::Op::kAllow
+                       ? fwk->second->Allow(it->second.uid, event.plugin)
+                       : fwk->second->Reject(it->second.uid, event.plugin,
+                                             "rejected by " + event.plugin));
+      if (!done) {
+        trace_.records.push_back(api::Trace::Record{
+            std::nullopt, std::nullopt,
+            api::Note{now_, "notWaiting", event.name,
+                      "pod is not waiting on plugin " + event.plugin}});
+      }
+      return schedref::Status::Ok();
+    }
+  }
+  return schedref::Status::Ok();
+}
+
+// --- The loop -----------------------------------------------------------------
+
+uint64_t Scheduler::NextRandom() {
+  // SplitMix64 (docs/deviations.md "Random numbers").
+  rng_state_ += 0x9E3779B97F4A7C15ull;
+  uint64_t z = rng_state_;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+StatusOr<api::Trace> Scheduler::Run() {
+  now_ = 0;
+  // The initial cluster arrives through the informers before scheduling
+  // starts: namespaces and PDBs, nodes, then pods, each in manifest order.
+  for (const api::Namespace& ns : scenario_.initial.namespaces) {
+    namespaces_[ns.name] = ns.labels;
+  }
+  pdbs_ = scenario_.initial.pdbs;
+  for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
+  for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);
+
+  api::TimeMs stop_at = 0;
+  for (const api::Event& e : scenario_.timeline) {
+    stop_at = std::max(stop_at, e.at);
+  }
+  size_t next_event = 0;
+  while (true) {
+    // 1. Timeline events due now.
+    while (next_event < scenario_.timeline.size() &&
+           scenario_.timeline[next_event].at <= now_) {
+      SCHEDREF_RETURN_IF_ERROR(
+          ApplyEvent(scenario_.timeline[next_event], next_event));
+      ++next_event;
+    }
+    // 2. Bind completions due now.
+    // 3. Permit deadlines and resumed waiting pods.
+    for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
+    for (size_t i = 0; i < bindings_.size();) {
+      if (AdvanceBinding(bindings_[i])) {
+        bindings_.erase(bindings_.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
+    // 4. Periodic flushes.
+    if (now_ % kBackoffFlushPeriodMs == 0) queue_->FlushBackoffQCompleted(now_);
+    if (now_ % kUnschedulableFlushPeriodMs == 0) {
+      queue_->FlushUnschedulablePodsLeftover(now_);
+    }
+    // 5. Scheduling cycles.
+    while (std::optional<framework::QueuedPodInfo> info = queue_->Pop()) {
+      ScheduleOne(std::move(*info));
+    }
+
+    // Next instant: the earliest of the next event, the next flush, the
+    // next bind completion or Permit deadline.
+    api::TimeMs next = NextMultiple(now_, kBackoffFlushPeriodMs);
+    if (next_event < scenario_.timeline.size()) {
+      next = std::min(next, scenario_.timeline[next_event].at);
+    }
+    for (const InFlightBinding& b : bindings_) {
+      if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
+    }
+    for (auto& [name, fwk] : profiles_) {
+      for (const auto& [uid, wp] : fwk->WaitingPods()) {
+        for (const auto& [plugin, deadline] : wp.pending) {
+          next = std::min(next, std::max(deadline, now_ + 1));
+        }
+      }
+    }
+    if (next > stop_at) break;
+    now_ = next;
+  }
+
+  for (const auto& [key, pod] : pods_) trace_.placements[key] = pod.node_name;
+  return trace_;
+}
+
+}  // namespace internal
+}  // namespace schedref::reference

@@ -1,0 +1,191 @@
+// The reference scheduler: upstream's Scheduler (scheduler.go, eventhandlers.go,
+// schedule_one.go) as one single-threaded event loop on a virtual clock. This
+// is the executable specification; docs/semantics/cycle.md describes it in
+// prose and docs/deviations.md lists every rule pinned here that upstream
+// leaves to goroutine timing or randomness.
+//
+// Time model (docs/semantics/event-loop.md). At each virtual instant t, in
+// this order:
+//   1. timeline events due at t, in file order (the informers' view);
+//   2. bind completions due at t, in the order the binds started;
+//   3. Permit deadlines due at t, then every waiting pod that was allowed or
+//      rejected resumes its binding cycle, in order of its scheduling cycle;
+//   4. the backoffQ flush when t is a multiple of 1 s, then the
+//      unschedulable-pods flush when t is a multiple of 30 s;
+//   5. scheduling cycles until activeQ is empty; a pod that needs no Permit
+//      wait and has zero bind latency finishes its binding cycle before the
+//      next scheduling cycle starts.
+// The run ends after the last instant that is not later than the last
+// timeline event.
+#ifndef SCHEDREF_REFERENCE_SCHEDULER_SCHEDULER_H_
+#define SCHEDREF_REFERENCE_SCHEDULER_SCHEDULER_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/scenario.h"
+#include "api/scheduler.h"
+#include "api/status.h"
+#include "api/trace.h"
+#include "reference/backend/cache/cache.h"
+#include "reference/backend/queue/scheduling_queue.h"
+#include "reference/framework/fit_error.h"
+#include "reference/framework/framework.h"
+#include "reference/framework/registry.h"
+
+namespace schedref::reference {
+
+// The api::Scheduler every conformance run talks to.
+class ReferenceScheduler : public api::Scheduler {
+ public:
+  // `registry`: the plugins profiles may name; defaults to the in-tree
+  // plugins plus the test plugins.
+  ReferenceScheduler();
+  explicit ReferenceScheduler(framework::Registry registry);
+
+  std::string Name() const override { return "reference"; }
+  StatusOr<api::Trace> Run(const api::Scenario& scenario,
+                           const api::RunOptions& options) override;
+
+ private:
+  framework::Registry registry_;
+};
+
+namespace internal {
+
+// One run of one scenario. Not reusable.
+class Scheduler : public framework::Handle {
+ public:
+  Scheduler(const api::Scenario& scenario, const api::RunOptions& options);
+
+  // Builds profiles and the queue. Errors: configuration errors.
+  [[nodiscard]] schedref::Status Init(const framework::Registry& registry);
+  // Runs the timeline to its end.
+  [[nodiscard]] StatusOr<api::Trace> Run();
+
+  // framework::Handle
+  const framework::Snapshot& SnapshotSharedLister() const override {
+    return snapshot_;
+  }
+  api::TimeMs Now() const override { return now_; }
+  const std::map<std::string, api::Labels>& NamespaceLabels() const override {
+    return namespaces_;
+  }
+  const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets()
+      const override {
+    return pdbs_;
+  }
+  std::vector<api::Pod> NominatedPodsForNode(
+      const std::string& node_name) const override;
+  [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
+                                         const std::string& node_name) override;
+
+ private:
+  // A pod between its scheduling cycle and the end of its binding cycle.
+  struct InFlightBinding {
+    framework::QueuedPodInfo assumed;  // assumed.pod.node_name = node
+    framework::CycleState state;
+    framework::Framework* fwk = nullptr;
+    std::string node;
+    int64_t cycle = 0;
+    // Set while the Bind call is outstanding (bind latency).
+    std::optional<api::TimeMs> bind_completes_at;
+  };
+
+  // --- event handlers (upstream eventhandlers.go) ---
+  schedref::Status ApplyEvent(const api::Event& event, size_t index);
+  void AddNode(const api::Node& node);
+  void UpdateNode(const api::Node& old_node, const api::Node& new_node);
+  void DeleteNode(const api::Node& node);
+  void AddPod(const api::Pod& pod);
+  void UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
+  void DeletePod(const api::Pod& pod);
+  bool ResponsibleForPod(const api::Pod& pod) const;
+
+  // --- scheduling (upstream schedule_one.go) ---
+  void ScheduleOne(framework::QueuedPodInfo pod_info);
+  struct ScheduleResult {
+    std::string suggested_host;
+    int64_t evaluated_nodes = 0;
+    int64_t feasible_nodes = 0;
+    std::vector<api::NodeScore> top_scores;
+  };
+  // Either a result or a failure: `status` non-success with an optional
+  // FitError and the nominating info to apply.
+  struct CycleOutcome {
+    ScheduleResult result;
+    framework::Status status;
+    std::optional<framework::FitError> fit_error;
+    std::optional<queue::NominatingInfo> nominating_info;
+  };
+  CycleOutcome SchedulingCycle(framework::Framework& fwk,
+                               framework::CycleState& state,
+                               framework::QueuedPodInfo& pod_info,
+                               api::Attempt& attempt);
+  // Returns the result, or a FitError / error.
+  CycleOutcome SchedulePod(framework::Framework& fwk,
+                           framework::CycleState& state, const api::Pod& pod,
+                           api::Attempt& attempt);
+  std::vector<const framework::NodeInfo*> FindNodesThatPassFilters(
+      framework::Framework& fwk, framework::CycleState& state,
+      const api::Pod& pod, framework::Diagnosis& diagnosis,
+      const std::vector<const framework::NodeInfo*>& nodes,
+      api::Attempt& attempt, framework::Status* error);
+  int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
+                                 int64_t num_all_nodes) const;
+  std::string SelectHost(
+      const std::vector<framework::NodeScoreResult>& scores,
+      std::vector<api::NodeScore>* top);
+  // Continues a binding cycle as far as it can go now. Returns true iff the
+  // binding is finished (bound or failed) and can be dropped.
+  bool AdvanceBinding(InFlightBinding& binding);
+  void FinishBind(InFlightBinding& binding, const framework::Status& status);
+  void HandleBindingCycleError(InFlightBinding& binding,
+                               const framework::Status& status);
+  void HandleSchedulingFailure(framework::Framework& fwk,
+                               framework::QueuedPodInfo& pod_info,
+                               const framework::Status& status,
+                               const std::optional<framework::FitError>& fit,
+                               const std::optional<queue::NominatingInfo>& ni);
+  void Activate(const std::set<std::string>& pod_keys);
+
+  // The specified RNG (docs/deviations.md "Random numbers").
+  uint64_t NextRandom();
+
+  // --- constant after construction ---
+  const api::Scenario& scenario_;
+  const api::RunOptions options_;
+
+  // --- the cluster as the API server holds it ---
+  std::map<std::string, api::Node> nodes_;  // by name
+  std::map<std::string, api::Pod> pods_;    // by namespace/name
+  std::map<std::string, api::Labels> namespaces_;
+  std::vector<api::PodDisruptionBudget> pdbs_;
+
+  // --- scheduler state ---
+  cache::Cache cache_;
+  std::unique_ptr<queue::SchedulingQueue> queue_;
+  std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
+  framework::Snapshot snapshot_;
+  int64_t next_start_node_index_ = 0;
+  uint64_t rng_state_ = 0;
+  api::TimeMs now_ = 0;
+  std::vector<InFlightBinding> bindings_;  // in start order
+
+  // --- injected behaviour ---
+  std::map<std::string, int32_t> bind_failures_;   // pod key -> remaining
+  std::map<std::string, int64_t> bind_latency_ms_;  // pod key -> latency
+  int64_t default_bind_latency_ms_ = 0;
+
+  api::Trace trace_;
+};
+
+}  // namespace internal
+}  // namespace schedref::reference
+
+#endif  // SCHEDREF_REFERENCE_SCHEDULER_SCHEDULER_H_
