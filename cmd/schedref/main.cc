@@ -1,7 +1,10 @@
 // schedref: run scenarios through a scheduler implementation, check them
 // against their golden traces, explain a scheduling decision, benchmark.
 // Usage: schedref --help; each subcommand has its own --help.
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -189,6 +192,14 @@ int BenchCommand(const std::string& workload, int nodes, int init_pods,
 }  // namespace
 
 int main(int argc, char** argv) {
+  // `bazel run` starts us in the runfiles tree; paths on the command line
+  // are meant relative to where the user typed them.
+  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
+    if (chdir(wd) != 0) {
+      std::cerr << "error: cannot change to " << wd << "\n";
+      return kExitFailure;
+    }
+  }
   CLI::App app{
       "schedref: a reference implementation of the Kubernetes scheduler "
       "(v1.32 semantics) and its conformance suite"};
