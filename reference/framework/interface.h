@@ -125,13 +125,16 @@ class PreFilterPlugin : public virtual Plugin {
   // PreFilterExtensions() != nil).
   virtual bool HasPreFilterExtensions() const { return false; }
   // Update the plugin's cycle state as if `pod_to_add` ran on `node`.
-  virtual Status AddPod(CycleState& state, const api::Pod& pod_to_schedule,
-                        const api::Pod& pod_to_add, const NodeInfo& node) {
+  virtual Status AddPod(CycleState& /*state*/,
+                        const api::Pod& /*pod_to_schedule*/,
+                        const api::Pod& /*pod_to_add*/,
+                        const NodeInfo& /*node*/) {
     return Status::Success();
   }
-  virtual Status RemovePod(CycleState& state, const api::Pod& pod_to_schedule,
-                           const api::Pod& pod_to_remove,
-                           const NodeInfo& node) {
+  virtual Status RemovePod(CycleState& /*state*/,
+                           const api::Pod& /*pod_to_schedule*/,
+                           const api::Pod& /*pod_to_remove*/,
+                           const NodeInfo& /*node*/) {
     return Status::Success();
   }
 };
@@ -170,8 +173,9 @@ class ScorePlugin : public virtual Plugin {
                             const NodeInfo& node) = 0;
   // Whether NormalizeScore is meaningful (upstream ScoreExtensions() != nil).
   virtual bool HasScoreExtensions() const { return false; }
-  virtual Status NormalizeScore(CycleState& state, const api::Pod& pod,
-                                NodeScoreList& scores) {
+  virtual Status NormalizeScore(CycleState& /*state*/,
+                                const api::Pod& /*pod*/,
+                                NodeScoreList& /*scores*/) {
     return Status::Success();
   }
 };
