@@ -3,6 +3,7 @@
 // Usage: schedref --help; each subcommand has its own --help.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
@@ -18,6 +19,8 @@
 #include "api/scenario_decode.h"
 #include "api/trace_codec.h"
 #include "cmd/schedref/workloads.h"
+#include "conformance/implementations.h"
+#include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace {
@@ -38,12 +41,6 @@ StatusOr<schedref::api::Scenario> LoadScenario(const std::string& path) {
   return schedref::api::DecodeScenario(buf.str(), path);
 }
 
-std::unique_ptr<schedref::api::Scheduler> MakeImpl(const std::string& impl) {
-  if (impl == "reference") {
-    return std::make_unique<schedref::reference::ReferenceScheduler>();
-  }
-  return nullptr;
-}
 
 int RunCommand(const std::string& path, const std::string& impl_name,
                bool full_detail) {
@@ -52,7 +49,8 @@ int RunCommand(const std::string& path, const std::string& impl_name,
     std::cerr << "error: " << scenario.status().message() << "\n";
     return kExitFailure;
   }
-  std::unique_ptr<schedref::api::Scheduler> impl = MakeImpl(impl_name);
+  std::unique_ptr<schedref::api::Scheduler> impl =
+      schedref::conformance::MakeImplementation(impl_name);
   schedref::api::RunOptions options;
   options.full_detail = full_detail;
   StatusOr<schedref::api::Trace> trace = impl->Run(*scenario, options);
@@ -64,49 +62,73 @@ int RunCommand(const std::string& path, const std::string& impl_name,
   return 0;
 }
 
-// Compares each scenario's trace with its expectedTrace.
+// Compares each scenario's trace with its expectedTrace; with `update`,
+// rewrites expectedTrace from the reference instead and reports what changed.
 int CheckCommand(const std::vector<std::string>& paths,
-                 const std::string& impl_name) {
+                 const std::string& impl_name, bool update) {
   int passed = 0, failed = 0, skipped = 0;
-  std::unique_ptr<schedref::api::Scheduler> impl = MakeImpl(impl_name);
+  std::unique_ptr<schedref::api::Scheduler> impl =
+      schedref::conformance::MakeImplementation(impl_name);
   for (const std::string& path : paths) {
-    StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
-    if (!scenario.ok()) {
-      std::cout << "FAIL " << path << ": " << scenario.status().message()
-                << "\n";
-      ++failed;
-      continue;
-    }
-    if (scenario->expected_trace.empty()) {
-      std::cout << "SKIP " << path << ": no expectedTrace\n";
-      ++skipped;
-      continue;
-    }
-    StatusOr<schedref::api::Trace> trace =
-        impl->Run(*scenario, schedref::api::RunOptions{});
-    if (!trace.ok()) {
-      std::cout << "FAIL " << path << ": " << trace.status().message()
-                << "\n";
-      ++failed;
-      continue;
-    }
-    std::vector<std::string> got = schedref::api::EncodeTraceLines(*trace);
-    const std::vector<std::string>& want = scenario->expected_trace;
-    size_t i = 0;
-    while (i < got.size() && i < want.size() && got[i] == want[i]) ++i;
-    if (i == got.size() && i == want.size()) {
-      std::cout << "PASS " << path << "\n";
+    if (update) {
+      StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
+      StatusOr<std::string> text = schedref::conformance::ReadFile(path);
+      if (!scenario.ok() || !text.ok()) {
+        std::cout << "FAIL " << path << ": "
+                  << (scenario.ok() ? text.status() : scenario.status()).message()
+                  << "\n";
+        ++failed;
+        continue;
+      }
+      StatusOr<schedref::api::Trace> trace =
+          impl->Run(*scenario, schedref::api::RunOptions{});
+      if (!trace.ok()) {
+        std::cout << "FAIL " << path << ": " << trace.status().message()
+                  << "\n";
+        ++failed;
+        continue;
+      }
+      std::vector<std::string> lines = schedref::api::EncodeTraceLines(*trace);
+      size_t changed = 0;
+      for (size_t i = 0; i < std::max(lines.size(), scenario->expected_trace.size()); ++i) {
+        if (i >= lines.size() || i >= scenario->expected_trace.size() ||
+            lines[i] != scenario->expected_trace[i]) {
+          ++changed;
+        }
+      }
+      if (changed == 0) {
+        std::cout << "unchanged " << path << "\n";
+        ++passed;
+        continue;
+      }
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out << schedref::conformance::WithExpectedTrace(*text, lines);
+      std::cout << "updated " << path << ": " << changed << " of "
+                << lines.size() << " trace lines changed\n";
       ++passed;
       continue;
     }
-    ++failed;
-    std::cout << "FAIL " << path << ": first difference at record " << i
-              << "\n  expected: " << (i < want.size() ? want[i] : "<end>")
-              << "\n  actual:   " << (i < got.size() ? got[i] : "<end>")
-              << "\n";
+    schedref::conformance::CheckResult r =
+        schedref::conformance::CheckScenario(*impl, path);
+    switch (r.outcome) {
+      case schedref::conformance::CheckResult::Outcome::kPass:
+        ++passed;
+        std::cout << "PASS " << path << "\n";
+        break;
+      case schedref::conformance::CheckResult::Outcome::kSkip:
+        ++skipped;
+        std::cout << "SKIP " << path << ": " << r.message << "\n";
+        break;
+      case schedref::conformance::CheckResult::Outcome::kFail:
+        ++failed;
+        std::cout << "FAIL " << path << ": " << r.message << "\n";
+        break;
+    }
   }
-  std::cout << passed << " passed, " << failed << " failed, " << skipped
-            << " skipped\n";
+  if (!update) {
+    std::cout << passed << " passed, " << failed << " failed, " << skipped
+              << " skipped\n";
+  }
   return failed == 0 ? 0 : kExitFailure;
 }
 
@@ -212,7 +234,7 @@ int main(int argc, char** argv) {
   run->add_option("scenario", run_path, "Scenario file (YAML or JSON)")
       ->required();
   run->add_option("--impl", impl, "Implementation to run")
-      ->check(CLI::IsMember({"reference"}));
+      ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
 
@@ -225,7 +247,11 @@ int main(int argc, char** argv) {
   check->add_option("scenarios", check_paths, "Golden scenario files")
       ->required();
   check->add_option("--impl", check_impl, "Implementation to check")
-      ->check(CLI::IsMember({"reference"}));
+      ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
+  bool check_update = false;
+  check->add_flag("--update", check_update,
+                  "Regenerate each file's expectedTrace with the implementation "
+                  "and print what changed (the golden update workflow)");
 
   std::string explain_path, explain_pod;
   int64_t explain_cycle = 0;
@@ -265,7 +291,7 @@ int main(int argc, char** argv) {
   }
 
   if (*run) return RunCommand(run_path, impl, full_detail);
-  if (*check) return CheckCommand(check_paths, check_impl);
+  if (*check) return CheckCommand(check_paths, check_impl, check_update);
   if (*explain) return ExplainCommand(explain_path, explain_pod, explain_cycle);
   if (*bench) {
     return BenchCommand(workload, bench_nodes, bench_init, bench_measured);
