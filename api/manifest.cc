@@ -264,7 +264,8 @@ StatusOr<json> ResolvePlain(const std::string& in) {
   }
   const char first = in[0];  // in is not empty: "" is in kWords.
   if (first == '.') {
-    if (auto f = ParseFloat(in)) return json(*f);
+    // Go's ParseFloat fails with a range error where strtod gives inf.
+    if (auto f = ParseFloat(in); f && std::isfinite(*f)) return json(*f);
     return json(in);
   }
   const bool sign = first == '+' || first == '-';
@@ -284,7 +285,7 @@ StatusOr<json> ResolvePlain(const std::string& in) {
   if (parsed.has_value()) {
     // An integer too large for 64 bits: yaml.v2 keeps it as a big integer,
     // which JSON writes as a number; the closest we hold is a double.
-    if (auto f = ParseFloat(plain)) return json(*f);
+    if (auto f = ParseFloat(plain); f && std::isfinite(*f)) return json(*f);
   }
   return json(in);
 }
@@ -450,7 +451,12 @@ StatusOr<std::vector<json>> ParseYaml(std::string_view text,
 
 // --- FieldReader helpers ----------------------------------------------------
 
-std::string Quote(std::string_view s) { return json(std::string(s)).dump(); }
+// JSON string syntax; bytes that are not UTF-8 (YAML input may hold them)
+// become U+FFFD instead of making dump() throw.
+std::string Quote(std::string_view s) {
+  return json(std::string(s)).dump(-1, ' ', false,
+                                   json::error_handler_t::replace);
+}
 
 }  // namespace
 
@@ -522,6 +528,16 @@ Status FieldReader::Error(std::string_view problem) const {
   if (!path_.empty()) message += path_ + ": ";
   message += problem;
   return Status::Invalid(std::move(message));
+}
+
+Status FieldReader::ErrorAt(std::string_view relative_path,
+                            std::string_view problem) const {
+  std::string path = path_;
+  if (!relative_path.empty()) {
+    if (!path.empty() && relative_path.front() != '[') path += ".";
+    path += relative_path;
+  }
+  return FieldReader(value_, file_, object_, std::move(path)).Error(problem);
 }
 
 Status FieldReader::ExpectObject() const {

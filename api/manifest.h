@@ -87,6 +87,10 @@ class FieldReader {
 
   // Status::Invalid("<file>: <object>: <path>: <problem>").
   [[nodiscard]] Status Error(std::string_view problem) const;
+  // The same for a field below this one, given by its relative path
+  // ("matchExpressions[0].values", "[2].key"; "" is this value).
+  [[nodiscard]] Status ErrorAt(std::string_view relative_path,
+                               std::string_view problem) const;
 
   // Ok iff the value is absent or an object.
   [[nodiscard]] Status ExpectObject() const;

@@ -49,7 +49,7 @@ Status ParseError(std::string_view input, std::string_view reason) {
   return Status::Invalid(std::move(message));
 }
 
-// --- Magnitudes: decimal digit strings, most significant digit first. ------
+// --- Magnitudes: decimal digit strings, most significant digit first. -------
 
 // Drops leading zeros and moves trailing zeros into `exponent`, so that equal
 // values have equal representations. Zero becomes "" with exponent 0.
@@ -111,7 +111,7 @@ int CompareMagnitude(std::string_view a, int64_t ea, std::string_view b,
   return 0;
 }
 
-// --- Suffixes (suffix.go) -----------------------------------------------------
+// --- Suffixes (suffix.go) ---------------------------------------------------
 
 struct Suffix {
   Format format;
@@ -123,22 +123,14 @@ constexpr struct {
   std::string_view text;
   Suffix suffix;
 } kSuffixTable[] = {
-    {"", {Format::kDecimalSI, 10, 0}},
-    {"n", {Format::kDecimalSI, 10, -9}},
-    {"u", {Format::kDecimalSI, 10, -6}},
-    {"m", {Format::kDecimalSI, 10, -3}},
-    {"k", {Format::kDecimalSI, 10, 3}},
-    {"M", {Format::kDecimalSI, 10, 6}},
-    {"G", {Format::kDecimalSI, 10, 9}},
-    {"T", {Format::kDecimalSI, 10, 12}},
-    {"P", {Format::kDecimalSI, 10, 15}},
-    {"E", {Format::kDecimalSI, 10, 18}},
-    {"Ki", {Format::kBinarySI, 2, 10}},
-    {"Mi", {Format::kBinarySI, 2, 20}},
-    {"Gi", {Format::kBinarySI, 2, 30}},
-    {"Ti", {Format::kBinarySI, 2, 40}},
-    {"Pi", {Format::kBinarySI, 2, 50}},
-    {"Ei", {Format::kBinarySI, 2, 60}},
+    {"", {Format::kDecimalSI, 10, 0}},   {"n", {Format::kDecimalSI, 10, -9}},
+    {"u", {Format::kDecimalSI, 10, -6}}, {"m", {Format::kDecimalSI, 10, -3}},
+    {"k", {Format::kDecimalSI, 10, 3}},  {"M", {Format::kDecimalSI, 10, 6}},
+    {"G", {Format::kDecimalSI, 10, 9}},  {"T", {Format::kDecimalSI, 10, 12}},
+    {"P", {Format::kDecimalSI, 10, 15}}, {"E", {Format::kDecimalSI, 10, 18}},
+    {"Ki", {Format::kBinarySI, 2, 10}},  {"Mi", {Format::kBinarySI, 2, 20}},
+    {"Gi", {Format::kBinarySI, 2, 30}},  {"Ti", {Format::kBinarySI, 2, 40}},
+    {"Pi", {Format::kBinarySI, 2, 50}},  {"Ei", {Format::kBinarySI, 2, 60}},
 };
 
 // The table wins over the exponent form, which is why "1E" is exa.
@@ -167,6 +159,42 @@ bool InterpretSuffix(std::string_view text, Suffix& out) {
   const auto exponent = static_cast<int64_t>(magnitude);
   out = {Format::kDecimalExponent, 10, negative ? -exponent : exponent};
   return true;
+}
+
+// Whether upstream's ParseQuantity keeps the input text as its String()
+// result. It does so when its int64 fast path took the value (the digit count
+// fits its precision estimate and the scale is at least nano) and:
+//  - binary suffix: the integer part is not a multiple of 8;
+//  - otherwise: the scale is a multiple of 3, the digits do not end in "000"
+//    and the integer part is not zero.
+// `int_digits` excludes leading zeros; there is at least one digit overall.
+bool UpstreamKeepsText(std::string_view int_digits,
+                       std::string_view frac_digits, const Suffix& suffix) {
+  // Upstream reads an empty integer part as "0".
+  const int64_t num_len =
+      std::max<int64_t>(1, static_cast<int64_t>(int_digits.size()));
+  const auto denom_len = static_cast<int64_t>(frac_digits.size());
+  if (suffix.base == 2) {
+    // Only integers, and only as many digits as the int64 estimate allows
+    // (1Mi has ~6 decimal digits: exponent*3/10 of them).
+    if (denom_len != 0) return false;
+    if (15 - num_len - suffix.exponent * 3 / 10 - 1 < 0) return false;
+    // Within that estimate the value and its product with 2^exponent fit an
+    // int64; only the low three bits of the integer part matter.
+    uint64_t value = 0;
+    for (char c : int_digits)
+      value = value * 10 + static_cast<uint64_t>(c - '0');
+    return (value & 7) != 0;
+  }
+  // maxInt64Factors (18) decimal digits.
+  if (num_len + denom_len > 18) return false;
+  const int64_t scale = suffix.exponent - denom_len;
+  if (scale < kNanoExponent || scale % 3 != 0) return false;
+  if (int_digits.empty()) return false;
+  std::string shifted(int_digits);
+  shifted.append(frac_digits);
+  return shifted.size() < 3 ||
+         shifted.compare(shifted.size() - 3, 3, "000") != 0;
 }
 
 }  // namespace
@@ -260,6 +288,9 @@ StatusOr<Quantity> Quantity::Parse(std::string_view s) {
     Normalize(digits, exponent);
   }
 
+  std::string text;
+  if (UpstreamKeepsText(int_digits, frac_digits, suffix)) text = s;
+
   Format format = suffix.format;
   if (binary) {
     // Only binary values are capped; "100E" keeps its exact 1e20.
@@ -273,7 +304,8 @@ StatusOr<Quantity> Quantity::Parse(std::string_view s) {
       format = Format::kDecimalSI;
     }
   }
-  return Quantity(negative, std::move(digits), exponent, format);
+  return Quantity(negative, std::move(digits), exponent, format,
+                  std::move(text));
 }
 
 int64_t Quantity::ScaledUp(int shift) const {
@@ -296,9 +328,9 @@ int64_t Quantity::ScaledUp(int shift) const {
     // is non-zero (normalized): round away from zero.
     if (exponent < 0) magnitude += 1;
   }
-  const unsigned __int128 limit = negative_
-                                      ? (static_cast<unsigned __int128>(1) << 63)
-                                      : (static_cast<unsigned __int128>(1) << 63) - 1;
+  const unsigned __int128 limit =
+      negative_ ? (static_cast<unsigned __int128>(1) << 63)
+                : (static_cast<unsigned __int128>(1) << 63) - 1;
   if (too_long || magnitude > limit) {
     return negative_ ? std::numeric_limits<int64_t>::min()
                      : std::numeric_limits<int64_t>::max();
@@ -308,14 +340,17 @@ int64_t Quantity::ScaledUp(int shift) const {
 }
 
 std::string Quantity::String() const {
+  return text_.empty() ? CanonicalString() : text_;
+}
+
+std::string Quantity::CanonicalString() const {
   if (digits_.empty()) return "0";
   std::string out = negative_ ? "-" : "";
   Format format = format_;
 
   if (format == Format::kBinarySI) {
     const int64_t int_len = static_cast<int64_t>(digits_.size()) + exponent_;
-    if (exponent_ < 0 ||
-        CompareMagnitude(digits_, exponent_, "1024", 0) < 0) {
+    if (exponent_ < 0 || CompareMagnitude(digits_, exponent_, "1024", 0) < 0) {
       // Small or fractional binary values print in decimal, exactly, instead
       // of being rounded to a whole number of bytes.
       format = Format::kDecimalSI;

@@ -1,7 +1,6 @@
-// Kubernetes resource quantities ("100m", "1.5Gi", "2e3"). Specification:
-// k8s.io/apimachinery/pkg/api/resource (quantity.go: ParseQuantity,
-// parseQuantityString, CanonicalizeBytes; suffix.go; amount.go; math.go;
-// scale_int.go).
+// Kubernetes resource quantities; spec: k8s.io/apimachinery/pkg/api/resource.
+// (quantity.go: ParseQuantity, parseQuantityString, CanonicalizeBytes, String;
+// suffix.go; amount.go; math.go; scale_int.go; and their _test.go files.)
 //
 // A Quantity holds its value exactly: an arbitrary-length decimal mantissa and
 // a base-10 exponent. Upstream switches between an int64 fast path and inf.Dec;
@@ -13,17 +12,24 @@
 //  - Binary-suffixed values ("Ki".."Ei") are capped at 2^63-1 in magnitude
 //    ("9Ei" is 9223372036854775807); decimal ones are not ("100E" stays 1e20).
 //  - A number with no digits at all is zero: ".", "+", "-", "k", "Ki", "e5"
-//    all parse as 0. Only when upstream would have taken its inf.Dec path
-//    ("Pi", "Ei", or an exponent below -9 such as "e-10") is it an error.
+//    all parse as 0. Only where upstream would take its inf.Dec path ("Pi",
+//    "Ei", or an exponent below -9 such as "e-10") is it an error.
 //  - Suffixes are case-sensitive: "1ki" and "1KI" are errors; "1E" is exa
 //    (10^18), while "1E3" and "1e3" are exponents.
 //  - No whitespace anywhere. (Upstream's JSON decoding trims surrounding
 //    whitespace before parsing; that belongs to the decoder, not here.)
-//  - Exponents outside [-2^31+1, 2^31-1] are rejected, as upstream does
-//    instead of letting them wrap.
-// Deliberate difference: for exponents within a few digits of +-2^31,
-// upstream's int32 scale arithmetic on its inf.Dec path can wrap ("0.5e-2147483647"
-// would come out enormous); here the arithmetic is exact (that value is 1n).
+// Where upstream releases differ, this follows current upstream (its
+// quantity_overflow_test.go and TestNegativeValueRoundsAwayFromZero):
+//  - Value() and MilliValue() saturate at the int64 limits and round away
+//    from zero on both signs; older releases wrapped on overflow and rounded
+//    some negative values toward +infinity.
+//  - Exponents outside [-(2^31-1), 2^31-1] are rejected; older releases
+//    truncated them to int32 ("1e4294967297" was 1e1).
+//  - DecimalSI values past "E" print in exponent notation ("1000E" is
+//    "1e21"); older releases dropped the suffix and printed "1".
+// Deliberate difference: within a few digits of the exponent limits,
+// upstream's int32 scale arithmetic on its inf.Dec path can wrap
+// ("0.5e-2147483647" can come out enormous); here it is exact (that is 1n).
 #ifndef SCHEDREF_API_QUANTITY_H_
 #define SCHEDREF_API_QUANTITY_H_
 
@@ -59,9 +65,18 @@ class Quantity {
   // Same for q * 1000 (upstream MilliValue()).
   [[nodiscard]] int64_t MilliValue() const { return ScaledUp(3); }
 
-  // Upstream's canonical form (Quantity.String()): largest suffix that loses
-  // nothing, no fraction digits, e.g. "1500m", "1536Ki", "1Gi", "10e99".
+  // What upstream's Quantity.String() returns for a parsed quantity: usually
+  // CanonicalString(), but upstream hands back the parsed text itself when its
+  // int64 fast path took the value and a cheap test called the text canonical.
+  // That test is loose, so "+92", "1E3", "12e+6", "01Ki" and "10.035M" come
+  // back exactly as written (their canonical forms are "92", "1e3", "12e6",
+  // "1Ki" and "10035k").
   [[nodiscard]] std::string String() const;
+
+  // Upstream's canonical form (CanonicalizeBytes): the largest suffix that
+  // loses nothing and no fraction digits, e.g. "1500m", "1536Ki", "1Gi",
+  // "10e99". Binary values below 1024 or with a fraction print in DecimalSI.
+  [[nodiscard]] std::string CanonicalString() const;
 
   [[nodiscard]] Format format() const { return format_; }
   // -1, 0 or 1.
@@ -69,20 +84,22 @@ class Quantity {
     return digits_.empty() ? 0 : (negative_ ? -1 : 1);
   }
 
-  // Numeric comparison; the format does not take part ("1Ki" == "1024").
+  // Numeric comparison; the format and the text do not take part
+  // ("1Ki" == "1024").
   friend bool operator==(const Quantity& a, const Quantity& b) {
     return a.negative_ == b.negative_ && a.exponent_ == b.exponent_ &&
            a.digits_ == b.digits_;
   }
-  friend std::strong_ordering operator<=>(const Quantity& a,
-                                          const Quantity& b);
+  friend std::strong_ordering operator<=>(const Quantity& a, const Quantity& b);
 
  private:
-  Quantity(bool negative, std::string digits, int64_t exponent, Format format)
+  Quantity(bool negative, std::string digits, int64_t exponent, Format format,
+           std::string text = {})
       : negative_(negative),
         digits_(std::move(digits)),
         exponent_(exponent),
-        format_(format) {}
+        format_(format),
+        text_(std::move(text)) {}
 
   // The value times 10^shift, rounded away from zero, saturated to int64.
   int64_t ScaledUp(int shift) const;
@@ -94,6 +111,8 @@ class Quantity {
   std::string digits_;
   int64_t exponent_ = 0;
   Format format_ = Format::kDecimalSI;
+  // The parsed text when String() echoes it (see String()), else empty.
+  std::string text_;
 };
 
 }  // namespace schedref::api

@@ -254,12 +254,19 @@ TEST(DecodeTrace, Errors) {
 
 // Strings from pieces that exercise escaping and multi-byte UTF-8; the
 // encoder only promises a round trip for valid UTF-8.
+// Generator sizes are scaled down: the trace nests maps in maps, and at
+// RapidCheck's full size (100) one trace would hold millions of strings.
+template <typename T>
+rc::Gen<T> Few(rc::Gen<T> gen) {
+  return rc::gen::scale(0.05, std::move(gen));
+}
+
 rc::Gen<std::string> Text() {
   return rc::gen::map(
-      rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
+      rc::gen::scale(0.2, rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
           "a", "n1", "default/", "-", ".", " ", "\"", "\\", "\n", "\t",
           std::string("\x01", 1), std::string("\0", 1), "\xc3\xa9",
-          "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "Success", ":")),
+          "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "Success", ":"))),
       [](const std::vector<std::string>& pieces) {
         std::string out;
         for (const std::string& p : pieces) out += p;
@@ -268,14 +275,14 @@ rc::Gen<std::string> Text() {
 }
 
 rc::Gen<std::vector<std::string>> Texts() {
-  return rc::gen::container<std::vector<std::string>>(Text());
+  return Few(rc::gen::container<std::vector<std::string>>(Text()));
 }
 
 template <typename V>
 rc::Gen<std::map<std::string, V>> MapOf(rc::Gen<V> value) {
   return rc::gen::map(
-      rc::gen::container<std::vector<std::pair<std::string, V>>>(
-          rc::gen::pair(Text(), std::move(value))),
+      Few(rc::gen::container<std::vector<std::pair<std::string, V>>>(
+          rc::gen::pair(Text(), std::move(value)))),
       [](const std::vector<std::pair<std::string, V>>& entries) {
         return std::map<std::string, V>(entries.begin(), entries.end());
       });
@@ -295,10 +302,10 @@ rc::Gen<Attempt> Attempts() {
     a.rejections = *MapOf<NodeRejection>(rc::gen::exec([] {
       return NodeRejection{*Text(), *Text(), *Texts()};
     }));
-    a.top_scores = *rc::gen::container<std::vector<NodeScore>>(
+    a.top_scores = *Few(rc::gen::container<std::vector<NodeScore>>(
         rc::gen::exec([] {
           return NodeScore{*Text(), *rc::gen::arbitrary<int64_t>()};
-        }));
+        })));
     a.message = *Text();
     if (*rc::gen::arbitrary<bool>()) {
       a.preemption = Preemption{*Text(), *Texts()};
@@ -334,7 +341,8 @@ rc::Gen<Trace::Record> Records() {
 rc::Gen<Trace> Traces() {
   return rc::gen::exec([] {
     Trace t;
-    t.records = *rc::gen::container<std::vector<Trace::Record>>(Records());
+    t.records = *rc::gen::scale(
+        0.3, rc::gen::container<std::vector<Trace::Record>>(Records()));
     t.placements = *MapOf<std::string>(Text());
     return t;
   });

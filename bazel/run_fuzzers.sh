@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds every schedref_fuzz_test fuzzer (cc_binary tagged "fuzzer") under
+# --config=fuzz and runs each one for a fixed time, starting from a writable copy
+# of its seed corpus (and with its dict, if it has one).
+#
+#   bazel/run_fuzzers.sh [SECONDS_PER_FUZZER (default 30)] [TARGET_PATTERN (default //...)]
+#
+# Exits non-zero if any fuzzer found a crash (or failed to start); the crashing
+# input is kept under the printed artifacts directory. The last line reads
+# "fuzz: N passed, N failed".
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+secs="${1:-30}"
+pattern="${2:-//...}"
+
+mapfile -t targets < <(./bazelw query --noshow_progress \
+  "attr(tags, '\\bfuzzer\\b', kind(cc_binary, ${pattern}))" 2>/dev/null)
+if ((${#targets[@]} == 0)); then
+  echo "run_fuzzers: no fuzzers in ${pattern}"
+  exit 0
+fi
+
+./bazelw build --config=fuzz "${targets[@]}"
+bin="$(./bazelw info --config=fuzz bazel-bin 2>/dev/null)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/schedref-fuzz.XXXXXX")"
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-14/bin/llvm-symbolizer
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+# Workspace paths of the source files in a filegroup (none if it does not exist):
+# //pkg:sub/file -> pkg/sub/file.
+files_of() {
+  { ./bazelw query --noshow_progress "kind('source file', labels(srcs, $1))" 2>/dev/null || true; } |
+    sed -e 's|^//||' -e 's|^:||' -e 's|:|/|'
+}
+
+passed=0
+failed=0
+for target in "${targets[@]}"; do
+  pkg="${target#//}"
+  pkg="${pkg%%:*}"
+  name="${target##*:}"
+  base="${name%_fuzzer}"
+  dir="${work}/${pkg}/${base}"
+  mkdir -p "${dir}/corpus" "${dir}/artifacts"
+  while IFS= read -r f; do
+    [[ -n "$f" ]] && cp "$f" "${dir}/corpus/$(echo "$f" | tr / _)"
+  done < <(files_of "//${pkg}:${base}_corpus")
+  dict="$(files_of "//${pkg}:${base}_dict" | head -n1)"
+
+  echo "=== ${target} (${secs}s)"
+  if "${bin}/${pkg}/${name}" -max_total_time="${secs}" -print_final_stats=1 \
+      -artifact_prefix="${dir}/artifacts/" ${dict:+-dict="${dict}"} \
+      "${dir}/corpus" >"${dir}/log" 2>&1; then
+    passed=$((passed + 1))
+    grep -E '^(Done|stat::number_of_executed_units)' "${dir}/log" || true
+  else
+    failed=$((failed + 1))
+    tail -n 60 "${dir}/log"
+    echo "run_fuzzers: ${target} FAILED; log and crashing input in ${dir}"
+  fi
+done
+
+echo "fuzz: ${passed} passed, ${failed} failed"
+if ((failed == 0)); then
+  rm -rf "${work}"
+  exit 0
+fi
+exit 1

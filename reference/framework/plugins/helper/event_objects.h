@@ -1,0 +1,56 @@
+// Typed access to the objects a cluster event carries, for QueueingHintFns.
+// Specification: upstream pkg/scheduler/util/utils.go As[T].
+#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_EVENT_OBJECTS_H_
+#define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_EVENT_OBJECTS_H_
+
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "api/objects.h"
+#include "api/status.h"
+#include "reference/framework/events.h"
+
+namespace schedref::reference::framework::plugins::helper {
+
+template <typename T>
+struct TypedEventObjects {
+  const T* old_obj = nullptr;  // nullptr for an Add
+  const T* new_obj = nullptr;  // nullptr for a Delete
+};
+
+namespace internal {
+inline const char* KindName(const EventObject& obj) {
+  if (std::holds_alternative<api::Pod>(obj)) return "Pod";
+  if (std::holds_alternative<api::Node>(obj)) return "Node";
+  return "nothing";
+}
+template <typename T>
+constexpr const char* WantedName() {
+  return std::is_same_v<T, api::Pod> ? "Pod" : "Node";
+}
+}  // namespace internal
+
+// Both objects as T (either may be absent). An object of another kind is an
+// error "expected <T>, but got <kind>", which hint functions turn into Queue.
+template <typename T>
+StatusOr<TypedEventObjects<T>> As(const EventObject& old_obj,
+                                  const EventObject& new_obj) {
+  TypedEventObjects<T> out;
+  for (auto [obj, slot] : {std::pair{&new_obj, &out.new_obj},
+                           std::pair{&old_obj, &out.old_obj}}) {
+    if (std::holds_alternative<std::monostate>(*obj)) continue;
+    if (!std::holds_alternative<T>(*obj)) {
+      return schedref::Status::Invalid(std::string("expected ") +
+                             internal::WantedName<T>() + ", but got " +
+                             internal::KindName(*obj));
+    }
+    *slot = &std::get<T>(*obj);
+  }
+  return out;
+}
+
+}  // namespace schedref::reference::framework::plugins::helper
+
+#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_EVENT_OBJECTS_H_
