@@ -52,12 +52,6 @@ size_t HostPortInfo::Len() const {
 
 std::vector<api::ContainerPort> PodHostPorts(const api::Pod& pod) {
   std::vector<api::ContainerPort> out;
-  for (const api::Container& c : pod.init_containers) {
-    if (c.restart_policy != "Always") continue;
-    for (const api::ContainerPort& p : c.ports) {
-      if (p.host_port > 0) out.push_back(p);
-    }
-  }
   for (const api::Container& c : pod.containers) {
     for (const api::ContainerPort& p : c.ports) {
       if (p.host_port > 0) out.push_back(p);

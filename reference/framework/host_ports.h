@@ -1,7 +1,8 @@
 // Host ports: which (IP, protocol, port) triples the pods on a node hold and
 // when a wanted one conflicts. Specification: upstream
 // pkg/scheduler/framework/types.go (HostPortInfo, ProtocolPort,
-// NodeInfo.updateUsedPorts) and pkg/scheduler/util/utils.go (GetHostPorts),
+// NodeInfo.updateUsedPorts) and
+// pkg/scheduler/framework/plugins/nodeports/node_ports.go (getContainerPorts),
 // v1.32.
 //
 // Rules: an empty IP means 0.0.0.0 and an empty protocol TCP; ports <= 0 are
@@ -43,9 +44,10 @@ class HostPortInfo {
   std::map<std::string, std::set<std::pair<std::string, int32_t>>> ports_;
 };
 
-// The pod's ports with hostPort > 0: those of restartable init containers
-// (sidecars) first, then those of regular containers (upstream
-// schedutil.GetHostPorts).
+// The pod's ports with hostPort > 0, regular containers only, in spec order
+// (upstream v1.32 nodeports.getContainerPorts and NodeInfo.updateUsedPorts).
+// Note: releases after v1.32 also count the ports of restartable init
+// containers (schedutil.GetHostPorts); v1.32 does not (docs/deviations.md).
 [[nodiscard]] std::vector<api::ContainerPort> PodHostPorts(
     const api::Pod& pod);
 

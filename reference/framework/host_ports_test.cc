@@ -137,9 +137,9 @@ TEST(HostPortInfoTest, UpstreamCheck) {
   }
 }
 
-// Sidecar (restartable init) containers hold their host ports; ordinary init
-// containers do not (upstream schedutil.GetHostPorts).
-TEST(PodHostPortsTest, SidecarsCountInitContainersDoNot) {
+// v1.32 counts regular containers only: neither init containers nor
+// sidecars (restartable init containers) hold host ports for the scheduler.
+TEST(PodHostPortsTest, RegularContainersOnly) {
   api::Container sidecar;
   sidecar.name = "sidecar";
   sidecar.restart_policy = "Always";
@@ -151,16 +151,18 @@ TEST(PodHostPortsTest, SidecarsCountInitContainersDoNot) {
                      .InitContainer(init)
                      .InitContainer(sidecar)
                      .HostPort(80)
-                     .ContainerPort({{8000, 0, "TCP", ""}})
+                     .ContainerPort({{8000, 0, "TCP", ""}, {81, 81, "UDP", ""}})
                      .Obj();
   std::vector<api::ContainerPort> ports = PodHostPorts(pod);
   ASSERT_EQ(ports.size(), 2u);
-  EXPECT_EQ(ports[0].host_port, 8080);
-  EXPECT_EQ(ports[1].host_port, 80);
+  EXPECT_EQ(ports[0].host_port, 80);
+  EXPECT_EQ(ports[1].host_port, 81);
 
   HostPortInfo used = NodeUsedPorts(st::MakeNodeInfoWithoutNode({pod}));
   EXPECT_EQ(used.Len(), 2u);
-  EXPECT_TRUE(used.CheckConflict("", "", 8080));
+  EXPECT_TRUE(used.CheckConflict("", "", 80));
+  EXPECT_TRUE(used.CheckConflict("", "UDP", 81));
+  EXPECT_FALSE(used.CheckConflict("", "", 8080));
   EXPECT_FALSE(used.CheckConflict("", "", 9090));
 }
 

@@ -1,0 +1,97 @@
+#include "reference/framework/plugins/helper/json_args.h"
+
+#include <cstring>
+#include <limits>
+
+namespace schedref::reference::framework::plugins::helper {
+
+std::string FieldPath(const std::string& path, const std::string& key) {
+  return path.empty() ? key : path + "." + key;
+}
+
+std::string IndexPath(const std::string& path, size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+
+schedref::Status CheckObject(const nlohmann::json& value,
+                             const std::string& path,
+                             std::initializer_list<const char*> allowed) {
+  if (value.is_null()) return schedref::Status::Ok();
+  if (!value.is_object()) {
+    return schedref::Status::Invalid(
+        (path.empty() ? std::string("args") : path) + ": expected an object");
+  }
+  for (const auto& [key, unused] : value.items()) {
+    bool known = false;
+    for (const char* a : allowed) known = known || key == a;
+    if (!known) {
+      return schedref::Status::Invalid("strict decoding error: unknown field \"" +
+                                       FieldPath(path, key) + "\"");
+    }
+  }
+  return schedref::Status::Ok();
+}
+
+bool Has(const nlohmann::json& object, const char* key) {
+  return object.is_object() && object.contains(key) && !object[key].is_null();
+}
+
+StatusOr<std::string> ReadString(const nlohmann::json& value,
+                                 const std::string& path) {
+  if (!value.is_string()) {
+    return schedref::Status::Invalid(path + ": expected a string");
+  }
+  return value.get<std::string>();
+}
+
+StatusOr<int64_t> ReadInt(const nlohmann::json& value, const std::string& path,
+                          int64_t min, int64_t max) {
+  int64_t v = 0;
+  if (value.is_number_integer()) {
+    if (value.is_number_unsigned() &&
+        value.get<uint64_t>() >
+            static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      return schedref::Status::Invalid(path + ": integer out of range");
+    }
+    v = value.get<int64_t>();
+  } else {
+    return schedref::Status::Invalid(path + ": expected an integer");
+  }
+  if (v < min || v > max) {
+    return schedref::Status::Invalid(path + ": integer out of range");
+  }
+  return v;
+}
+
+StatusOr<std::vector<std::string>> ReadStringList(const nlohmann::json& value,
+                                                  const std::string& path) {
+  std::vector<std::string> out;
+  if (value.is_null()) return out;
+  if (!value.is_array()) {
+    return schedref::Status::Invalid(path + ": expected a list of strings");
+  }
+  for (size_t i = 0; i < value.size(); ++i) {
+    StatusOr<std::string> s = ReadString(value[i], IndexPath(path, i));
+    if (!s.ok()) return s.status();
+    out.push_back(*s);
+  }
+  return out;
+}
+
+schedref::Status CheckArray(const nlohmann::json& value,
+                            const std::string& path) {
+  if (value.is_null() || value.is_array()) return schedref::Status::Ok();
+  return schedref::Status::Invalid(path + ": expected a list");
+}
+
+std::string AggregateMessage(const std::vector<std::string>& messages) {
+  if (messages.size() == 1) return messages[0];
+  std::string out = "[";
+  for (size_t i = 0; i < messages.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += messages[i];
+  }
+  return out + "]";
+}
+
+}  // namespace schedref::reference::framework::plugins::helper

@@ -1,0 +1,56 @@
+// Reading plugin args (pluginConfig[].args) from JSON the way upstream's
+// strict decoding does: unknown fields and wrong types are errors. Field
+// paths in messages are relative to the args object
+// ("scoringStrategy.resources[0].weight"), as upstream's validation reports
+// them when a plugin validates its own args (path nil).
+//
+// An absent or null field means "not set"; the caller applies defaults.
+#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
+#define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/status.h"
+
+namespace schedref::reference::framework::plugins::helper {
+
+// "a.b" (or "b" when `path` is empty).
+std::string FieldPath(const std::string& path, const std::string& key);
+// "a[3]".
+std::string IndexPath(const std::string& path, size_t index);
+
+// Ok iff `value` is null or an object whose keys are all in `allowed`.
+// Errors: "<path>: expected an object" /
+// `strict decoding error: unknown field "<path.key>"`.
+[[nodiscard]] schedref::Status CheckObject(
+    const nlohmann::json& value, const std::string& path,
+    std::initializer_list<const char*> allowed);
+
+// True iff `object` has `key` with a non-null value.
+bool Has(const nlohmann::json& object, const char* key);
+
+// Typed reads of a present value; errors name the path and the type wanted.
+[[nodiscard]] StatusOr<std::string> ReadString(const nlohmann::json& value,
+                                               const std::string& path);
+// Integers in [min, max]; JSON numbers with a fraction are errors.
+[[nodiscard]] StatusOr<int64_t> ReadInt(const nlohmann::json& value,
+                                        const std::string& path, int64_t min,
+                                        int64_t max);
+[[nodiscard]] StatusOr<std::vector<std::string>> ReadStringList(
+    const nlohmann::json& value, const std::string& path);
+// Ok iff `value` is null or an array.
+[[nodiscard]] schedref::Status CheckArray(const nlohmann::json& value,
+                                          const std::string& path);
+
+// Go's fmt "%v" of an error list as field.ErrorList.ToAggregate() prints it:
+// the single message, or "[m1, m2, ...]".
+std::string AggregateMessage(const std::vector<std::string>& messages);
+
+}  // namespace schedref::reference::framework::plugins::helper
+
+#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_

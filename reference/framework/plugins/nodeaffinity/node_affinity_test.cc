@@ -1,0 +1,412 @@
+#include "reference/framework/plugins/nodeaffinity/node_affinity.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "reference/framework/testing/wrappers.h"
+
+namespace schedref::reference::framework::plugins::nodeaffinity {
+namespace {
+
+using st::MakeNode;
+using st::MakePod;
+
+api::NodeSelectorRequirement R(std::string key, std::string op,
+                               std::vector<std::string> values = {}) {
+  return {std::move(key), std::move(op), std::move(values)};
+}
+
+api::NodeSelectorTerm Exprs(std::vector<api::NodeSelectorRequirement> e) {
+  return {std::move(e), {}};
+}
+api::NodeSelectorTerm Fields(std::vector<api::NodeSelectorRequirement> f) {
+  return {{}, std::move(f)};
+}
+
+api::Pod PodWithRequired(std::vector<api::NodeSelectorTerm> terms,
+                         api::Labels node_selector = {}) {
+  return MakePod()
+      .NodeSelector(node_selector)
+      .RequiredNodeAffinity(api::NodeSelector{std::move(terms)})
+      .Obj();
+}
+
+NodeAffinityArgs AddedRequired(std::vector<api::NodeSelectorTerm> terms) {
+  NodeAffinityArgs args;
+  args.added_affinity.emplace();
+  args.added_affinity->required = api::NodeSelector{std::move(terms)};
+  return args;
+}
+
+const api::NodeSelectorRequirement kName1 = R("metadata.name", "In", {"node1"});
+const api::NodeSelectorRequirement kName2 = R("metadata.name", "In", {"node2"});
+
+// Transcribed from upstream node_affinity_test.go TestNodeAffinity
+// (17bae91f207a5f2b101e581c90f7a72fc9adef96). Our plugin has no PreFilter
+// state, so the "even if PreFilter is not called" rows behave like the rest.
+TEST(NodeAffinityTest, UpstreamFilter) {
+  struct Case {
+    std::string name;
+    api::Pod pod;
+    api::Labels labels;
+    std::string node_name;
+    Status want_status;
+    Status want_pre_filter_status;
+    PreFilterResult want_pre_filter_result;
+    NodeAffinityArgs args;
+  };
+  const Status kPod(Code::kUnschedulableAndUnresolvable, kErrReasonPod);
+  const std::vector<Case> cases = {
+      {"missing labels", MakePod().NodeSelector({{"foo", "bar"}}).Obj(), {},
+       "", kPod, {}, {}, {}},
+      {"same labels", MakePod().NodeSelector({{"foo", "bar"}}).Obj(),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"node labels are superset",
+       MakePod().NodeSelector({{"foo", "bar"}}).Obj(),
+       {{"foo", "bar"}, {"baz", "blah"}}, "", {}, {}, {}, {}},
+      {"node labels are subset",
+       MakePod().NodeSelector({{"foo", "bar"}, {"baz", "blah"}}).Obj(),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with matchExpressions using In operator that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("foo", "In", {"bar", "value2"})})}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using Gt operator that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("kernel-version", "Gt", {"0204"})})}),
+       {{"kernel-version", "0206"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using NotIn operator that matches the "
+       "existing node",
+       PodWithRequired({Exprs({R("mem-type", "NotIn", {"DDR", "DDR2"})})}),
+       {{"mem-type", "DDR3"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using Exists operator that matches the "
+       "existing node",
+       PodWithRequired({Exprs({R("GPU", "Exists")})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", {}, {}, {}, {}},
+      {"Pod with affinity that don't match node's labels won't schedule onto "
+       "the node",
+       PodWithRequired({Exprs({R("foo", "In", {"value1", "value2"})})}),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with empty MatchExpressions is not a valid value will match no "
+       "objects and won't schedule onto the node",
+       PodWithRequired({Exprs({})}), {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with no Affinity will schedule onto a node", MakePod().Obj(),
+       {{"foo", "bar"}}, "", {}, Status::Skip(), {}, {}},
+      {"Pod with Affinity but nil NodeSelector will schedule onto a node",
+       [] {
+         api::Pod p = MakePod().Obj();
+         p.affinity.emplace();
+         p.affinity->node_affinity.emplace();
+         return p;
+       }(),
+       {{"foo", "bar"}}, "", {}, Status::Skip(), {}, {}},
+      {"Pod with multiple matchExpressions ANDed that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("GPU", "Exists"),
+                               R("GPU", "NotIn", {"AMD", "INTER"})})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", {}, {}, {}, {}},
+      {"Pod with multiple matchExpressions ANDed that doesn't match the "
+       "existing node",
+       PodWithRequired({Exprs({R("GPU", "Exists"),
+                               R("GPU", "In", {"AMD", "INTER"})})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", kPod, {}, {}, {}},
+      {"Pod with multiple NodeSelectorTerms ORed in affinity, matches the "
+       "node's labels and will schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "In", {"bar", "value2"})}),
+                        Exprs({R("diffkey", "In", {"wrong", "value2"})})}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with an Affinity and a PodSpec.NodeSelector(the old thing that we "
+       "are deprecating) both are satisfied, will schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "Exists")})}, {{"foo", "bar"}}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with an Affinity matches node's labels but the "
+       "PodSpec.NodeSelector(the old thing that we are deprecating) is not "
+       "satisfied, won't schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "Exists")})}, {{"foo", "bar"}}),
+       {{"foo", "barrrrrr"}}, "", kPod, {}, {}, {}},
+      {"Pod with an invalid value in Affinity term won't be scheduled onto "
+       "the node",
+       PodWithRequired(
+           {Exprs({R("foo", "NotIn", {"invalid value: ___@#$%^"})})}),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with matchFields using In operator that matches the existing node",
+       PodWithRequired({Fields({kName1})}), {}, "node1", {}, {},
+       std::set<std::string>{"node1"}, {}},
+      {"Pod with matchFields using In operator that does not match the "
+       "existing node",
+       PodWithRequired({Fields({kName1})}), {}, "node2", kPod, {},
+       std::set<std::string>{"node1"}, {}},
+      {"Pod with two terms: matchFields does not match, but matchExpressions "
+       "matches",
+       PodWithRequired({Fields({kName1}), Exprs({R("foo", "In", {"bar"})})}),
+       {{"foo", "bar"}}, "node2", {}, {}, {}, {}},
+      {"Pod with one term: matchFields does not match, but matchExpressions "
+       "matches",
+       PodWithRequired({{{R("foo", "In", {"bar"})}, {kName1}}}),
+       {{"foo", "bar"}}, "node2", kPod, {}, std::set<std::string>{"node1"},
+       {}},
+      {"Pod with one term: both matchFields and matchExpressions match",
+       PodWithRequired({{{R("foo", "In", {"bar"})}, {kName1}}}),
+       {{"foo", "bar"}}, "node1", {}, {}, std::set<std::string>{"node1"}, {}},
+      {"Pod with two terms: both matchFields and matchExpressions do not "
+       "match",
+       PodWithRequired({Fields({kName1}),
+                        Exprs({R("foo", "In", {"not-match-to-bar"})})}),
+       {{"foo", "bar"}}, "node2", kPod, {}, {}, {}},
+      {"Pod with two terms of node.Name affinity",
+       PodWithRequired({Fields({kName1}), Fields({kName2})}), {}, "node2", {},
+       {}, std::set<std::string>{"node1", "node2"}, {}},
+      {"Pod with two conflicting mach field requirements",
+       PodWithRequired({Fields({kName1, kName2})}), {{"foo", "bar"}}, "node2",
+       kPod, Status(Code::kUnschedulableAndUnresolvable, kErrReasonConflict),
+       {}, {}},
+      {"Matches added affinity and Pod's node affinity",
+       PodWithRequired({Exprs({R("zone", "In", {"foo"})})}),
+       {{"zone", "foo"}}, "node2", {}, {}, {},
+       AddedRequired({Fields({kName2})})},
+      {"Matches added affinity but not Pod's node affinity",
+       PodWithRequired({Exprs({R("zone", "In", {"bar"})})}),
+       {{"zone", "foo"}}, "node2", kPod, {}, {},
+       AddedRequired({Fields({kName2})})},
+      {"Doesn't match added affinity", MakePod().Obj(), {{"zone", "foo"}},
+       "node2",
+       Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced), {}, {},
+       AddedRequired({Exprs({R("zone", "In", {"bar"})})})},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    ASSERT_TRUE(ValidateNodeAffinityArgs(tc.args).ok());
+    NodeAffinity plugin(tc.args);
+    api::Node node = MakeNode().Name(tc.node_name).Labels(tc.labels).Obj();
+    CycleState state;
+    PreFilterOutput pre = plugin.PreFilter(state, tc.pod, {});
+    EXPECT_EQ(pre.status, tc.want_pre_filter_status);
+    EXPECT_EQ(pre.result, tc.want_pre_filter_result);
+    EXPECT_EQ(plugin.Filter(state, tc.pod, st::MakeNodeInfo(node)),
+              tc.want_status);
+  }
+}
+
+api::PreferredSchedulingTerm Pref(int32_t weight,
+                                  std::vector<api::NodeSelectorRequirement> e) {
+  return {weight, Exprs(std::move(e))};
+}
+
+// Upstream TestNodeAffinityPriority.
+TEST(NodeAffinityTest, UpstreamPriority) {
+  const api::Labels label1 = {{"foo", "bar"}};
+  const api::Labels label2 = {{"key", "value"}};
+  const api::Labels label3 = {{"az", "az1"}};
+  const api::Labels label4 = {{"abc", "az11"}, {"def", "az22"}};
+  const api::Labels label5 = {{"foo", "bar"}, {"key", "value"}, {"az", "az1"}};
+  const std::vector<api::PreferredSchedulingTerm> affinity1 = {
+      Pref(2, {R("foo", "In", {"bar"})})};
+  const std::vector<api::PreferredSchedulingTerm> affinity2 = {
+      Pref(2, {R("foo", "In", {"bar"})}), Pref(4, {R("key", "In", {"value"})}),
+      Pref(5, {R("foo", "In", {"bar"}), R("key", "In", {"value"}),
+               R("az", "In", {"az1"})})};
+  auto pod_with = [](std::vector<api::PreferredSchedulingTerm> terms) {
+    st::PodWrapper w = MakePod();
+    for (auto& t : terms) w.PreferredNodeAffinity(t.weight, t.preference);
+    return w.Obj();
+  };
+  auto added = [](std::vector<api::PreferredSchedulingTerm> terms) {
+    NodeAffinityArgs args;
+    args.added_affinity.emplace();
+    args.added_affinity->preferred = std::move(terms);
+    return args;
+  };
+  struct Case {
+    std::string name;
+    api::Pod pod;
+    std::vector<std::pair<std::string, api::Labels>> nodes;
+    std::vector<int64_t> expected;
+    NodeAffinityArgs args;
+    Status want_pre_score;
+  };
+  const std::vector<Case> cases = {
+      {"Skip is returned in PreScore when NodeAffinity is nil",
+       MakePod().Obj(),
+       {{"node1", label1}},
+       {},
+       {},
+       Status::Skip()},
+      {"no node matches preferred scheduling requirements in NodeAffinity of "
+       "pod so all nodes' priority is zero",
+       pod_with(affinity1),
+       {{"node1", label4}, {"node2", label2}, {"node3", label3}},
+       {0, 0, 0},
+       {},
+       {}},
+      {"only node1 matches the preferred scheduling requirements of pod",
+       pod_with(affinity1),
+       {{"node1", label1}, {"node2", label2}, {"node3", label3}},
+       {100, 0, 0},
+       {},
+       {}},
+      {"all nodes matches the preferred scheduling requirements of pod but "
+       "with different priorities ",
+       pod_with(affinity2),
+       {{"node1", label1}, {"node5", label5}, {"node2", label2}},
+       {18, 100, 36},
+       {},
+       {}},
+      {"added affinity",
+       MakePod().Obj(),
+       {{"node1", label1}, {"node2", label2}},
+       {100, 0},
+       added(affinity1),
+       {}},
+      {"added affinity and pod has default affinity",
+       pod_with(affinity1),
+       {{"node1", label1}, {"node2", label2}, {"node3", label5}},
+       {40, 60, 100},
+       added({Pref(3, {R("key", "In", {"value"})})}),
+       {}},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    NodeAffinity plugin(tc.args);
+    CycleState state;
+    ASSERT_EQ(plugin.PreScore(state, tc.pod, {}), tc.want_pre_score);
+    if (!tc.want_pre_score.IsSuccess()) continue;
+    NodeScoreList scores;
+    for (const auto& [name, labels] : tc.nodes) {
+      ScoreOutput out = plugin.Score(
+          state, tc.pod,
+          st::MakeNodeInfo(MakeNode().Name(name).Labels(labels).Obj()));
+      ASSERT_TRUE(out.status.IsSuccess());
+      scores.push_back({name, out.score});
+    }
+    ASSERT_TRUE(plugin.NormalizeScore(state, tc.pod, scores).IsSuccess());
+    std::vector<int64_t> got;
+    for (const auto& s : scores) got.push_back(s.score);
+    EXPECT_EQ(got, tc.expected);
+  }
+}
+
+// Upstream: "PreScore returns error when an incoming Pod has a broken
+// affinity". Note: the problem text comes from api/labels.h and differs
+// from upstream's field.Invalid wording; the path is the same.
+TEST(NodeAffinityTest, UpstreamPreScoreBrokenAffinity) {
+  api::Pod pod =
+      MakePod().PreferredNodeAffinity(2, Exprs({R("invalid key", "In", {"bar"})}))
+          .Obj();
+  NodeAffinity plugin({});
+  CycleState state;
+  Status s = plugin.PreScore(state, pod, {});
+  EXPECT_EQ(s.code(), Code::kError);
+  EXPECT_EQ(s.Message().rfind("[0].matchExpressions[0].key: ", 0), 0u)
+      << s.Message();
+}
+
+// Upstream Test_isSchedulableAfterNodeChange.
+TEST(NodeAffinityTest, UpstreamIsSchedulableAfterNodeChange) {
+  const api::Pod pod = MakePod().NodeAffinityIn("foo", {"bar"}).Obj();
+  const NodeAffinityArgs enforced =
+      AddedRequired({Exprs({R("foo", "In", {"bar"})})});
+  struct Case {
+    std::string name;
+    NodeAffinityArgs args;
+    EventObject old_obj, new_obj;
+    QueueingHint expected;
+    bool want_err;
+  };
+  const std::vector<Case> cases = {
+      {"backoff-wrong-new-object", {}, std::monostate{}, MakePod().Obj(),
+       QueueingHint::kQueue, true},
+      {"backoff-wrong-old-object", {}, MakePod().Obj(), MakeNode().Obj(),
+       QueueingHint::kQueue, true},
+      {"skip-queue-on-add", {}, std::monostate{}, MakeNode().Obj(),
+       QueueingHint::kSkip, false},
+      {"queue-on-add", {}, std::monostate{}, MakeNode().Label("foo", "bar").Obj(),
+       QueueingHint::kQueue, false},
+      {"skip-unrelated-changes", {}, MakeNode().Obj(),
+       MakeNode().Capacity({}).Obj(), QueueingHint::kSkip, false},
+      {"skip-unrelated-changes-on-labels", {}, MakeNode().Obj(),
+       MakeNode().Label("k", "v").Obj(), QueueingHint::kSkip, false},
+      {"skip-labels-changes-on-node-from-suitable-to-unsuitable", {},
+       MakeNode().Label("foo", "bar").Obj(), MakeNode().Label("k", "v").Obj(),
+       QueueingHint::kSkip, false},
+      {"queue-on-labels-change-makes-pod-schedulable", {}, MakeNode().Obj(),
+       MakeNode().Label("foo", "bar").Obj(), QueueingHint::kQueue, false},
+      {"skip-queue-on-add-scheduler-enforced-node-affinity", enforced,
+       std::monostate{}, MakeNode().Obj(), QueueingHint::kSkip, false},
+      {"queue-on-add-scheduler-enforced-node-affinity", enforced,
+       std::monostate{}, MakeNode().Label("foo", "bar").Obj(),
+       QueueingHint::kQueue, false},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    NodeAffinity plugin(tc.args);
+    auto got = plugin.IsSchedulableAfterNodeChange(pod, tc.old_obj, tc.new_obj);
+    EXPECT_EQ(!got.ok(), tc.want_err);
+    if (got.ok()) {
+      EXPECT_EQ(*got, tc.expected);
+    }
+  }
+}
+
+// Ours: a required term that does not parse makes the hint an error (Queue)
+// when nothing matches, as nodeaffinity.RequiredNodeAffinity.Match reports.
+TEST(NodeAffinityTest, HintErrorOnUnparsableTerm) {
+  api::Pod pod = PodWithRequired({Exprs({R("foo", "Gt", {"x"})})});
+  NodeAffinity plugin({});
+  auto got = plugin.IsSchedulableAfterNodeChange(pod, std::monostate{},
+                                                 MakeNode().Obj());
+  EXPECT_FALSE(got.ok());
+}
+
+// Args decoding and validation (upstream validation_pluginargs_test.go
+// TestValidateNodeAffinityArgs, shapes of its cases).
+TEST(NodeAffinityArgsTest, Decode) {
+  auto ok = DecodeNodeAffinityArgs(nlohmann::json::parse(R"({
+    "addedAffinity": {
+      "requiredDuringSchedulingIgnoredDuringExecution": {
+        "nodeSelectorTerms": [{"matchExpressions":
+            [{"key": "zone", "operator": "In", "values": ["a"]}]}]},
+      "preferredDuringSchedulingIgnoredDuringExecution": [
+        {"weight": 1, "preference": {"matchFields":
+            [{"key": "metadata.name", "operator": "In", "values": ["n"]}]}}]
+    }})"));
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  ASSERT_TRUE(ok->added_affinity.has_value());
+  EXPECT_EQ(ok->added_affinity->required->terms.size(), 1u);
+  EXPECT_EQ(ok->added_affinity->preferred.size(), 1u);
+
+  EXPECT_TRUE(DecodeNodeAffinityArgs(nlohmann::json::object()).ok());
+  EXPECT_TRUE(DecodeNodeAffinityArgs(nullptr).ok());
+
+  auto unknown = DecodeNodeAffinityArgs(nlohmann::json{{"foo", 1}});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(),
+            "strict decoding error: unknown field \"foo\"");
+
+  // "invalid added affinity": both a bad required and a bad preferred term.
+  auto invalid = DecodeNodeAffinityArgs(nlohmann::json::parse(R"({
+    "addedAffinity": {
+      "requiredDuringSchedulingIgnoredDuringExecution": {
+        "nodeSelectorTerms": [{"matchExpressions":
+            [{"key": "zone", "operator": "Foo", "values": ["a"]}]}]},
+      "preferredDuringSchedulingIgnoredDuringExecution": [
+        {"weight": 1, "preference": {"matchExpressions":
+            [{"key": "disk", "operator": "Gt", "values": ["x"]}]}}]
+    }})"));
+  ASSERT_FALSE(invalid.ok());
+  const std::string& msg = invalid.status().message();
+  EXPECT_NE(msg.find("[addedAffinity.requiredDuringSchedulingIgnoredDuring"
+                     "Execution.nodeSelectorTerms[0].matchExpressions[0]."
+                     "operator: "),
+            std::string::npos)
+      << msg;
+  EXPECT_NE(msg.find(", addedAffinity.preferredDuringSchedulingIgnoredDuring"
+                     "Execution[0].preference.matchExpressions[0].values[0]: "),
+            std::string::npos)
+      << msg;
+}
+
+}  // namespace
+}  // namespace schedref::reference::framework::plugins::nodeaffinity
