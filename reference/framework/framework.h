@@ -52,7 +52,7 @@ struct WaitingPod {
 // "500ms", "1m0s"), which upstream messages embed.
 std::string FormatGoDuration(int64_t ms);
 
-class Framework {
+class Framework : public PluginsRunner {
  public:
   // Builds the profile's framework: instantiates every plugin the effective
   // plugin set names, with args from pluginConfig, places each at its
@@ -93,11 +93,11 @@ class Framework {
   Status RunPreFilterExtensionAddPod(CycleState& state,
                                      const api::Pod& pod_to_schedule,
                                      const api::Pod& pod_to_add,
-                                     const NodeInfo& node);
+                                     const NodeInfo& node) override;
   Status RunPreFilterExtensionRemovePod(CycleState& state,
                                         const api::Pod& pod_to_schedule,
                                         const api::Pod& pod_to_remove,
-                                        const NodeInfo& node);
+                                        const NodeInfo& node) override;
   // Filters in order; the first non-success stops. `detail`, when given,
   // receives plugin -> status for every plugin that ran.
   Status RunFilterPlugins(CycleState& state, const api::Pod& pod,
@@ -106,7 +106,7 @@ class Framework {
   // Upstream's two-pass rule for nominated pods.
   Status RunFilterPluginsWithNominatedPods(
       CycleState& state, const api::Pod& pod, const NodeInfo& node,
-      std::map<std::string, Status>* detail = nullptr);
+      std::map<std::string, Status>* detail = nullptr) override;
   PostFilterOutput RunPostFilterPlugins(CycleState& state, const api::Pod& pod,
                                         const NodeToStatus& statuses);
   Status RunPreScorePlugins(CycleState& state, const api::Pod& pod,

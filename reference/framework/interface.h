@@ -67,6 +67,24 @@ struct NodePluginScore {
 };
 using NodeScoreList = std::vector<NodePluginScore>;
 
+// The part of a profile's framework that preemption re-runs on modified
+// copies of the snapshot (upstream framework.Handle's PluginsRunner).
+// Implemented by Framework.
+class PluginsRunner {
+ public:
+  virtual ~PluginsRunner() = default;
+  virtual Status RunPreFilterExtensionAddPod(CycleState& state,
+                                             const api::Pod& pod_to_schedule,
+                                             const api::Pod& pod_to_add,
+                                             const NodeInfo& node) = 0;
+  virtual Status RunPreFilterExtensionRemovePod(
+      CycleState& state, const api::Pod& pod_to_schedule,
+      const api::Pod& pod_to_remove, const NodeInfo& node) = 0;
+  virtual Status RunFilterPluginsWithNominatedPods(
+      CycleState& state, const api::Pod& pod, const NodeInfo& node,
+      std::map<std::string, Status>* detail) = 0;
+};
+
 // What plugins may read of the scheduler. Implemented by the scheduler.
 class Handle {
  public:
@@ -85,6 +103,24 @@ class Handle {
   // bind failure for this pod.
   [[nodiscard]] virtual schedref::Status BindPod(
       const api::Pod& pod, const std::string& node_name) = 0;
+
+  // --- What preemption (DefaultPreemption) needs ---
+  // The framework of `pod`'s profile.
+  virtual PluginsRunner* RunnerFor(const api::Pod& pod) = 0;
+  // The pod as the cluster holds it now (upstream re-reads the preemptor
+  // from the lister); nullopt iff it no longer exists.
+  virtual std::optional<api::Pod> GetPod(const std::string& pod_key) const = 0;
+  // Deletes a preemption victim through the API server at the current
+  // virtual time (a pod waiting at Permit is rejected instead, as upstream's
+  // prepareCandidate does). Recorded in the attempt's preemption result.
+  virtual void PreemptVictim(const api::Pod& victim,
+                             const api::Pod& preemptor) = 0;
+  // Clears status.nominatedNodeName of a lower-priority pod nominated to the
+  // node a preemptor was nominated to (a status patch).
+  virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;
+  // The scheduler's specified RNG (docs/deviations.md "Random numbers");
+  // preemption's candidate offset draws from it.
+  virtual uint64_t NextRandom() = 0;
 };
 
 class Plugin {

@@ -260,14 +260,19 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(
   const api::Pod& pod = pod_info.pod;
   CycleOutcome out = SchedulePod(fwk, state, pod, attempt);
   if (out.fit_error.has_value() && fwk.HasPostFilterPlugins()) {
+    preemption_victims_.clear();
     framework::PostFilterOutput post = fwk.RunPostFilterPlugins(
         state, pod, out.fit_error->diagnosis.node_to_status);
     out.fit_error->diagnosis.post_filter_msg = post.status.Message();
+    api::Preemption preemption;
     if (post.result.has_value() &&
         post.result->nominated_node_name.has_value()) {
       out.nominating_info = queue::NominatingInfo{
           queue::NominatingInfo::kOverride, *post.result->nominated_node_name};
+      preemption.nominated_node = *post.result->nominated_node_name;
     }
+    preemption.victims = preemption_victims_;
+    attempt.preemption = preemption;
   }
   if (!out.status.IsSuccess() || out.fit_error.has_value()) return out;
 

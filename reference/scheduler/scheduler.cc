@@ -121,6 +121,46 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod,
   return schedref::Status::Ok();
 }
 
+framework::PluginsRunner* Scheduler::RunnerFor(const api::Pod& pod) {
+  auto it = profiles_.find(pod.scheduler_name);
+  return it == profiles_.end() ? nullptr : it->second.get();
+}
+
+std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
+  auto it = pods_.find(pod_key);
+  if (it == pods_.end()) return std::nullopt;
+  return it->second;
+}
+
+void Scheduler::PreemptVictim(const api::Pod& victim,
+                              const api::Pod& preemptor) {
+  preemption_victims_.push_back(victim.Key());
+  auto fwk = profiles_.find(victim.scheduler_name);
+  if (fwk != profiles_.end() && fwk->second->Reject(victim.uid, "", "preempted")) {
+    trace_.records.push_back({std::nullopt, std::nullopt,
+                              api::Note{now_, "victimRejectedAtPermit",
+                                        victim.Key(),
+                                        "preempted by " + preemptor.Key()}});
+    return;
+  }
+  auto it = pods_.find(victim.Key());
+  if (it == pods_.end()) return;
+  // Note: victims are deleted with grace period 0: they leave the cluster
+  // at this instant (docs/deviations.md "Preemption victims").
+  trace_.records.push_back({std::nullopt, std::nullopt,
+                            api::Note{now_, "victimDeleted", victim.Key(),
+                                      "preempted by " + preemptor.Key()}});
+  DeletePod(api::Pod(it->second));
+}
+
+void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
+  auto it = pods_.find(pod.Key());
+  if (it == pods_.end() || it->second.nominated_node_name.empty()) return;
+  api::Pod updated = it->second;
+  updated.nominated_node_name.clear();
+  UpdatePod(it->second, updated);
+}
+
 // --- Event handlers ---------------------------------------------------------
 
 void Scheduler::AddNode(const api::Node& node) {

@@ -84,6 +84,13 @@ class Scheduler : public framework::Handle {
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
+  framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
+  std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
+  void PreemptVictim(const api::Pod& victim,
+                     const api::Pod& preemptor) override;
+  void ClearNominatedNodeName(const api::Pod& pod) override;
+  // The specified RNG (docs/deviations.md "Random numbers").
+  uint64_t NextRandom() override;
 
  private:
   // A pod between its scheduling cycle and the end of its binding cycle.
@@ -154,9 +161,6 @@ class Scheduler : public framework::Handle {
                                const std::optional<queue::NominatingInfo>& ni);
   void Activate(const std::set<std::string>& pod_keys);
 
-  // The specified RNG (docs/deviations.md "Random numbers").
-  uint64_t NextRandom();
-
   // --- constant after construction ---
   const api::Scenario& scenario_;
   const api::RunOptions options_;
@@ -176,6 +180,8 @@ class Scheduler : public framework::Handle {
   uint64_t rng_state_ = 0;
   api::TimeMs now_ = 0;
   std::vector<InFlightBinding> bindings_;  // in start order
+  // Victims deleted by preemption during the current attempt.
+  std::vector<std::string> preemption_victims_;
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;   // pod key -> remaining

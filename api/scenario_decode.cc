@@ -1,0 +1,1088 @@
+#include "api/scenario_decode.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+#include <map>
+#include <set>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/config_decode.h"
+#include "api/decode.h"
+#include "api/encode.h"
+#include "api/manifest.h"
+#include "api/trace_codec.h"
+
+namespace schedref::api {
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+constexpr char kPreemptLowerPriority[] = "PreemptLowerPriority";
+
+// The timeline operations, in the order messages list them.
+constexpr std::string_view kOps[] = {"create",   "update",      "delete",
+                                     "advance",  "failBind",    "bindLatency",
+                                     "allow",    "reject"};
+
+// Classes the API server creates at startup (scheduling/v1
+// SystemPriorityClasses); scenarios may use them without defining them.
+const std::map<std::string, int32_t>& SystemPriorityClasses() {
+  static const auto* classes = new std::map<std::string, int32_t>{
+      {"system-cluster-critical", 2000000000},
+      {"system-node-critical", 2000001000},
+  };
+  return *classes;
+}
+
+bool IsNamespaced(std::string_view kind) {
+  return kind == "Pod" || kind == "PodDisruptionBudget";
+}
+
+// --- Durations (Go's time.ParseDuration / Duration.String) -----------------------
+
+constexpr uint64_t kNanosPerMs = 1'000'000;
+
+std::optional<uint64_t> UnitNanos(std::string_view unit) {
+  if (unit == "ns") return 1;
+  if (unit == "us" || unit == "\xc2\xb5s" || unit == "\xce\xbcs") return 1000;
+  if (unit == "ms") return 1'000'000;
+  if (unit == "s") return 1'000'000'000;
+  if (unit == "m") return 60'000'000'000;
+  if (unit == "h") return 3'600'000'000'000;
+  return std::nullopt;
+}
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Nanoseconds, with Go's grammar and range (|d| < 2^63 ns).
+std::optional<int64_t> ParseDurationNs(std::string_view s) {
+  bool negative = false;
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+    negative = s[0] == '-';
+    s.remove_prefix(1);
+  }
+  if (s == "0") return 0;
+  if (s.empty()) return std::nullopt;
+  constexpr uint64_t kMax = uint64_t{1} << 63;
+  uint64_t total = 0;
+  while (!s.empty()) {
+    if (!(s[0] == '.' || IsDigit(s[0]))) return std::nullopt;
+    uint64_t whole = 0;
+    size_t i = 0;
+    while (i < s.size() && IsDigit(s[i])) {
+      if (whole > (kMax - 1) / 10) return std::nullopt;
+      whole = whole * 10 + static_cast<uint64_t>(s[i] - '0');
+      if (whole > kMax) return std::nullopt;
+      ++i;
+    }
+    const bool have_whole = i > 0;
+    s.remove_prefix(i);
+    // Fraction: digits past what fits in the scale are dropped, as in Go.
+    uint64_t fraction = 0;
+    double scale = 1;
+    bool have_fraction = false;
+    if (!s.empty() && s[0] == '.') {
+      s.remove_prefix(1);
+      size_t j = 0;
+      bool overflow = false;
+      while (j < s.size() && IsDigit(s[j])) {
+        if (!overflow) {
+          if (fraction > (kMax - 1) / 10) {
+            overflow = true;
+          } else {
+            fraction = fraction * 10 + static_cast<uint64_t>(s[j] - '0');
+            scale *= 10;
+          }
+        }
+        ++j;
+      }
+      have_fraction = j > 0;
+      s.remove_prefix(j);
+    }
+    if (!have_whole && !have_fraction) return std::nullopt;
+    size_t u = 0;
+    while (u < s.size() && s[u] != '.' && !IsDigit(s[u])) ++u;
+    const std::optional<uint64_t> unit = UnitNanos(s.substr(0, u));
+    if (!unit.has_value()) return std::nullopt;
+    s.remove_prefix(u);
+    if (whole > kMax / *unit) return std::nullopt;
+    uint64_t value = whole * *unit;
+    if (fraction > 0) {
+      value += static_cast<uint64_t>(static_cast<double>(fraction) *
+                                     (static_cast<double>(*unit) / scale));
+      if (value > kMax) return std::nullopt;
+    }
+    total += value;
+    if (total > kMax) return std::nullopt;
+  }
+  if (negative) {
+    if (total == kMax) return std::numeric_limits<int64_t>::min();
+    return -static_cast<int64_t>(total);
+  }
+  if (total == kMax) return std::nullopt;
+  return static_cast<int64_t>(total);
+}
+
+// --- Reading helpers ------------------------------------------------------------
+
+// Scenario files are written by hand; an unknown key is almost always a typo
+// that would otherwise silently change the scenario.
+Status CheckKnownFields(const FieldReader& r,
+                        std::initializer_list<std::string_view> known) {
+  if (!r.present() || !r.json().is_object()) return Status::Ok();
+  for (auto it = r.json().begin(); it != r.json().end(); ++it) {
+    if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
+      return r.ErrorAt(it.key(), "unknown field");
+    }
+  }
+  return Status::Ok();
+}
+
+// A Go duration string, in milliseconds; must not be negative.
+Status ReadDuration(const FieldReader& parent, std::string_view key,
+                    bool required, int64_t* out) {
+  StatusOr<FieldReader> f = parent.Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) {
+    return required ? f->Error("required field is missing") : Status::Ok();
+  }
+  if (!f->json().is_string()) {
+    return f->Error("expected a duration string such as \"1.5s\", got " +
+                    JsonTypeName(f->json()));
+  }
+  const std::string text = f->json().get<std::string>();
+  const std::optional<int64_t> ns = ParseDurationNs(text);
+  if (!ns.has_value()) return f->Error("invalid duration \"" + text + "\"");
+  if (*ns < 0) return f->Error("duration \"" + text + "\" is negative");
+  if (*ns % static_cast<int64_t>(kNanosPerMs) != 0) {
+    return f->Error("duration \"" + text +
+                    "\" is not a whole number of milliseconds");
+  }
+  *out = *ns / static_cast<int64_t>(kNanosPerMs);
+  return Status::Ok();
+}
+
+// "<namespace>/<name>" for namespaced kinds, "<name>" otherwise.
+Status CheckKeyForm(const FieldReader& at, std::string_view kind,
+                    const std::string& key) {
+  const size_t slash = key.find('/');
+  if (IsNamespaced(kind)) {
+    if (slash == std::string::npos || slash == 0 || slash + 1 == key.size() ||
+        key.find('/', slash + 1) != std::string::npos) {
+      return at.Error("expected \"<namespace>/<name>\" for kind " +
+                      std::string(kind) + ", got \"" + key + "\"");
+    }
+  } else if (slash != std::string::npos) {
+    return at.Error("expected a name without a namespace for kind " +
+                    std::string(kind) + ", got \"" + key + "\"");
+  }
+  return Status::Ok();
+}
+
+bool HasCreationTimestamp(const FieldReader& object) {
+  if (!object.present() || !object.json().is_object()) return false;
+  const auto meta = object.json().find("metadata");
+  if (meta == object.json().end() || !meta->is_object()) return false;
+  const auto ts = meta->find("creationTimestamp");
+  return ts != meta->end() && !ts->is_null();
+}
+
+std::string Describe(const AnyObject& object) {
+  return KindOf(object) + " " + KeyOf(object);
+}
+
+// Typed lists (NodeList, ...) may leave kind and apiVersion out of their
+// items, as the API server's list responses do; fills them in so that the
+// items decode as objects of their own.
+void FillListItemDefaults(json* objects) {
+  if (!objects->is_array()) return;
+  for (json& list : *objects) {
+    if (!list.is_object()) continue;
+    const auto kind = list.find("kind");
+    const auto items = list.find("items");
+    if (kind == list.end() || !kind->is_string() || items == list.end() ||
+        !items->is_array()) {
+      continue;
+    }
+    const std::string list_kind = kind->get<std::string>();
+    if (list_kind.size() <= 4 || !list_kind.ends_with("List")) continue;
+    const std::string item_kind = list_kind.substr(0, list_kind.size() - 4);
+    const auto api_version = list.find("apiVersion");
+    for (json& item : *items) {
+      if (!item.is_object()) continue;
+      if (!item.contains("kind")) item["kind"] = item_kind;
+      if (!item.contains("apiVersion") && api_version != list.end()) {
+        item["apiVersion"] = *api_version;
+      }
+    }
+  }
+}
+
+bool IsList(const FieldReader& r) {
+  if (!r.present() || !r.json().is_object()) return false;
+  const auto kind = r.json().find("kind");
+  return kind != r.json().end() && kind->is_string() &&
+         kind->get<std::string>().ends_with("List") && r.json().contains("items");
+}
+
+// --- The decoder ----------------------------------------------------------------
+
+class ScenarioDecoder {
+ public:
+  ScenarioDecoder(const json& document, const std::string& file)
+      : root_(document, file, "") {}
+
+  StatusOr<Scenario> Decode() {
+    SCHEDREF_RETURN_IF_ERROR(root_.ExpectObject());
+    if (!root_.present()) return root_.Error("empty scenario");
+    SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+        root_, {"schedref", "name", "description", "upstream", "seed",
+                "startTime", "bindLatency", "config", "objects", "timeline",
+                "expectedTrace"}));
+    scenario_.file = root_.file();
+    SCHEDREF_RETURN_IF_ERROR(DecodeHeader());
+    StatusOr<FieldReader> config = root_.Field("config");
+    if (!config.ok()) return config.status();
+    StatusOr<SchedulerConfiguration> c = DecodeConfigurationAt(*config);
+    if (!c.ok()) return c.status();
+    scenario_.config = *std::move(c);
+    SCHEDREF_RETURN_IF_ERROR(DecodeObjects());
+    SCHEDREF_RETURN_IF_ERROR(DecodeTimeline());
+    SCHEDREF_RETURN_IF_ERROR(DecodeExpectedTrace());
+    return std::move(scenario_);
+  }
+
+ private:
+  Status DecodeHeader() {
+    std::string version;
+    SCHEDREF_RETURN_IF_ERROR(root_.RequiredString("schedref", &version));
+    if (version != kScenarioVersionTag) {
+      return root_.ErrorAt("schedref", "unsupported scenario version \"" +
+                                           version + "\" (want \"" +
+                                           kScenarioVersionTag + "\")");
+    }
+    SCHEDREF_RETURN_IF_ERROR(root_.RequiredString("name", &scenario_.name));
+    SCHEDREF_RETURN_IF_ERROR(
+        root_.String("description", &scenario_.description));
+    SCHEDREF_RETURN_IF_ERROR(
+        root_.String("upstream", &scenario_.upstream_test));
+
+    StatusOr<FieldReader> seed = root_.Field("seed");
+    if (!seed.ok()) return seed.status();
+    if (seed->present()) {
+      const json& v = seed->json();
+      if (v.is_number_unsigned()) {
+        scenario_.seed = v.get<uint64_t>();
+      } else if (v.is_number_integer() && v.get<int64_t>() >= 0) {
+        scenario_.seed = static_cast<uint64_t>(v.get<int64_t>());
+      } else {
+        return seed->Error("expected a non-negative integer, got " +
+                           (v.is_number_integer() ? v.dump()
+                                                  : JsonTypeName(v)));
+      }
+    }
+
+    scenario_.start_time = kDefaultScenarioStartTime;
+    std::optional<std::string> start;
+    SCHEDREF_RETURN_IF_ERROR(root_.String("startTime", &start));
+    if (start.has_value()) {
+      const std::optional<TimeMs> t = ParseRfc3339(*start);
+      if (!t.has_value()) {
+        return root_.ErrorAt("startTime",
+                             "invalid RFC 3339 time \"" + *start + "\"");
+      }
+      scenario_.start_time = *t;
+    }
+    return ReadDuration(root_, "bindLatency", false,
+                        &scenario_.bind_latency_ms);
+  }
+
+  // --- objects ---
+
+  Status DecodeObjects() {
+    StatusOr<std::vector<FieldReader>> items = root_.Array("objects");
+    if (!items.ok()) return items.status();
+    // (object, where it was read) in manifest order.
+    std::vector<std::pair<AnyObject, FieldReader>> decoded;
+    for (const FieldReader& item : *items) {
+      std::vector<FieldReader> readers;
+      if (IsList(item)) {
+        StatusOr<std::vector<FieldReader>> list = item.Array("items");
+        if (!list.ok()) return list.status();
+        readers = *std::move(list);
+      } else {
+        readers.push_back(item);
+      }
+      for (const FieldReader& r : readers) {
+        StatusOr<AnyObject> object = DecodeObjectAt(r);
+        if (!object.ok()) return object.status();
+        const std::string id = Describe(*object);
+        const auto [it, inserted] = defined_at_.emplace(id, r.path());
+        if (!inserted) {
+          return r.Error(id + " is defined twice (first at " + it->second +
+                         ")");
+        }
+        decoded.emplace_back(*std::move(object), r);
+      }
+    }
+    // Classes first: a pod may name a class defined after it.
+    for (const auto& [object, at] : decoded) {
+      if (const auto* pc = std::get_if<PriorityClass>(&object)) {
+        SCHEDREF_RETURN_IF_ERROR(CheckGlobalDefault(*pc, at, /*update=*/false));
+        classes_[pc->name] = *pc;
+      }
+    }
+    Objects& out = scenario_.initial;
+    for (auto& [object, at] : decoded) {
+      existing_.insert(Describe(object));
+      if (auto* pod = std::get_if<Pod>(&object)) {
+        if (!HasCreationTimestamp(at)) {
+          pod->creation_timestamp = scenario_.start_time;
+        }
+        SCHEDREF_RETURN_IF_ERROR(AdmitNewPod(pod, at));
+        ever_pods_.insert(pod->Key());
+        pods_[pod->Key()] = *pod;
+        out.pods.push_back(std::move(*pod));
+      } else if (auto* node = std::get_if<Node>(&object)) {
+        out.nodes.push_back(std::move(*node));
+      } else if (auto* pdb = std::get_if<PodDisruptionBudget>(&object)) {
+        out.pdbs.push_back(std::move(*pdb));
+      } else if (auto* pc = std::get_if<PriorityClass>(&object)) {
+        out.priority_classes.push_back(std::move(*pc));
+      } else if (auto* ns = std::get_if<Namespace>(&object)) {
+        out.namespaces.push_back(std::move(*ns));
+      }
+    }
+    return Status::Ok();
+  }
+
+  // --- Priority admission (plugin/pkg/admission/priority) ---
+
+  // The global default class; with several (a race upstream tolerates),
+  // the one with the lowest value.
+  const PriorityClass* DefaultClass() const {
+    const PriorityClass* best = nullptr;
+    for (const auto& [name, pc] : classes_) {
+      if (pc.global_default && (best == nullptr || pc.value < best->value)) {
+        best = &pc;
+      }
+    }
+    return best;
+  }
+
+  Status CheckGlobalDefault(const PriorityClass& pc, const FieldReader& at,
+                            bool update) const {
+    if (!pc.global_default) return Status::Ok();
+    const PriorityClass* current = DefaultClass();
+    if (current != nullptr && (!update || current->name != pc.name)) {
+      return at.Error("PriorityClass " + current->name +
+                      " is already marked as default. Only one default can "
+                      "exist");
+    }
+    return Status::Ok();
+  }
+
+  // A new pod's priority, class name and preemption policy, resolved like
+  // the Priority admission plugin does on create.
+  Status AdmitNewPod(Pod* pod, const FieldReader& at) const {
+    if (pod->priority_class_name.empty()) {
+      // Note: a pod that states spec.priority (or spec.preemptionPolicy)
+      // without a class keeps it; upstream's admission would reject any
+      // value other than the default it computes. Scenarios state
+      // priorities directly as upstream's scheduler tests do, which bypass
+      // admission (docs/deviations.md).
+      if (!pod->priority.has_value()) {
+        if (const PriorityClass* dpc = DefaultClass()) {
+          pod->priority_class_name = dpc->name;
+          pod->priority = dpc->value;
+          if (!pod->preemption_policy.has_value()) {
+            pod->preemption_policy =
+                dpc->preemption_policy.value_or(kPreemptLowerPriority);
+          }
+        } else {
+          pod->priority = 0;
+        }
+      }
+      if (!pod->preemption_policy.has_value()) {
+        pod->preemption_policy = kPreemptLowerPriority;
+      }
+      return Status::Ok();
+    }
+
+    int32_t value = 0;
+    // PriorityClass defaulting (scheduling/v1) sets PreemptLowerPriority.
+    std::string policy = kPreemptLowerPriority;
+    const auto it = classes_.find(pod->priority_class_name);
+    if (it != classes_.end()) {
+      value = it->second.value;
+      policy = it->second.preemption_policy.value_or(kPreemptLowerPriority);
+    } else if (const auto sys =
+                   SystemPriorityClasses().find(pod->priority_class_name);
+               sys != SystemPriorityClasses().end()) {
+      value = sys->second;
+    } else {
+      return at.ErrorAt("spec.priorityClassName",
+                        "no PriorityClass with name " +
+                            pod->priority_class_name + " was found");
+    }
+    if (pod->priority.has_value() && *pod->priority != value) {
+      return at.ErrorAt(
+          "spec.priority",
+          "the integer value of priority (" + std::to_string(*pod->priority) +
+              ") must not be provided in pod spec; priority admission "
+              "controller computed " +
+              std::to_string(value) + " from the given PriorityClass name");
+    }
+    pod->priority = value;
+    if (pod->preemption_policy.has_value() && *pod->preemption_policy != policy) {
+      return at.ErrorAt("spec.preemptionPolicy",
+                        "the string value of PreemptionPolicy (" +
+                            *pod->preemption_policy +
+                            ") must not be provided in pod spec; priority "
+                            "admission controller computed " +
+                            policy + " from the given PriorityClass name");
+    }
+    pod->preemption_policy = policy;
+    return Status::Ok();
+  }
+
+  // On update upstream keeps what admission set on create; the class name
+  // and creation time cannot change either, so an update that leaves them
+  // out keeps the old ones.
+  static void AdmitUpdatedPod(Pod* pod, const Pod& old, bool has_timestamp) {
+    if (!pod->priority.has_value()) pod->priority = old.priority;
+    if (!pod->preemption_policy.has_value()) {
+      pod->preemption_policy = old.preemption_policy;
+    }
+    if (pod->priority_class_name.empty()) {
+      pod->priority_class_name = old.priority_class_name;
+    }
+    if (!has_timestamp) pod->creation_timestamp = old.creation_timestamp;
+  }
+
+  // --- timeline ---
+
+  Status DecodeTimeline() {
+    StatusOr<std::vector<FieldReader>> entries = root_.Array("timeline");
+    if (!entries.ok()) return entries.status();
+    TimeMs previous = 0;
+    for (size_t i = 0; i < entries->size(); ++i) {
+      const FieldReader& e = (*entries)[i];
+      if (!e.present()) return e.Error("expected object, got null");
+      SCHEDREF_RETURN_IF_ERROR(e.ExpectObject());
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+          e, {"at", "create", "update", "delete", "advance", "failBind",
+              "bindLatency", "allow", "reject"}));
+      std::vector<std::string_view> ops;
+      for (std::string_view op : kOps) {
+        if (e.json().contains(op)) ops.push_back(op);
+      }
+      if (ops.size() != 1) {
+        std::string list;
+        for (std::string_view op : kOps) {
+          list += list.empty() ? "" : ", ";
+          list += op;
+        }
+        std::string got = ops.empty() ? "none" : "";
+        for (size_t k = 0; k < ops.size(); ++k) {
+          got += (k == 0 ? "" : ", ") + std::string(ops[k]);
+        }
+        return e.Error("expected exactly one of " + list + "; got " + got);
+      }
+
+      Event event;
+      SCHEDREF_RETURN_IF_ERROR(ReadDuration(e, "at", true, &event.at));
+      if (i > 0 && event.at < previous) {
+        return e.ErrorAt("at", FormatDurationMs(event.at) +
+                                   " is earlier than timeline[" +
+                                   std::to_string(i - 1) + "].at (" +
+                                   FormatDurationMs(previous) +
+                                   "): entries must be in time order");
+      }
+      previous = event.at;
+
+      StatusOr<FieldReader> body = e.Field(ops[0]);
+      if (!body.ok()) return body.status();
+      const std::string_view op = ops[0];
+      Status s;
+      if (op == "create") {
+        s = DecodeCreate(*body, &event);
+      } else if (op == "update") {
+        s = DecodeUpdate(*body, &event);
+      } else if (op == "delete") {
+        s = DecodeDelete(*body, &event);
+      } else if (op == "advance") {
+        event.op = Event::Op::kAdvance;
+        if (!body->present()) {
+          s = body->Error("expected object, got null");
+        } else {
+          s = body->ExpectObject();
+          if (s.ok()) s = CheckKnownFields(*body, {});
+        }
+      } else {
+        s = DecodePodOp(op, *body, &event);
+      }
+      SCHEDREF_RETURN_IF_ERROR(s);
+      scenario_.timeline.push_back(std::move(event));
+    }
+    // Pod-directed operations may name a pod the timeline creates later
+    // (an injected failure is armed before the pod exists).
+    for (const auto& [at, key] : pod_references_) {
+      if (!ever_pods_.contains(key)) {
+        return at.Error("Pod " + key +
+                        " does not exist (it is neither in objects nor "
+                        "created by the timeline)");
+      }
+    }
+    return Status::Ok();
+  }
+
+  static void SetObject(AnyObject&& object, Event* event) {
+    event->kind = KindOf(object);
+    event->name = KeyOf(object);
+    std::visit([event](auto&& o) { event->object = std::move(o); },
+               std::move(object));
+  }
+
+  Status DecodeCreate(const FieldReader& body, Event* event) {
+    event->op = Event::Op::kCreate;
+    StatusOr<AnyObject> object = DecodeObjectAt(body);
+    if (!object.ok()) return object.status();
+    const std::string id = Describe(*object);
+    if (existing_.contains(id)) return body.Error(id + " already exists");
+    if (auto* pod = std::get_if<Pod>(&*object)) {
+      if (!HasCreationTimestamp(body)) {
+        pod->creation_timestamp = scenario_.start_time + event->at;
+      }
+      SCHEDREF_RETURN_IF_ERROR(AdmitNewPod(pod, body));
+      ever_pods_.insert(pod->Key());
+      pods_[pod->Key()] = *pod;
+    } else if (const auto* pc = std::get_if<PriorityClass>(&*object)) {
+      SCHEDREF_RETURN_IF_ERROR(CheckGlobalDefault(*pc, body, false));
+      classes_[pc->name] = *pc;
+    }
+    existing_.insert(id);
+    SetObject(*std::move(object), event);
+    return Status::Ok();
+  }
+
+  Status DecodeUpdate(const FieldReader& body, Event* event) {
+    event->op = Event::Op::kUpdate;
+    StatusOr<AnyObject> object = DecodeObjectAt(body);
+    if (!object.ok()) return object.status();
+    const std::string id = Describe(*object);
+    if (!existing_.contains(id)) return body.Error(id + " does not exist");
+    if (auto* pod = std::get_if<Pod>(&*object)) {
+      AdmitUpdatedPod(pod, pods_.at(pod->Key()), HasCreationTimestamp(body));
+      pods_[pod->Key()] = *pod;
+    } else if (const auto* pc = std::get_if<PriorityClass>(&*object)) {
+      SCHEDREF_RETURN_IF_ERROR(CheckGlobalDefault(*pc, body, true));
+      classes_[pc->name] = *pc;
+    }
+    SetObject(*std::move(object), event);
+    return Status::Ok();
+  }
+
+  Status DecodeDelete(const FieldReader& body, Event* event) {
+    event->op = Event::Op::kDelete;
+    if (!body.present()) return body.Error("expected object, got null");
+    SCHEDREF_RETURN_IF_ERROR(body.ExpectObject());
+    SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(body, {"kind", "name"}));
+    SCHEDREF_RETURN_IF_ERROR(body.RequiredString("kind", &event->kind));
+    SCHEDREF_RETURN_IF_ERROR(body.Enum(
+        "kind",
+        {"Node", "Pod", "PodDisruptionBudget", "PriorityClass", "Namespace"},
+        &event->kind));
+    SCHEDREF_RETURN_IF_ERROR(body.RequiredString("name", &event->name));
+    StatusOr<FieldReader> name = body.Field("name");
+    if (!name.ok()) return name.status();
+    SCHEDREF_RETURN_IF_ERROR(CheckKeyForm(*name, event->kind, event->name));
+    const std::string id = event->kind + " " + event->name;
+    if (!existing_.contains(id)) return name->Error(id + " does not exist");
+    existing_.erase(id);
+    if (event->kind == "Pod") pods_.erase(event->name);
+    if (event->kind == "PriorityClass") classes_.erase(event->name);
+    return Status::Ok();
+  }
+
+  // failBind, bindLatency, allow, reject.
+  Status DecodePodOp(std::string_view op, const FieldReader& body,
+                     Event* event) {
+    if (!body.present()) return body.Error("expected object, got null");
+    SCHEDREF_RETURN_IF_ERROR(body.ExpectObject());
+    const bool pod_optional = op == "bindLatency";
+    if (op == "failBind") {
+      event->op = Event::Op::kFailBind;
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(body, {"pod", "count"}));
+      SCHEDREF_RETURN_IF_ERROR(body.Int32("count", &event->count));
+      if (event->count < 1) {
+        return body.ErrorAt("count", "must be at least 1, got " +
+                                         std::to_string(event->count));
+      }
+    } else if (op == "bindLatency") {
+      event->op = Event::Op::kSetBindLatency;
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(body, {"pod", "duration"}));
+      SCHEDREF_RETURN_IF_ERROR(
+          ReadDuration(body, "duration", true, &event->duration_ms));
+    } else {
+      event->op = op == "allow" ? Event::Op::kAllow : Event::Op::kReject;
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(body, {"pod", "plugin"}));
+      SCHEDREF_RETURN_IF_ERROR(body.RequiredString("plugin", &event->plugin));
+    }
+    if (pod_optional) {
+      SCHEDREF_RETURN_IF_ERROR(body.String("pod", &event->name));
+    } else {
+      SCHEDREF_RETURN_IF_ERROR(body.RequiredString("pod", &event->name));
+    }
+    if (!event->name.empty()) {
+      event->kind = "Pod";
+      StatusOr<FieldReader> pod = body.Field("pod");
+      if (!pod.ok()) return pod.status();
+      SCHEDREF_RETURN_IF_ERROR(CheckKeyForm(*pod, "Pod", event->name));
+      pod_references_.emplace_back(*pod, event->name);
+    }
+    return Status::Ok();
+  }
+
+  Status DecodeExpectedTrace() {
+    std::string text;
+    SCHEDREF_RETURN_IF_ERROR(root_.String("expectedTrace", &text));
+    if (text.empty()) return Status::Ok();
+    // Checked now so that a broken golden file fails where it is read, not
+    // as a mismatch later.
+    StatusOr<Trace> trace =
+        DecodeTrace(text, root_.file() + ": expectedTrace");
+    if (!trace.ok()) return trace.status();
+    size_t start = 0;
+    while (start < text.size()) {
+      size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      scenario_.expected_trace.push_back(text.substr(start, end - start));
+      start = end + 1;
+    }
+    return Status::Ok();
+  }
+
+  const FieldReader root_;
+  Scenario scenario_;
+  // "Kind key" of every object that exists at the point being decoded.
+  std::set<std::string> existing_;
+  // "Kind key" -> path of its definition in `objects`.
+  std::map<std::string, std::string> defined_at_;
+  // Current PriorityClasses and Pods, for admission.
+  std::map<std::string, PriorityClass> classes_;
+  std::map<std::string, Pod> pods_;
+  // Every pod key the scenario ever defines, and the pod-directed
+  // operations' references to check against it at the end.
+  std::set<std::string> ever_pods_;
+  std::vector<std::pair<FieldReader, std::string>> pod_references_;
+};
+
+// --- YAML writer ------------------------------------------------------------------
+//
+// Emits the subset of YAML that reads back, through ParseDocuments, as the
+// JSON it came from: block mappings and sequences, plain scalars only where
+// they cannot be mistaken for another type, literal blocks for multi-line
+// text, double quotes for everything else.
+
+// Decodes one UTF-8 sequence at s[i]; 0 when invalid.
+size_t Utf8Length(std::string_view s, size_t i, uint32_t* code_point) {
+  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = b(i);
+  size_t n = 0;
+  uint32_t cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+    cp = c & 0x1F;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    cp = c & 0x0F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    cp = c & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((b(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b(i + k) & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+      (cp >= 0xD800 && cp <= 0xDFFF)) {
+    return 0;
+  }
+  *code_point = cp;
+  return n;
+}
+
+// Code points a YAML reader treats as line breaks or byte-order marks, or
+// that are not printable: written as escapes.
+bool NeedsEscape(uint32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;
+}
+
+std::string Hex(uint32_t v, int digits) {
+  static constexpr char kDigits[] = "0123456789ABCDEF";
+  std::string out(static_cast<size_t>(digits), '0');
+  for (int i = digits - 1; i >= 0; --i) {
+    out[static_cast<size_t>(i)] = kDigits[v & 0xF];
+    v >>= 4;
+  }
+  return out;
+}
+
+std::string DoubleQuoted(std::string_view s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        default:
+          if (c < 0x20 || c == 0x7F) {
+            out += "\\x" + Hex(c, 2);
+          } else {
+            out += static_cast<char>(c);
+          }
+      }
+      ++i;
+      continue;
+    }
+    uint32_t cp = 0;
+    const size_t n = Utf8Length(s, i, &cp);
+    if (n == 0) {
+      out += "\\uFFFD";  // Not UTF-8: replaced, as the trace writer does.
+      ++i;
+    } else if (NeedsEscape(cp)) {
+      out += "\\u" + Hex(cp, 4);
+      i += n;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out + "\"";
+}
+
+bool IsPlainSafe(std::string_view s) {
+  if (s.empty()) return false;
+  const auto alpha = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  if (!(alpha(s[0]) || s[0] == '_' || s[0] == '/')) return false;
+  for (char c : s) {
+    if (!(alpha(c) || IsDigit(c) || c == '_' || c == '.' || c == '/' ||
+          c == '-')) {
+      return false;
+    }
+  }
+  // YAML 1.1 booleans and null (case-insensitively, to be safe).
+  std::string lower(s);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  static const std::set<std::string> kKeywords = {
+      "y", "n", "yes", "no", "true", "false", "on", "off", "null"};
+  return !kKeywords.contains(lower);
+}
+
+// "|" or "|-" when `s` can be written as a literal block, "" otherwise.
+std::string LiteralIndicator(std::string_view s) {
+  if (s.find('\n') == std::string_view::npos) return "";
+  std::string_view body = s;
+  std::string indicator = "|-";
+  if (body.ends_with('\n')) {
+    body.remove_suffix(1);
+    indicator = "|";
+    if (body.ends_with('\n')) return "";
+  }
+  if (body.empty() || body[0] == ' ' || body[0] == '\t' || body[0] == '\n') {
+    return "";
+  }
+  size_t line_start = 0;
+  for (size_t i = 0; i <= body.size(); ++i) {
+    if (i == body.size() || body[i] == '\n') {
+      if (i > line_start && (body[i - 1] == ' ' || body[i - 1] == '\t')) {
+        return "";
+      }
+      line_start = i + 1;
+      continue;
+    }
+    const unsigned char c = static_cast<unsigned char>(body[i]);
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7F) return "";
+      continue;
+    }
+    uint32_t cp = 0;
+    const size_t n = Utf8Length(body, i, &cp);
+    if (n == 0 || NeedsEscape(cp)) return "";
+    i += n - 1;
+  }
+  return indicator;
+}
+
+std::string Scalar(const ordered_json& v) {
+  switch (v.type()) {
+    case ordered_json::value_t::null:
+      return "null";
+    case ordered_json::value_t::string: {
+      const std::string& s = v.get_ref<const std::string&>();
+      return IsPlainSafe(s) ? s : DoubleQuoted(s);
+    }
+    case ordered_json::value_t::object:
+      return "{}";
+    case ordered_json::value_t::array:
+      return "[]";
+    default:
+      return v.dump();
+  }
+}
+
+std::string Spaces(int n) { return std::string(static_cast<size_t>(n), ' '); }
+
+void EmitMapping(const ordered_json& object, int indent, std::string* out);
+void EmitSequence(const ordered_json& array, int indent, std::string* out);
+
+// The value after "key:" or "-", which the caller has written.
+void EmitValue(const ordered_json& v, int indent, std::string* out) {
+  if (v.is_object() && !v.empty()) {
+    *out += '\n';
+    EmitMapping(v, indent, out);
+    return;
+  }
+  if (v.is_array() && !v.empty()) {
+    *out += '\n';
+    EmitSequence(v, indent, out);
+    return;
+  }
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    const std::string indicator = LiteralIndicator(s);
+    if (!indicator.empty()) {
+      *out += " " + indicator + "\n";
+      std::string_view body = s;
+      if (body.ends_with('\n')) body.remove_suffix(1);
+      size_t start = 0;
+      while (start <= body.size()) {
+        size_t end = body.find('\n', start);
+        if (end == std::string_view::npos) end = body.size();
+        if (end > start) *out += Spaces(indent);
+        out->append(body.substr(start, end - start));
+        *out += '\n';
+        start = end + 1;
+      }
+      return;
+    }
+  }
+  *out += " " + Scalar(v) + "\n";
+}
+
+std::string Key(const std::string& key) {
+  return IsPlainSafe(key) ? key : DoubleQuoted(key);
+}
+
+void EmitMapping(const ordered_json& object, int indent, std::string* out) {
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    *out += Spaces(indent) + Key(it.key()) + ":";
+    EmitValue(it.value(), indent + 2, out);
+  }
+}
+
+void EmitSequence(const ordered_json& array, int indent, std::string* out) {
+  for (const ordered_json& item : array) {
+    if ((item.is_object() || item.is_array()) && !item.empty()) {
+      // "- " takes the place of the first line's indentation.
+      std::string nested;
+      if (item.is_object()) {
+        EmitMapping(item, indent + 2, &nested);
+      } else {
+        EmitSequence(item, indent + 2, &nested);
+      }
+      *out += Spaces(indent) + "- " + nested.substr(static_cast<size_t>(indent) + 2);
+      continue;
+    }
+    *out += Spaces(indent) + "-";
+    EmitValue(item, indent + 2, out);
+  }
+}
+
+ordered_json ToOrdered(const json& v) {
+  switch (v.type()) {
+    case json::value_t::object: {
+      ordered_json out = ordered_json::object();
+      for (auto it = v.begin(); it != v.end(); ++it) {
+        out[it.key()] = ToOrdered(it.value());
+      }
+      return out;
+    }
+    case json::value_t::array: {
+      ordered_json out = ordered_json::array();
+      for (const json& item : v) out.push_back(ToOrdered(item));
+      return out;
+    }
+    case json::value_t::string:
+      return v.get<std::string>();
+    case json::value_t::boolean:
+      return v.get<bool>();
+    case json::value_t::number_integer:
+      return v.get<int64_t>();
+    case json::value_t::number_unsigned:
+      return v.get<uint64_t>();
+    case json::value_t::number_float:
+      return v.get<double>();
+    default:
+      return nullptr;
+  }
+}
+
+ordered_json EncodeEvent(const Event& e) {
+  ordered_json out = ordered_json::object();
+  out["at"] = FormatDurationMs(e.at);
+  const auto object = [&e]() -> ordered_json {
+    return std::visit(
+        [](const auto& o) -> ordered_json {
+          if constexpr (std::is_same_v<std::decay_t<decltype(o)>,
+                                       std::monostate>) {
+            return ordered_json::object();
+          } else {
+            return ToOrdered(EncodeObject(AnyObject(o)));
+          }
+        },
+        e.object);
+  };
+  switch (e.op) {
+    case Event::Op::kCreate:
+      out["create"] = object();
+      break;
+    case Event::Op::kUpdate:
+      out["update"] = object();
+      break;
+    case Event::Op::kDelete:
+      out["delete"] = {{"kind", e.kind}, {"name", e.name}};
+      break;
+    case Event::Op::kAdvance:
+      out["advance"] = ordered_json::object();
+      break;
+    case Event::Op::kFailBind:
+      out["failBind"] = {{"pod", e.name}, {"count", e.count}};
+      break;
+    case Event::Op::kSetBindLatency: {
+      ordered_json body = ordered_json::object();
+      if (!e.name.empty()) body["pod"] = e.name;
+      body["duration"] = FormatDurationMs(e.duration_ms);
+      out["bindLatency"] = std::move(body);
+      break;
+    }
+    case Event::Op::kAllow:
+    case Event::Op::kReject:
+      out[e.op == Event::Op::kAllow ? "allow" : "reject"] = {
+          {"pod", e.name}, {"plugin", e.plugin}};
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<int64_t> ParseDurationMs(std::string_view text) {
+  const std::optional<int64_t> ns = ParseDurationNs(text);
+  if (!ns.has_value() || *ns % static_cast<int64_t>(kNanosPerMs) != 0) {
+    return std::nullopt;
+  }
+  return *ns / static_cast<int64_t>(kNanosPerMs);
+}
+
+std::string FormatDurationMs(int64_t ms) {
+  if (ms == 0) return "0s";
+  // Magnitude in unsigned arithmetic: INT64_MIN has no positive twin.
+  const bool negative = ms < 0;
+  const uint64_t u = negative ? ~static_cast<uint64_t>(ms) + 1
+                              : static_cast<uint64_t>(ms);
+  std::string out = negative ? "-" : "";
+  if (u < 1000) return out + std::to_string(u) + "ms";
+  const uint64_t hours = u / 3'600'000;
+  const uint64_t minutes = (u / 60'000) % 60;
+  const uint64_t seconds = (u / 1000) % 60;
+  const uint64_t millis = u % 1000;
+  if (hours > 0) out += std::to_string(hours) + "h";
+  if (hours > 0 || minutes > 0) out += std::to_string(minutes) + "m";
+  out += std::to_string(seconds);
+  if (millis > 0) {
+    std::string frac = std::to_string(millis);
+    frac = std::string(3 - frac.size(), '0') + frac;
+    while (frac.ends_with('0')) frac.pop_back();
+    out += "." + frac;
+  }
+  return out + "s";
+}
+
+StatusOr<Scenario> DecodeScenario(std::string_view text,
+                                  const std::string& file) {
+  StatusOr<std::vector<json>> documents = ParseDocuments(text, file);
+  if (!documents.ok()) return documents.status();
+  if (documents->size() != 1) {
+    return Status::Invalid(file + ": expected one scenario document, got " +
+                           std::to_string(documents->size()));
+  }
+  json& document = (*documents)[0];
+  if (document.is_object() && document.contains("objects")) {
+    FillListItemDefaults(&document["objects"]);
+  }
+  return ScenarioDecoder(document, file).Decode();
+}
+
+std::string EncodeScenario(const Scenario& s) {
+  ordered_json doc = ordered_json::object();
+  doc["schedref"] = kScenarioVersionTag;
+  doc["name"] = s.name;
+  if (!s.description.empty()) doc["description"] = s.description;
+  if (!s.upstream_test.empty()) doc["upstream"] = s.upstream_test;
+  if (s.seed != 0) doc["seed"] = s.seed;
+  doc["startTime"] = FormatRfc3339(s.start_time);
+  if (s.bind_latency_ms != 0) {
+    doc["bindLatency"] = FormatDurationMs(s.bind_latency_ms);
+  }
+  if (!(s.config == DefaultConfiguration())) {
+    doc["config"] = ToOrdered(EncodeConfiguration(s.config));
+  }
+  ordered_json objects = ordered_json::array();
+  const auto add = [&objects](const AnyObject& o) {
+    objects.push_back(ToOrdered(EncodeObject(o)));
+  };
+  for (const Namespace& o : s.initial.namespaces) add(o);
+  for (const PriorityClass& o : s.initial.priority_classes) add(o);
+  for (const Node& o : s.initial.nodes) add(o);
+  for (const Pod& o : s.initial.pods) add(o);
+  for (const PodDisruptionBudget& o : s.initial.pdbs) add(o);
+  if (!objects.empty()) doc["objects"] = std::move(objects);
+  if (!s.timeline.empty()) {
+    ordered_json timeline = ordered_json::array();
+    for (const Event& e : s.timeline) timeline.push_back(EncodeEvent(e));
+    doc["timeline"] = std::move(timeline);
+  }
+  if (!s.expected_trace.empty()) {
+    std::string trace;
+    for (const std::string& line : s.expected_trace) trace += line + "\n";
+    doc["expectedTrace"] = trace;
+  }
+  std::string out;
+  EmitMapping(doc, 0, &out);
+  return out;
+}
+
+}  // namespace schedref::api
