@@ -108,7 +108,7 @@ StatusOr<Profile> DecodeProfile(const FieldReader& r, bool* name_given) {
   if (plugins->present()) {
     StatusOr<Plugins> p = DecodePlugins(*plugins);
     if (!p.ok()) return p.status();
-    out.plugins = *std::move(p);
+    out.plugins = std::move(p).value();
   }
 
   StatusOr<std::vector<FieldReader>> configs = r.Array("pluginConfig");
@@ -187,7 +187,7 @@ StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
     bool name_given = false;
     StatusOr<Profile> profile = DecodeProfile(p, &name_given);
     if (!profile.ok()) return profile.status();
-    out.profiles.push_back(*std::move(profile));
+    out.profiles.push_back(std::move(profile).value());
     names_given.push_back(name_given);
   }
   if (out.profiles.empty()) {

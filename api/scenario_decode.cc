@@ -254,7 +254,7 @@ class ScenarioDecoder {
     if (!config.ok()) return config.status();
     StatusOr<SchedulerConfiguration> c = DecodeConfigurationAt(*config);
     if (!c.ok()) return c.status();
-    scenario_.config = *std::move(c);
+    scenario_.config = std::move(c).value();
     SCHEDREF_RETURN_IF_ERROR(DecodeObjects());
     SCHEDREF_RETURN_IF_ERROR(DecodeTimeline());
     SCHEDREF_RETURN_IF_ERROR(DecodeExpectedTrace());
@@ -318,7 +318,7 @@ class ScenarioDecoder {
       if (IsList(item)) {
         StatusOr<std::vector<FieldReader>> list = item.Array("items");
         if (!list.ok()) return list.status();
-        readers = *std::move(list);
+        readers = std::move(list).value();
       } else {
         readers.push_back(item);
       }
@@ -331,7 +331,7 @@ class ScenarioDecoder {
           return r.Error(id + " is defined twice (first at " + it->second +
                          ")");
         }
-        decoded.emplace_back(*std::move(object), r);
+        decoded.emplace_back(std::move(object).value(), r);
       }
     }
     // Classes first: a pod may name a class defined after it.
@@ -571,7 +571,7 @@ class ScenarioDecoder {
       classes_[pc->name] = *pc;
     }
     existing_.insert(id);
-    SetObject(*std::move(object), event);
+    SetObject(std::move(object).value(), event);
     return Status::Ok();
   }
 
@@ -588,7 +588,7 @@ class ScenarioDecoder {
       SCHEDREF_RETURN_IF_ERROR(CheckGlobalDefault(*pc, body, true));
       classes_[pc->name] = *pc;
     }
-    SetObject(*std::move(object), event);
+    SetObject(std::move(object).value(), event);
     return Status::Ok();
   }
 

@@ -193,7 +193,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   for (const auto& [node, value] : *rejections) {
     StatusOr<NodeRejection> rejection = DecodeRejection(value);
     if (!rejection.ok()) return rejection.status();
-    out.rejections[node] = *std::move(rejection);
+    out.rejections[node] = std::move(rejection).value();
   }
 
   StatusOr<std::vector<FieldReader>> top = r.Array("topScores");
@@ -227,7 +227,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   for (const auto& [node, value] : *detail) {
     StatusOr<NodeDetail> d = DecodeDetail(value);
     if (!d.ok()) return d.status();
-    out.detail[node] = *std::move(d);
+    out.detail[node] = std::move(d).value();
   }
   return out;
 }
@@ -361,15 +361,15 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
     if (kind == "attempt") {
       StatusOr<Attempt> a = DecodeAttempt(r);
       if (!a.ok()) return a.status();
-      record.attempt = *std::move(a);
+      record.attempt = std::move(a).value();
     } else if (kind == "binding") {
       StatusOr<Binding> b = DecodeBinding(r);
       if (!b.ok()) return b.status();
-      record.binding = *std::move(b);
+      record.binding = std::move(b).value();
     } else if (kind == "note") {
       StatusOr<Note> n = DecodeNote(r);
       if (!n.ok()) return n.status();
-      record.note = *std::move(n);
+      record.note = std::move(n).value();
     } else if (kind == "placements") {
       SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(r, {"kind", "placements"}));
       StatusOr<FieldReader> p = r.Field("placements");

@@ -380,7 +380,9 @@ NodeWrapper& NodeWrapper::Labels(const api::Labels& labels) {
   return *this;
 }
 NodeWrapper& NodeWrapper::Capacity(const ResourceStrings& capacity) {
-  node_.capacity = ParseResourceList(capacity);
+  ResourceStrings with_pods = capacity;
+  with_pods.emplace(api::kResourcePods, "32");  // kept if already named
+  node_.capacity = ParseResourceList(with_pods);
   node_.allocatable = node_.capacity;
   return *this;
 }

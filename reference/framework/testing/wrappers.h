@@ -181,7 +181,8 @@ class NodeWrapper {
   NodeWrapper& UID(std::string uid);
   NodeWrapper& Label(const std::string& key, const std::string& value);
   NodeWrapper& Labels(const api::Labels& labels);  // merged into existing
-  // Sets both capacity and allocatable (upstream Capacity).
+  // Sets both capacity and allocatable (upstream Capacity): "pods" is 32
+  // unless `capacity` names it.
   NodeWrapper& Capacity(const ResourceStrings& capacity);
   // Sets allocatable only (call after Capacity to make them differ).
   NodeWrapper& Allocatable(const ResourceStrings& allocatable);

@@ -55,6 +55,8 @@ TEST(NodeWrapperTest, CapacitySetsAllocatable) {
   EXPECT_EQ(n.allocatable.at("cpu"), 4000);
   EXPECT_EQ(n.allocatable.at("pods"), 110);
   EXPECT_EQ(n.capacity, n.allocatable);
+  EXPECT_EQ(MakeNode().Capacity({{"cpu", "1"}}).Obj().allocatable.at("pods"),
+            32);
   ASSERT_EQ(n.images.size(), 1u);
   EXPECT_EQ(n.images[0].names[0], "img");
 }

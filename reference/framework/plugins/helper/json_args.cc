@@ -84,6 +84,58 @@ schedref::Status CheckArray(const nlohmann::json& value,
   return schedref::Status::Invalid(path + ": expected a list");
 }
 
+std::string GoQuote(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          static const char* kHex = "0123456789abcdef";
+          out += "\\x";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string FieldInvalid(const std::string& path, const std::string& value,
+                         const std::string& detail) {
+  return path + ": Invalid value: " + GoQuote(value) + ": " + detail;
+}
+
+std::string FieldInvalid(const std::string& path, int64_t value,
+                         const std::string& detail) {
+  return path + ": Invalid value: " + std::to_string(value) + ": " + detail;
+}
+
+std::string FieldNotSupported(const std::string& path, const std::string& value,
+                              const std::vector<std::string>& supported) {
+  std::string list;
+  for (size_t i = 0; i < supported.size(); ++i) {
+    if (i > 0) list += ", ";
+    list += GoQuote(supported[i]);
+  }
+  return path + ": Unsupported value: " + GoQuote(value) +
+         ": supported values: " + list;
+}
+
+std::string FieldRequired(const std::string& path, const std::string& detail) {
+  return path + ": Required value: " + detail;
+}
+
+std::string FieldDuplicate(const std::string& path, const std::string& value) {
+  return path + ": Duplicate value: " + GoQuote(value);
+}
+
 std::string AggregateMessage(const std::vector<std::string>& messages) {
   if (messages.size() == 1) return messages[0];
   std::string out = "[";

@@ -47,6 +47,21 @@ bool Has(const nlohmann::json& object, const char* key);
 [[nodiscard]] schedref::Status CheckArray(const nlohmann::json& value,
                                           const std::string& path);
 
+// One field.Error rendered as upstream's Error():
+//   "<path>: Invalid value: <value>: <detail>"  (strings quoted as Go %q)
+//   "<path>: Unsupported value: \"v\": supported values: \"a\", \"b\""
+//   "<path>: Required value: <detail>"
+//   "<path>: Duplicate value: \"v\""
+std::string GoQuote(const std::string& s);
+std::string FieldInvalid(const std::string& path, const std::string& value,
+                         const std::string& detail);
+std::string FieldInvalid(const std::string& path, int64_t value,
+                         const std::string& detail);
+std::string FieldNotSupported(const std::string& path, const std::string& value,
+                              const std::vector<std::string>& supported);
+std::string FieldRequired(const std::string& path, const std::string& detail);
+std::string FieldDuplicate(const std::string& path, const std::string& value);
+
 // Go's fmt "%v" of an error list as field.ErrorList.ToAggregate() prints it:
 // the single message, or "[m1, m2, ...]".
 std::string AggregateMessage(const std::vector<std::string>& messages);
