@@ -72,6 +72,7 @@ struct Scenario {
   std::vector<std::string> expected_trace;
   // Source file name, for error messages.
   std::string file;
+  friend bool operator==(const Scenario&, const Scenario&) = default;
 };
 
 }  // namespace schedref::api

@@ -779,26 +779,25 @@ std::string DoubleQuoted(std::string_view s) {
   return out + "\"";
 }
 
+// Plain (unquoted) only for short, identifier-like strings that the reader
+// types as this same string: "n1", "1000m", "2m0s", "kubernetes.io/os",
+// but not "1", "0x1F", "yes" or "null".
 bool IsPlainSafe(std::string_view s) {
-  if (s.empty()) return false;
-  const auto alpha = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  };
-  if (!(alpha(s[0]) || s[0] == '_' || s[0] == '/')) return false;
+  if (s.empty() || s[0] == '-' || s[0] == '.') return false;
   for (char c : s) {
-    if (!(alpha(c) || IsDigit(c) || c == '_' || c == '.' || c == '/' ||
-          c == '-')) {
-      return false;
-    }
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                    IsDigit(c) || c == '_' || c == '.' || c == '/' || c == '-';
+    if (!ok) return false;
   }
-  // YAML 1.1 booleans and null (case-insensitively, to be safe).
-  std::string lower(s);
-  for (char& c : lower) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  static const std::set<std::string> kKeywords = {
-      "y", "n", "yes", "no", "true", "false", "on", "off", "null"};
-  return !kKeywords.contains(lower);
+  // The reader (sigs.k8s.io/yaml's YAML 1.1 typing) is the authority on
+  // what a plain scalar means, so ask it.
+  StatusOr<std::vector<json>> docs =
+      ParseDocuments("v: " + std::string(s) + "\n", "<plain>");
+  if (!docs.ok() || docs->size() != 1) return false;
+  const json& doc = (*docs)[0];
+  const auto v = doc.is_object() ? doc.find("v") : doc.end();
+  return doc.is_object() && v != doc.end() && v->is_string() &&
+         v->get_ref<const std::string&>() == s;
 }
 
 // "|" or "|-" when `s` can be written as a literal block, "" otherwise.

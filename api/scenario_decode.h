@@ -49,7 +49,7 @@ inline constexpr TimeMs kDefaultScenarioStartTime = 1704067200000;
 
 // Go's time.ParseDuration ("300ms", "1.5s", "2h45m", "-1m", "0"), in
 // milliseconds. nullopt when malformed, out of range, or not a whole
-// number of milliseconds ("1500us" is fine, "1us" is not).
+// number of milliseconds ("2000us" is fine, "1500us" is not).
 [[nodiscard]] std::optional<int64_t> ParseDurationMs(std::string_view text);
 
 // Go's time.Duration.String() for a millisecond value: "0s", "500ms",

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/default_plugins.h"
+#include "reference/backend/queue/pod_events.h"
 #include "reference/framework/plugins/registry.h"
 
 namespace schedref::reference {
@@ -83,6 +84,7 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
   qopts.pod_max_backoff_ms = config.pod_max_backoff_seconds * 1000;
   qopts.pod_max_in_unschedulable_pods_ms =
       config.pod_max_in_unschedulable_pods_seconds * 1000;
+  qopts.pod_lister = [this](const std::string& key) { return GetPod(key); };
   queue_ = std::make_unique<queue::SchedulingQueue>(qopts, sort,
                                                     std::move(queue_profiles));
   return schedref::Status::Ok();
@@ -239,8 +241,13 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_pod) {
   if (is_assigned) {
     schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
     (void)s;
-    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodUpdate(),
-                                          old_pod, new_pod, nullptr, now_);
+    // One queue move per changed scheduling property (v1.32
+    // updatePodInCache with QueueingHints).
+    for (const framework::ClusterEvent& e :
+         queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
+      queue_->MoveAllToActiveOrBackoffQueue(e, old_pod, new_pod, nullptr,
+                                            now_);
+    }
     return;
   }
   if (!ResponsibleForPod(new_pod)) return;

@@ -115,8 +115,8 @@ schedref::Status Cache::AddPod(const api::Pod& pod) {
     AddPodInternal(pod, /*assumed=*/false);
     return schedref::Status::Ok();
   }
-  return schedref::Status::FailedPrecondition(
-      "pod " + Describe(pod) + " was already in added state");
+  return schedref::Status::FailedPrecondition("pod " + Describe(pod) +
+                                              " was already in added state");
 }
 
 schedref::Status Cache::UpdatePod(const api::Pod& old_pod,
@@ -223,7 +223,8 @@ schedref::Status Cache::RemoveNode(const api::Node& node) {
   return node_tree_.RemoveNode(node);
 }
 
-// --- snapshot -----------------------------------------------------------------
+// --- snapshot
+// -----------------------------------------------------------------
 
 framework::Snapshot Cache::UpdateSnapshot() {
   std::vector<std::string> current;
@@ -249,7 +250,8 @@ framework::Snapshot Cache::UpdateSnapshot() {
   return framework::Snapshot(std::move(infos));
 }
 
-// --- introspection --------------------------------------------------------------
+// --- introspection
+// --------------------------------------------------------------
 
 int Cache::PodCount() const {
   int count = 0;

@@ -3,6 +3,13 @@
 // confirmed. Each scheduling cycle works on a Snapshot taken from it.
 // Specification: upstream pkg/scheduler/backend/cache/cache.go, interface.go
 // and snapshot.go, v1.32 (durationToExpireAssumedPod = 0 in scheduler.go).
+// Read at (newer than v1.32, TTL removed):
+//   kubernetes@037891575693e3b8446e9ec2767fcb33ed46c511 backend/cache
+// and (older, TTL without the TTL-0 rule):
+//   kubernetes@007f7ae7dc217d27dad994dce003cfe1c5bc6706 internal/cache;
+// the v1.32 rules are the ones both share, plus v1.32's TTL-0 rule, which
+// upstream's TestExpirePod ("assumed pod would never expire") pins.
+// node_tree.go: kubernetes@8519d3399f10be33a45da368a48ee763acbe3999.
 //
 // Pod state machine (keyed by UID):
 //

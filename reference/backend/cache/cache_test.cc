@@ -130,7 +130,10 @@ TEST(CacheTest, ExpirePod) {
        now + 3 * ttl,
        0,
        std::vector<std::string>{"test-1"}},
-      {"assumed pod would expire", {{pods[0], true, now}}, now + 2 * ttl, ttl,
+      {"assumed pod would expire",
+       {{pods[0], true, now}},
+       now + 2 * ttl,
+       ttl,
        std::nullopt},
       {"first one would expire, second and third would not",
        {{pods[0], true, now}, {pods[1], true, now + 3 * ttl / 2}, {pods[2]}},
@@ -413,12 +416,17 @@ TEST(CacheTest, NodeOperators) {
   api::Node node =
       st::MakeNode()
           .Name(node_name)
-          .Capacity({{"cpu", "1000m"}, {"memory", "100m"}, {"example.com/foo", "1"}})
+          .Capacity(
+              {{"cpu", "1000m"}, {"memory", "100m"}, {"example.com/foo", "1"}})
           .Taint({"test-key", "test-value", "PreferNoSchedule"})
           .Obj();
   auto make_pod = [&](const std::string& name) {
-    return st::MakePod().Name(name).UID(name).Node(node_name)
-        .Req({{"cpu", "500m"}, {"memory", "50m"}}).Obj();
+    return st::MakePod()
+        .Name(name)
+        .UID(name)
+        .Node(node_name)
+        .Req({{"cpu", "500m"}, {"memory", "50m"}})
+        .Obj();
   };
   const std::vector<std::vector<api::Pod>> cases = {
       {make_pod("pod1")}, {make_pod("pod1"), make_pod("pod2")}};
@@ -539,19 +547,25 @@ TEST(CacheTest, UpdateSnapshot) {
   std::vector<api::Node> nodes;
   std::vector<api::Node> updated_nodes;
   for (int i = 0; i < 10; ++i) {
-    api::Node n = st::MakeNode().Name("test-node" + std::to_string(i))
-                      .Capacity({{"cpu", "1000m"}, {"memory", "100m"}}).Obj();
+    api::Node n = st::MakeNode()
+                      .Name("test-node" + std::to_string(i))
+                      .Capacity({{"cpu", "1000m"}, {"memory", "100m"}})
+                      .Obj();
     nodes.push_back(n);
     api::Node u = n;
-    u.allocatable = st::ParseResourceList({{"cpu", "2000m"}, {"memory", "500m"}});
+    u.allocatable =
+        st::ParseResourceList({{"cpu", "2000m"}, {"memory", "500m"}});
     updated_nodes.push_back(u);
   }
   std::vector<api::Pod> pods;
   std::vector<api::Pod> updated_pods;
   for (int i = 0; i < 20; ++i) {
-    api::Pod p = st::MakePod().Name("test-pod" + std::to_string(i))
-                     .Namespace("test-ns").UID("test-puid" + std::to_string(i))
-                     .Node("test-node" + std::to_string(i % 10)).Obj();
+    api::Pod p = st::MakePod()
+                     .Name("test-pod" + std::to_string(i))
+                     .Namespace("test-ns")
+                     .UID("test-puid" + std::to_string(i))
+                     .Node("test-node" + std::to_string(i % 10))
+                     .Obj();
     pods.push_back(p);
     api::Pod u = p;
     u.priority = 1000;
@@ -677,7 +691,8 @@ TEST(CacheTest, SnapshotListsNodeTreeOrder) {
   for (int zone : {0, 1}) {
     for (int j = 0; j < (zone == 0 ? 2 : 6); ++j) {
       nodes.push_back(
-          st::MakeNode().Name("node-" + std::to_string(i++))
+          st::MakeNode()
+              .Name("node-" + std::to_string(i++))
               .Label(kLabelTopologyRegion, "region-" + std::to_string(zone))
               .Label(kLabelTopologyZone, "zone-" + std::to_string(zone))
               .Obj());
@@ -737,7 +752,8 @@ TEST(CacheTest, SnapshotOrderAfterZoneChange) {
 
   // a1 moves to zone b: the tree reorders, the snapshot keeps its order.
   ASSERT_TRUE(cache.UpdateNode(node("a1", "a"), node("a1", "b")).ok());
-  EXPECT_EQ(cache.NodeTreeOrder(), (std::vector<std::string>{"a2", "b1", "a1"}));
+  EXPECT_EQ(cache.NodeTreeOrder(),
+            (std::vector<std::string>{"a2", "b1", "a1"}));
   framework::Snapshot kept = cache.UpdateSnapshot();
   EXPECT_EQ(SnapshotNames(kept), (std::vector<std::string>{"a1", "b1", "a2"}));
   // ... with the new content.

@@ -16,9 +16,15 @@ std::string GoQuote(const std::string& s) {
       out += static_cast<char>(c);
     } else if (c < 0x20 || c == 0x7f) {
       switch (c) {
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
         default: {
           char buf[5];
           std::snprintf(buf, sizeof(buf), "\\x%02x", c);

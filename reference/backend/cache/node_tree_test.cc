@@ -25,33 +25,59 @@ const std::vector<api::Node>& AllNodes() {
       // Node 0: a node without any region-zone label
       st::MakeNode().Name("node-0").Obj(),
       // Node 1: a node with region label only
-      st::MakeNode().Name("node-1").Label(kLabelTopologyRegion, "region-1").Obj(),
+      st::MakeNode()
+          .Name("node-1")
+          .Label(kLabelTopologyRegion, "region-1")
+          .Obj(),
       // Node 2: a node with zone label only
       st::MakeNode().Name("node-2").Label(kLabelTopologyZone, "zone-2").Obj(),
       // Node 3-4: proper region and zone labels
-      st::MakeNode().Name("node-3").Label(kLabelTopologyRegion, "region-1")
-          .Label(kLabelTopologyZone, "zone-2").Obj(),
-      st::MakeNode().Name("node-4").Label(kLabelTopologyRegion, "region-1")
-          .Label(kLabelTopologyZone, "zone-2").Obj(),
+      st::MakeNode()
+          .Name("node-3")
+          .Label(kLabelTopologyRegion, "region-1")
+          .Label(kLabelTopologyZone, "zone-2")
+          .Obj(),
+      st::MakeNode()
+          .Name("node-4")
+          .Label(kLabelTopologyRegion, "region-1")
+          .Label(kLabelTopologyZone, "zone-2")
+          .Obj(),
       // Node 5: a different zone, same region as above
-      st::MakeNode().Name("node-5").Label(kLabelTopologyRegion, "region-1")
-          .Label(kLabelTopologyZone, "zone-3").Obj(),
+      st::MakeNode()
+          .Name("node-5")
+          .Label(kLabelTopologyRegion, "region-1")
+          .Label(kLabelTopologyZone, "zone-3")
+          .Obj(),
       // Node 6-8: a new region and zone
-      st::MakeNode().Name("node-6").Label(kLabelTopologyRegion, "region-2")
-          .Label(kLabelTopologyZone, "zone-2").Obj(),
-      st::MakeNode().Name("node-7").Label(kLabelTopologyRegion, "region-2")
-          .Label(kLabelTopologyZone, "zone-2").Obj(),
-      st::MakeNode().Name("node-8").Label(kLabelTopologyRegion, "region-2")
-          .Label(kLabelTopologyZone, "zone-2").Obj(),
+      st::MakeNode()
+          .Name("node-6")
+          .Label(kLabelTopologyRegion, "region-2")
+          .Label(kLabelTopologyZone, "zone-2")
+          .Obj(),
+      st::MakeNode()
+          .Name("node-7")
+          .Label(kLabelTopologyRegion, "region-2")
+          .Label(kLabelTopologyZone, "zone-2")
+          .Obj(),
+      st::MakeNode()
+          .Name("node-8")
+          .Label(kLabelTopologyRegion, "region-2")
+          .Label(kLabelTopologyZone, "zone-2")
+          .Obj(),
       // Node 9: zone + region label and the deprecated zone + region label
-      st::MakeNode().Name("node-9").Label(kLabelTopologyRegion, "region-2")
+      st::MakeNode()
+          .Name("node-9")
+          .Label(kLabelTopologyRegion, "region-2")
           .Label(kLabelTopologyZone, "zone-2")
           .Label(kLabelFailureDomainBetaRegion, "region-2")
-          .Label(kLabelFailureDomainBetaZone, "zone-2").Obj(),
+          .Label(kLabelFailureDomainBetaZone, "zone-2")
+          .Obj(),
       // Node 10: only the deprecated zone + region labels
-      st::MakeNode().Name("node-10")
+      st::MakeNode()
+          .Name("node-10")
           .Label(kLabelFailureDomainBetaRegion, "region-2")
-          .Label(kLabelFailureDomainBetaZone, "zone-3").Obj(),
+          .Label(kLabelFailureDomainBetaZone, "zone-3")
+          .Obj(),
   };
   return nodes;
 }
@@ -175,8 +201,11 @@ TEST(NodeTreeTest, UpdateNode) {
   const std::vector<Case> cases = {
       {"update a node without label",
        Slice(0, 7),
-       st::MakeNode().Name("node-0").Label(kLabelTopologyRegion, "region-1")
-           .Label(kLabelTopologyZone, "zone-2").Obj(),
+       st::MakeNode()
+           .Name("node-0")
+           .Label(kLabelTopologyRegion, "region-1")
+           .Label(kLabelTopologyZone, "zone-2")
+           .Obj(),
        {{Key("region-1", ""), {"node-1"}},
         {Key("", "zone-2"), {"node-2"}},
         {Key("region-1", "zone-2"), {"node-3", "node-4", "node-0"}},
@@ -184,13 +213,19 @@ TEST(NodeTreeTest, UpdateNode) {
         {Key("region-2", "zone-2"), {"node-6"}}}},
       {"update the only existing node",
        Slice(0, 1),
-       st::MakeNode().Name("node-0").Label(kLabelTopologyRegion, "region-1")
-           .Label(kLabelTopologyZone, "zone-2").Obj(),
+       st::MakeNode()
+           .Name("node-0")
+           .Label(kLabelTopologyRegion, "region-1")
+           .Label(kLabelTopologyZone, "zone-2")
+           .Obj(),
        {{Key("region-1", "zone-2"), {"node-0"}}}},
       {"update non-existing node",
        Slice(0, 1),
-       st::MakeNode().Name("node-new").Label(kLabelTopologyRegion, "region-1")
-           .Label(kLabelTopologyZone, "zone-2").Obj(),
+       st::MakeNode()
+           .Name("node-new")
+           .Label(kLabelTopologyRegion, "region-1")
+           .Label(kLabelTopologyZone, "zone-2")
+           .Obj(),
        {{"", {"node-0"}}, {Key("region-1", "zone-2"), {"node-new"}}}},
   };
   for (const Case& c : cases) {
@@ -295,10 +330,12 @@ TEST(NodeTreeTest, MultiOperations) {
 TEST(NodeTreeTest, GetZoneKey) {
   EXPECT_EQ(GetZoneKey(AllNodes()[0]), "");
   EXPECT_EQ(GetZoneKey(AllNodes()[9]), Key("region-2", "zone-2"));
-  EXPECT_EQ(GetZoneKey(st::MakeNode().Name("n")
+  EXPECT_EQ(GetZoneKey(st::MakeNode()
+                           .Name("n")
                            .Label(kLabelFailureDomainBetaZone, "")
                            .Label(kLabelTopologyZone, "z")
-                           .Label(kLabelTopologyRegion, "r").Obj()),
+                           .Label(kLabelTopologyRegion, "r")
+                           .Obj()),
             Key("r", ""));
 }
 

@@ -27,11 +27,10 @@ bool TermMatches(const api::PodAffinityTerm& term, const api::Pod& owner,
   if (term.namespaces.empty() && !term.namespace_selector.has_value()) {
     namespace_ok = candidate.ns == owner.ns;
   } else {
-    namespace_ok =
-        std::find(term.namespaces.begin(), term.namespaces.end(),
-                  candidate.ns) != term.namespaces.end() ||
-        (term.namespace_selector.has_value() &&
-         LabelSelectorMatches(*term.namespace_selector, ns_labels));
+    namespace_ok = std::find(term.namespaces.begin(), term.namespaces.end(),
+                             candidate.ns) != term.namespaces.end() ||
+                   (term.namespace_selector.has_value() &&
+                    LabelSelectorMatches(*term.namespace_selector, ns_labels));
   }
   if (!namespace_ok) return false;
   return term.label_selector.has_value() &&
@@ -52,9 +51,9 @@ bool LabelSelectorMatches(const api::LabelSelector& selector,
   return true;
 }
 
-bool HasCrossTopologyTermMatching(
-    const framework::QueuedPodInfo& unschedulable, const api::Pod& assigned,
-    const api::Labels& assigned_ns_labels) {
+bool HasCrossTopologyTermMatching(const framework::QueuedPodInfo& unschedulable,
+                                  const api::Pod& assigned,
+                                  const api::Labels& assigned_ns_labels) {
   const api::Pod& pod = unschedulable.pod;
   if (unschedulable.unschedulable_plugins.count(kPodTopologySpreadPlugin) &&
       assigned.ns == pod.ns) {

@@ -30,9 +30,9 @@ bool LabelSelectorMatches(const api::LabelSelector& selector,
 // namespaceSelector matches nothing.
 // Note: matchLabelKeys / mismatchLabelKeys are not read here: the API server
 // merges them into labelSelector (v1.31+), as upstream assumes.
-bool HasCrossTopologyTermMatching(
-    const framework::QueuedPodInfo& unschedulable, const api::Pod& assigned,
-    const api::Labels& assigned_ns_labels);
+bool HasCrossTopologyTermMatching(const framework::QueuedPodInfo& unschedulable,
+                                  const api::Pod& assigned,
+                                  const api::Labels& assigned_ns_labels);
 
 }  // namespace schedref::reference::queue
 

@@ -28,30 +28,48 @@ TEST(CrossTopologyTest, LabelSelectorMatches) {
   EXPECT_TRUE(LabelSelectorMatches({}, labels));
   EXPECT_TRUE(LabelSelectorMatches({{{"app", "web"}}, {}}, labels));
   EXPECT_FALSE(LabelSelectorMatches({{{"app", "db"}}, {}}, labels));
-  EXPECT_TRUE(LabelSelectorMatches({{}, {req("app", "In", {"db", "web"})}}, labels));
+  EXPECT_TRUE(
+      LabelSelectorMatches({{}, {req("app", "In", {"db", "web"})}}, labels));
   EXPECT_FALSE(LabelSelectorMatches({{}, {req("x", "In", {"a"})}}, labels));
   EXPECT_TRUE(LabelSelectorMatches({{}, {req("x", "NotIn", {"a"})}}, labels));
-  EXPECT_FALSE(LabelSelectorMatches({{}, {req("app", "NotIn", {"web"})}}, labels));
+  EXPECT_FALSE(
+      LabelSelectorMatches({{}, {req("app", "NotIn", {"web"})}}, labels));
   EXPECT_TRUE(LabelSelectorMatches({{}, {req("tier", "Exists", {})}}, labels));
-  EXPECT_TRUE(LabelSelectorMatches({{}, {req("x", "DoesNotExist", {})}}, labels));
+  EXPECT_TRUE(
+      LabelSelectorMatches({{}, {req("x", "DoesNotExist", {})}}, labels));
   EXPECT_FALSE(LabelSelectorMatches({{}, {req("app", "Bogus", {})}}, labels));
 }
 
 TEST(CrossTopologyTest, RequiredAffinityTerm) {
-  api::Pod pending = st::MakePod().Name("p").Namespace("ns1")
-                         .PodAffinityExists("service", "zone").Obj();
-  api::Pod same_ns = st::MakePod().Name("a").Namespace("ns1")
-                         .Label("service", "x").Node("n").Obj();
-  api::Pod other_ns = st::MakePod().Name("a").Namespace("ns2")
-                          .Label("service", "x").Node("n").Obj();
-  api::Pod unlabelled = st::MakePod().Name("a").Namespace("ns1").Node("n").Obj();
+  api::Pod pending = st::MakePod()
+                         .Name("p")
+                         .Namespace("ns1")
+                         .PodAffinityExists("service", "zone")
+                         .Obj();
+  api::Pod same_ns = st::MakePod()
+                         .Name("a")
+                         .Namespace("ns1")
+                         .Label("service", "x")
+                         .Node("n")
+                         .Obj();
+  api::Pod other_ns = st::MakePod()
+                          .Name("a")
+                          .Namespace("ns2")
+                          .Label("service", "x")
+                          .Node("n")
+                          .Obj();
+  api::Pod unlabelled =
+      st::MakePod().Name("a").Namespace("ns1").Node("n").Obj();
   // Term namespaces default to the pending pod's own.
   EXPECT_TRUE(HasCrossTopologyTermMatching(Info(pending), same_ns, {}));
   EXPECT_FALSE(HasCrossTopologyTermMatching(Info(pending), other_ns, {}));
   EXPECT_FALSE(HasCrossTopologyTermMatching(Info(pending), unlabelled, {}));
   // Anti-affinity terms do not count.
-  api::Pod anti = st::MakePod().Name("p").Namespace("ns1")
-                      .PodAntiAffinityExists("service", "zone").Obj();
+  api::Pod anti = st::MakePod()
+                      .Name("p")
+                      .Namespace("ns1")
+                      .PodAntiAffinityExists("service", "zone")
+                      .Obj();
   EXPECT_FALSE(HasCrossTopologyTermMatching(Info(anti), same_ns, {}));
 }
 
@@ -60,18 +78,20 @@ TEST(CrossTopologyTest, NamespacesAndSelector) {
   term.label_selector = api::LabelSelector{};
   term.namespaces = {"listed"};
   term.namespace_selector = api::LabelSelector{{{"team", "a"}}, {}};
-  api::Pod pending = st::MakePod().Name("p").Namespace("ns1")
-                         .PodAffinityTerm(term).Obj();
-  api::Pod in_listed = st::MakePod().Name("a").Namespace("listed").Node("n").Obj();
-  api::Pod in_other = st::MakePod().Name("a").Namespace("other").Node("n").Obj();
+  api::Pod pending =
+      st::MakePod().Name("p").Namespace("ns1").PodAffinityTerm(term).Obj();
+  api::Pod in_listed =
+      st::MakePod().Name("a").Namespace("listed").Node("n").Obj();
+  api::Pod in_other =
+      st::MakePod().Name("a").Namespace("other").Node("n").Obj();
   EXPECT_TRUE(HasCrossTopologyTermMatching(Info(pending), in_listed, {}));
   EXPECT_FALSE(HasCrossTopologyTermMatching(Info(pending), in_other, {}));
-  EXPECT_TRUE(HasCrossTopologyTermMatching(Info(pending), in_other,
-                                           {{"team", "a"}}));
+  EXPECT_TRUE(
+      HasCrossTopologyTermMatching(Info(pending), in_other, {{"team", "a"}}));
   // An absent label selector matches nothing.
   term.label_selector.reset();
-  api::Pod no_selector = st::MakePod().Name("p").Namespace("ns1")
-                             .PodAffinityTerm(term).Obj();
+  api::Pod no_selector =
+      st::MakePod().Name("p").Namespace("ns1").PodAffinityTerm(term).Obj();
   EXPECT_FALSE(HasCrossTopologyTermMatching(Info(no_selector), in_listed, {}));
 }
 
@@ -83,7 +103,8 @@ TEST(CrossTopologyTest, RejectedByPodTopologySpread) {
       Info(pending, {kPodTopologySpreadPlugin}), same_ns, {}));
   EXPECT_FALSE(HasCrossTopologyTermMatching(
       Info(pending, {kPodTopologySpreadPlugin}), other_ns, {}));
-  EXPECT_FALSE(HasCrossTopologyTermMatching(Info(pending, {"Other"}), same_ns, {}));
+  EXPECT_FALSE(
+      HasCrossTopologyTermMatching(Info(pending, {"Other"}), same_ns, {}));
 }
 
 }  // namespace

@@ -42,7 +42,8 @@ TEST(InFlightEventsTest, EventsForAPodAreThoseAfterItsMarker) {
   ASSERT_TRUE(f.AddEventIfAnyInFlight(Event("e1")));
   f.AddPod(b);
   ASSERT_TRUE(f.AddEventIfAnyInFlight(Event("e2")));
-  EXPECT_EQ(Labels(*f.EventsFor(a.uid)), (std::vector<std::string>{"e1", "e2"}));
+  EXPECT_EQ(Labels(*f.EventsFor(a.uid)),
+            (std::vector<std::string>{"e1", "e2"}));
   EXPECT_EQ(Labels(*f.EventsFor(b.uid)), std::vector<std::string>{"e2"});
   EXPECT_FALSE(f.EventsFor("nobody").has_value());
 }

@@ -63,8 +63,7 @@ std::vector<framework::ClusterEvent> PodSchedulingPropertiesChange(
       new_pod.node_name.empty() ? "UnschedulablePod" : "AssignedPod";
   std::vector<framework::ClusterEvent> events;
   auto add = [&](framework::ActionType action, const char* name) {
-    events.push_back(
-        {framework::EventResource::kPod, action, resource + name});
+    events.push_back({framework::EventResource::kPod, action, resource + name});
   };
   if (new_pod.labels != old_pod.labels) {
     add(framework::kUpdatePodLabel, "UpdatePodLabel");

@@ -14,16 +14,20 @@ namespace {
 
 namespace st = framework::st;
 
-std::vector<std::string> Labels(const std::vector<framework::ClusterEvent>& es) {
+std::vector<std::string> Labels(
+    const std::vector<framework::ClusterEvent>& es) {
   std::vector<std::string> labels;
   for (const framework::ClusterEvent& e : es) labels.push_back(e.label);
   return labels;
 }
 
 TEST(PodEventsTest, PodSchedulingPropertiesChange) {
-  api::Pod base = st::MakePod().Name("p").Label("a", "1")
+  api::Pod base = st::MakePod()
+                      .Name("p")
+                      .Label("a", "1")
                       .Req({{"cpu", "200m"}, {"memory", "1Gi"}})
-                      .SchedulingGates({"gate"}).Obj();
+                      .SchedulingGates({"gate"})
+                      .Obj();
   struct Case {
     std::string name;
     api::Pod new_pod;
@@ -47,18 +51,26 @@ TEST(PodEventsTest, PodSchedulingPropertiesChange) {
   several.scheduling_gates.clear();
   const std::vector<Case> cases = {
       {"only label is updated", labels, {"UnschedulablePodUpdatePodLabel"}},
-      {"pod's resource request is scaled down", scaled_down,
+      {"pod's resource request is scaled down",
+       scaled_down,
        {"UnschedulablePodUpdatePodScaleDown"}},
-      {"pod's resource request is scaled up", scaled_up,
+      {"pod's resource request is scaled up",
+       scaled_up,
        {"UnschedulablePodUpdatePodOther"}},
-      {"a resource request is removed", request_removed,
+      {"a resource request is removed",
+       request_removed,
        {"UnschedulablePodUpdatePodScaleDown"}},
-      {"the last scheduling gate is removed", ungated,
+      {"the last scheduling gate is removed",
+       ungated,
        {"UnschedulablePodUpdatePodSchedulingGatesEliminated"}},
-      {"a toleration is added", tolerations,
+      {"a toleration is added",
+       tolerations,
        {"UnschedulablePodUpdatePodTolerations"}},
-      {"an unrelated field is updated", other, {"UnschedulablePodUpdatePodOther"}},
-      {"several properties", several,
+      {"an unrelated field is updated",
+       other,
+       {"UnschedulablePodUpdatePodOther"}},
+      {"several properties",
+       several,
        {"UnschedulablePodUpdatePodLabel",
         "UnschedulablePodUpdatePodSchedulingGatesEliminated"}},
   };
@@ -82,15 +94,21 @@ TEST(PodEventsTest, ActionBitsAndAssignedLabel) {
 
 // Sidecars count toward the pod's requests (resourcehelper.PodRequests).
 TEST(PodEventsTest, ScaleDownUsesPodRequests) {
-  api::Pod old_pod = st::MakePod().Name("p").Req({{"cpu", "100m"}})
-                         .InitReq({{"cpu", "500m"}}).Obj();
+  api::Pod old_pod = st::MakePod()
+                         .Name("p")
+                         .Req({{"cpu", "100m"}})
+                         .InitReq({{"cpu", "500m"}})
+                         .Obj();
   api::Pod new_pod = old_pod;
   // The regular container shrinks, but the init container dominates.
   new_pod.containers[0].requests["cpu"] = 50;
   EXPECT_EQ(Labels(PodSchedulingPropertiesChange(new_pod, old_pod)),
             std::vector<std::string>{"UnschedulablePodUpdatePodOther"});
-  api::Pod with_sidecar = st::MakePod().Name("p").Req({{"cpu", "100m"}})
-                              .SidecarReq({{"cpu", "500m"}}).Obj();
+  api::Pod with_sidecar = st::MakePod()
+                              .Name("p")
+                              .Req({{"cpu", "100m"}})
+                              .SidecarReq({{"cpu", "500m"}})
+                              .Obj();
   api::Pod smaller = with_sidecar;
   smaller.containers[0].requests["cpu"] = 50;
   EXPECT_EQ(Labels(PodSchedulingPropertiesChange(smaller, with_sidecar)),

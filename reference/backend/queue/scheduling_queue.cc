@@ -25,8 +25,7 @@ std::set<std::string> Rejectors(const framework::QueuedPodInfo& info) {
 
 template <typename Less>
 std::vector<std::string> KeysInOrder(
-    const std::map<std::string, framework::QueuedPodInfo>& queue,
-    Less less) {
+    const std::map<std::string, framework::QueuedPodInfo>& queue, Less less) {
   std::vector<const framework::QueuedPodInfo*> infos;
   for (const auto& [key, info] : queue) infos.push_back(&info);
   std::sort(infos.begin(), infos.end(),
@@ -102,8 +101,8 @@ bool SchedulingQueue::RunPreEnqueuePlugins(framework::QueuedPodInfo& info) {
   return true;
 }
 
-bool SchedulingQueue::MoveToActiveQ(framework::QueuedPodInfo& info,
-                                    Entry entry, api::TimeMs now) {
+bool SchedulingQueue::MoveToActiveQ(framework::QueuedPodInfo& info, Entry entry,
+                                    api::TimeMs now) {
   info.gated = !RunPreEnqueuePlugins(info);
   const std::string key = info.pod.Key();
   if (info.gated) {
@@ -147,8 +146,8 @@ void SchedulingQueue::Activate(const std::vector<api::Pod>& pods,
     // at it brings it back when it fails (v1.32, PR #128170); the legacy
     // path gets the same from moveRequestCycle.
     in_flight_.AddEventsIfPodInFlight(
-        pod.uid, {RecordedEvent{framework::ForceActivate(), std::monostate{},
-                                pod}});
+        pod.uid,
+        {RecordedEvent{framework::ForceActivate(), std::monostate{}, pod}});
     move_request_cycle_ = scheduling_cycle_;
   }
 }
@@ -161,9 +160,8 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   if (options_.queueing_hints_enabled) {
     // Being scheduled: the update is replayed when (if) the pod fails.
     if (in_flight_.AddEventsIfPodInFlight(
-            new_pod.uid,
-            {RecordedEvent{framework::EventUnscheduledPodUpdate(), old_pod,
-                           new_pod}})) {
+            new_pod.uid, {RecordedEvent{framework::EventUnscheduledPodUpdate(),
+                                        old_pod, new_pod}})) {
       return schedref::Status::Ok();
     }
   }
@@ -235,7 +233,8 @@ std::vector<std::string>
 SchedulingQueue::UnschedulablePodsWithCrossTopologyTerm(
     const api::Pod& assigned) const {
   api::Labels ns_labels;
-  if (options_.namespace_labels) ns_labels = options_.namespace_labels(assigned.ns);
+  if (options_.namespace_labels)
+    ns_labels = options_.namespace_labels(assigned.ns);
   std::vector<std::string> keys;
   for (const auto& [key, info] : unschedulable_) {
     if (HasCrossTopologyTermMatching(info, assigned, ns_labels)) {
@@ -276,7 +275,8 @@ void SchedulingQueue::AssignedPodUpdated(const api::Pod& old_pod,
       now);
 }
 
-// --- requeueing ---------------------------------------------------------------
+// --- requeueing
+// ---------------------------------------------------------------
 
 bool SchedulingQueue::IsEventOfInterest(
     const framework::ClusterEvent& event) const {
@@ -396,7 +396,8 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
     framework::QueuedPodInfo info = it->second;
     // Only an update of the pod itself can lift scheduling gates; skipping
     // such pods here is upstream's hot fix for issue #124384.
-    if (info.gated && info.unschedulable_plugins.count(kSchedulingGatesPlugin)) {
+    if (info.gated &&
+        info.unschedulable_plugins.count(kSchedulingGatesPlugin)) {
       continue;
     }
     Strategy strategy = IsPodWorthRequeuing(info, event, old_obj, new_obj);
@@ -412,8 +413,7 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
 }
 
 void SchedulingQueue::MoveAllToActiveOrBackoffQueue(
-    const framework::ClusterEvent& event,
-    const framework::EventObject& old_obj,
+    const framework::ClusterEvent& event, const framework::EventObject& old_obj,
     const framework::EventObject& new_obj,
     std::function<bool(const api::Pod&)> pre_check, api::TimeMs now) {
   // Checked before pre_check runs, as upstream does.
@@ -435,7 +435,8 @@ void SchedulingQueue::AddToUnschedulable(framework::QueuedPodInfo info) {
   unschedulable_[key] = std::move(info);
 }
 
-// --- the scheduling loop ------------------------------------------------------
+// --- the scheduling loop
+// ------------------------------------------------------
 
 std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop() {
   while (!active_.empty()) {
@@ -474,13 +475,16 @@ schedref::Status SchedulingQueue::AddUnschedulableIfNotPresent(
   schedref::Status result;
   if (unschedulable_.count(key) != 0) {
     result = schedref::Status::FailedPrecondition(
-        "Pod " + KObj(pod_info.pod) + " is already present in unschedulable queue");
+        "Pod " + KObj(pod_info.pod) +
+        " is already present in unschedulable queue");
   } else if (active_.count(key) != 0) {
     result = schedref::Status::FailedPrecondition(
-        "Pod " + KObj(pod_info.pod) + " is already present in the active queue");
+        "Pod " + KObj(pod_info.pod) +
+        " is already present in the active queue");
   } else if (backoff_.count(key) != 0) {
     result = schedref::Status::FailedPrecondition(
-        "Pod " + KObj(pod_info.pod) + " is already present in the backoff queue");
+        "Pod " + KObj(pod_info.pod) +
+        " is already present in the backoff queue");
   } else if (!options_.queueing_hints_enabled) {
     // Legacy: any event of interest since this pod's cycle began, or a
     // failure no plugin explains, sends it to backoffQ.
@@ -526,7 +530,8 @@ void SchedulingQueue::FlushUnschedulablePodsLeftover(api::TimeMs now) {
                                  std::monostate{}, std::monostate{}, now);
 }
 
-// --- nominator ------------------------------------------------------------------
+// --- nominator
+// ------------------------------------------------------------------
 
 void SchedulingQueue::AddNominatedPod(
     const api::Pod& pod, const std::optional<NominatingInfo>& info) {
@@ -555,7 +560,8 @@ std::vector<api::Pod> SchedulingQueue::NominatedPodsForNode(
   return pods;
 }
 
-// --- introspection --------------------------------------------------------------
+// --- introspection
+// --------------------------------------------------------------
 
 SchedulingQueue::Where SchedulingQueue::Locate(
     const std::string& pod_key) const {

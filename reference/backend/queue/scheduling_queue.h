@@ -77,7 +77,8 @@ class SchedulingQueue {
     // Run in order; the first non-success keeps the pod out of activeQ.
     std::vector<framework::PreEnqueuePlugin*> pre_enqueue;
     // Plugin name -> the events it registered and their hints.
-    std::map<std::string /*plugin*/, std::vector<framework::ClusterEventWithHint>>
+    std::map<std::string /*plugin*/,
+             std::vector<framework::ClusterEventWithHint>>
         queueing_hints;
   };
 

@@ -1,5 +1,6 @@
-// Transcribed from upstream pkg/scheduler/backend/queue/scheduling_queue_test.go
-// as of the v1.32 development tree (read at
+// Transcribed from upstream
+// pkg/scheduler/backend/queue/scheduling_queue_test.go as of the v1.32
+// development tree (read at
 // AxeZhan/kubernetes@e060ec1c056fd5b4e6f3eb1f107a7a3f4d002a37, the same
 // tree as the source in scheduling_queue.h). Each TEST names its upstream
 // test. Differences that are not just syntax:
@@ -35,11 +36,13 @@ using Where = SchedulingQueue::Where;
 
 constexpr api::TimeMs kT0 = 1'000'000'000;
 constexpr int64_t kSecond = 1000;
-constexpr int64_t kInitialBackoff = 1000;           // DefaultPodInitialBackoffDuration
-constexpr int64_t kMaxInUnschedulable = 300'000;    // DefaultPodMaxInUnschedulablePodsDuration
+constexpr int64_t kInitialBackoff = 1000;  // DefaultPodInitialBackoffDuration
+constexpr int64_t kMaxInUnschedulable =
+    300'000;  // DefaultPodMaxInUnschedulablePodsDuration
 constexpr char kProfile[] = "default-scheduler";
 
-// --- fakes --------------------------------------------------------------------
+// --- fakes
+// --------------------------------------------------------------------
 
 // upstream queuesort.PrioritySort
 class PrioritySort : public framework::QueueSortPlugin {
@@ -85,12 +88,13 @@ class FakeSchedulingGates : public framework::PreEnqueuePlugin {
 int g_hint_calls = 0;
 
 framework::QueueingHintFn HintReturning(framework::QueueingHint hint) {
-  return [hint](const api::Pod&, const framework::EventObject&,
-                const framework::EventObject&)
-             -> StatusOr<framework::QueueingHint> {
-    ++g_hint_calls;
-    return hint;
-  };
+  return
+      [hint](
+          const api::Pod&, const framework::EventObject&,
+          const framework::EventObject&) -> StatusOr<framework::QueueingHint> {
+        ++g_hint_calls;
+        return hint;
+      };
 }
 framework::QueueingHintFn QueueHint() {
   return HintReturning(framework::QueueingHint::kQueue);
@@ -99,14 +103,16 @@ framework::QueueingHintFn SkipHint() {
   return HintReturning(framework::QueueingHint::kSkip);
 }
 framework::QueueingHintFn ErrorHint() {
-  return [](const api::Pod&, const framework::EventObject&,
-            const framework::EventObject&) -> StatusOr<framework::QueueingHint> {
-    ++g_hint_calls;
-    return schedref::Status::Invalid("unexpected error");
-  };
+  return
+      [](const api::Pod&, const framework::EventObject&,
+         const framework::EventObject&) -> StatusOr<framework::QueueingHint> {
+        ++g_hint_calls;
+        return schedref::Status::Invalid("unexpected error");
+      };
 }
 
-// --- events -------------------------------------------------------------------
+// --- events
+// -------------------------------------------------------------------
 
 ClusterEvent NodeAdd() { return framework::NodeAdd(); }
 ClusterEvent AssignedPodAdd() { return framework::AssignedPodAdd(); }
@@ -114,7 +120,9 @@ ClusterEvent WildCard() {
   return {EventResource::kWildCard, framework::kAll, "WildCardEvent"};
 }
 // Stand-ins for upstream's PvAdd, PvUpdate, PvcAdd and CSINodeUpdate.
-ClusterEvent PvAdd() { return {EventResource::kNamespace, framework::kAdd, "PvAdd"}; }
+ClusterEvent PvAdd() {
+  return {EventResource::kNamespace, framework::kAdd, "PvAdd"};
+}
 ClusterEvent PvUpdate() {
   return {EventResource::kNamespace, framework::kUpdate, "PvUpdate"};
 }
@@ -128,7 +136,8 @@ ClusterEvent UnscheduledPodUpdate() {
   return framework::EventUnscheduledPodUpdate();
 }
 
-// --- queue construction ---------------------------------------------------------
+// --- queue construction
+// ---------------------------------------------------------
 
 struct Reg {
   ClusterEvent event;
@@ -164,32 +173,57 @@ std::unique_ptr<SchedulingQueue> NewLegacyQueue(QueueOptions q = {}) {
   return NewQueue(std::move(q));
 }
 
-// --- fixtures (upstream's package-level pods) -------------------------------------
+// --- fixtures (upstream's package-level pods)
+// -------------------------------------
 
 constexpr int32_t kLowPriority = 0, kMidPriority = 100, kHighPriority = 1000;
 constexpr int32_t kMediumPriority = (kLowPriority + kHighPriority) / 2;
 
 api::Pod HighPriorityPod() {
-  return st::MakePod().Name("hpp").Namespace("ns1").UID("hppns1")
-      .Priority(kHighPriority).Obj();
+  return st::MakePod()
+      .Name("hpp")
+      .Namespace("ns1")
+      .UID("hppns1")
+      .Priority(kHighPriority)
+      .Obj();
 }
 api::Pod HighPriNominatedPod() {
-  return st::MakePod().Name("hpp").Namespace("ns1").UID("hppns1")
-      .Priority(kHighPriority).NominatedNodeName("node1").Obj();
+  return st::MakePod()
+      .Name("hpp")
+      .Namespace("ns1")
+      .UID("hppns1")
+      .Priority(kHighPriority)
+      .NominatedNodeName("node1")
+      .Obj();
 }
 api::Pod MedPriorityPod() {
-  return st::MakePod().Name("mpp").Namespace("ns2").UID("mppns2")
-      .Priority(kMediumPriority).NominatedNodeName("node1").Obj();
+  return st::MakePod()
+      .Name("mpp")
+      .Namespace("ns2")
+      .UID("mppns2")
+      .Priority(kMediumPriority)
+      .NominatedNodeName("node1")
+      .Obj();
 }
 api::Pod UnschedulablePod() {
-  return st::MakePod().Name("up").Namespace("ns1").UID("upns1")
-      .Priority(kLowPriority).NominatedNodeName("node1").Obj();
+  return st::MakePod()
+      .Name("up")
+      .Namespace("ns1")
+      .UID("upns1")
+      .Priority(kLowPriority)
+      .NominatedNodeName("node1")
+      .Obj();
 }
 api::Pod NonExistentPod() {
   return st::MakePod().Name("ne").Namespace("ns1").UID("nens1").Obj();
 }
 api::Pod ScheduledPod() {
-  return st::MakePod().Name("sp").Namespace("ns1").UID("spns1").Node("foo").Obj();
+  return st::MakePod()
+      .Name("sp")
+      .Namespace("ns1")
+      .UID("spns1")
+      .Node("foo")
+      .Obj();
 }
 
 // upstream clonePod
@@ -222,8 +256,7 @@ QueuedPodInfo PopPod(SchedulingQueue& q, const api::Pod& want) {
   return *got;
 }
 
-void AddUnschedulable(SchedulingQueue& q, QueuedPodInfo info,
-                      api::TimeMs now) {
+void AddUnschedulable(SchedulingQueue& q, QueuedPodInfo info, api::TimeMs now) {
   schedref::Status s =
       q.AddUnschedulableIfNotPresent(std::move(info), q.SchedulingCycle(), now);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -249,7 +282,8 @@ void MakeBackingOff(SchedulingQueue& q, const api::Pod& pod, api::TimeMs now) {
 
 using Keys = std::vector<std::string>;
 
-// --- tests --------------------------------------------------------------------------
+// --- tests
+// --------------------------------------------------------------------------
 
 // upstream TestPriorityQueue_Add
 TEST(SchedulingQueueTest, Add) {
@@ -322,7 +356,8 @@ TEST(SchedulingQueueTest, InFlightPods) {
        {popped(pod1), happens(PvAdd())},
        {},
        {}},
-      {"Pod and interested events are registered in inFlightPods/inFlightEvents",
+      {"Pod and interested events are registered in "
+       "inFlightPods/inFlightEvents",
        true,
        {{PvAdd(), "fooPlugin1", QueueHint()}},
        {pod1},
@@ -438,8 +473,7 @@ TEST(SchedulingQueueTest, InFlightPods) {
         {AssignedPodAdd(), "fooPlugin2", QueueHint()},
         {AssignedPodAdd(), "fooPlugin1", QueueHint()}},
        {pod1},
-       {popped(pod1), happens(AssignedPodAdd()),
-        enqueued([&] {
+       {popped(pod1), happens(AssignedPodAdd()), enqueued([&] {
           QueuedPodInfo i = InfoFor(pod1, {"fooPlugin2", "fooPlugin3"});
           i.pending_plugins = {"fooPlugin1"};
           return i;
@@ -470,8 +504,7 @@ TEST(SchedulingQueueTest, InFlightPods) {
        {callback([&](SchedulingQueue& q) { popped_pod = PopPod(q, pod1); }),
         happens(NodeAdd()),
         callback([&](SchedulingQueue& q) { popped_pod2 = PopPod(q, pod2); }),
-        happens(AssignedPodAdd()),
-        callback([&](SchedulingQueue& q) {
+        happens(AssignedPodAdd()), callback([&](SchedulingQueue& q) {
           AddUnschedulable(q, *popped_pod, kT0 + 10 * kSecond);
         }),
         callback([&](SchedulingQueue& q) {
@@ -517,11 +550,9 @@ TEST(SchedulingQueueTest, InFlightPods) {
        {pod1, pod2},
        {happens(PvcAdd()), popped(pod1), happens(PvAdd()), popped(pod2),
         // Simulate a bug: pod1 is put into activeQ while being scheduled.
-        created(pod1),
-        created(pod3),
+        created(pod1), created(pod3),
         // pod1 (ahead of pod3) is dropped as already in flight; pod3 pops.
-        popped(pod3),
-        callback([&](SchedulingQueue& q) {
+        popped(pod3), callback([&](SchedulingQueue& q) {
           EXPECT_TRUE(q.ActivePodKeys().empty());
         }),
         happens(NodeAdd()), enqueued(Attempted(InfoFor(pod1))),
@@ -559,19 +590,22 @@ TEST(SchedulingQueueTest, InFlightPods) {
       }
     }
     Keys in_flight_pods = q->InFlightPodKeys();
-    EXPECT_EQ(std::set<std::string>(in_flight_pods.begin(), in_flight_pods.end()),
-              std::set<std::string>(c.want_in_flight_pods.begin(),
-                                    c.want_in_flight_pods.end()));
+    EXPECT_EQ(
+        std::set<std::string>(in_flight_pods.begin(), in_flight_pods.end()),
+        std::set<std::string>(c.want_in_flight_pods.begin(),
+                              c.want_in_flight_pods.end()));
     EXPECT_EQ(q->InFlightEntries(), c.want_in_flight_entries);
     if (c.want_active.has_value()) {
       Keys want;
-      for (const std::string& name : *c.want_active) want.push_back("default/" + name);
+      for (const std::string& name : *c.want_active)
+        want.push_back("default/" + name);
       EXPECT_EQ(q->ActivePodKeys(), want);
     }
     if (c.want_backoff.has_value()) {
       Keys got = q->BackoffPodKeys();
       std::set<std::string> want;
-      for (const std::string& name : *c.want_backoff) want.insert("default/" + name);
+      for (const std::string& name : *c.want_backoff)
+        want.insert("default/" + name);
       EXPECT_EQ(std::set<std::string>(got.begin(), got.end()), want);
     }
     for (const std::string& name : c.want_unschedulable) {
@@ -655,9 +689,12 @@ TEST(SchedulingQueueTest, AddUnschedulableIfNotPresentBackoff) {
     const int total = 10;
     std::vector<api::Pod> pods;
     for (int i = 0; i < total; ++i) {
-      api::Pod p = st::MakePod().Name("pod" + std::to_string(i))
+      api::Pod p = st::MakePod()
+                       .Name("pod" + std::to_string(i))
                        .Namespace("ns" + std::to_string(i))
-                       .UID("upns" + std::to_string(i)).Priority(i).Obj();
+                       .UID("upns" + std::to_string(i))
+                       .Priority(i)
+                       .Obj();
       pods.push_back(p);
       ASSERT_TRUE(q->Add(p, kT0).ok());
     }
@@ -715,25 +752,31 @@ TEST(SchedulingQueueTest, Update) {
     return p;
   };
   const std::vector<Case> cases = {
-      {"add highPriorityPodInfo to activeQ", Where::kActive, false,
+      {"add highPriorityPodInfo to activeQ",
+       Where::kActive,
+       false,
        [](SchedulingQueue&) {
          return Prepared{HighPriorityPod(), HighPriorityPod(), kT0};
        },
        {false, true}},
-      {"Update pod that didn't exist in the queue", Where::kActive, false,
+      {"Update pod that didn't exist in the queue",
+       Where::kActive,
+       false,
        [&](SchedulingQueue&) {
          return Prepared{MedPriorityPod(), with_label(MedPriorityPod()), kT0};
        },
        {false, true}},
       {"Update highPriorityPodInfo and add a nominatedNodeName to it",
-       Where::kActive, true,
+       Where::kActive,
+       true,
        [](SchedulingQueue&) {
          return Prepared{HighPriorityPod(), HighPriNominatedPod(), kT0};
        },
        {false, true}},
       {"When updating a pod that is already in activeQ, the pod should remain "
        "in activeQ after Update()",
-       Where::kActive, false,
+       Where::kActive,
+       false,
        [](SchedulingQueue& q) {
          EXPECT_TRUE(q.Update(HighPriorityPod(), HighPriorityPod(), kT0).ok());
          return Prepared{HighPriorityPod(), HighPriorityPod(), kT0};
@@ -741,7 +784,8 @@ TEST(SchedulingQueueTest, Update) {
        {false, true}},
       {"When updating a pod that is in backoff queue and is still backing off, "
        "it will be updated in backoff queue",
-       Where::kBackoff, false,
+       Where::kBackoff,
+       false,
        [](SchedulingQueue& q) {
          MakeBackingOff(q, MedPriorityPod(), kT0);
          return Prepared{MedPriorityPod(), MedPriorityPod(), kT0};
@@ -749,7 +793,8 @@ TEST(SchedulingQueueTest, Update) {
        {false, true}},
       {"when updating a pod which is in unschedulable queue and is backing "
        "off, it will be moved to backoff queue",
-       Where::kBackoff, false,
+       Where::kBackoff,
+       false,
        [&](SchedulingQueue& q) {
          MakeUnschedulable(q, MedPriorityPod(), {queue_plugin}, kT0);
          return Prepared{MedPriorityPod(), with_label(MedPriorityPod()), kT0};
@@ -757,7 +802,8 @@ TEST(SchedulingQueueTest, Update) {
        {false, true}},
       {"when updating a pod which is in unschedulable queue and is not backing "
        "off, it will be moved to active queue",
-       Where::kActive, false,
+       Where::kActive,
+       false,
        [&](SchedulingQueue& q) {
          MakeUnschedulable(q, MedPriorityPod(), {queue_plugin}, kT0);
          // The backoff has passed by the time of the update.
@@ -767,7 +813,8 @@ TEST(SchedulingQueueTest, Update) {
        {false, true}},
       {"when updating a pod which is in unschedulable pods but the plugin "
        "returns skip, it will remain in unschedulablePods",
-       Where::kUnschedulable, false,
+       Where::kUnschedulable,
+       false,
        [&](SchedulingQueue& q) {
          MakeUnschedulable(q, MedPriorityPod(), {skip_plugin}, kT0);
          return Prepared{MedPriorityPod(), with_label(MedPriorityPod()), kT0};
@@ -775,7 +822,8 @@ TEST(SchedulingQueueTest, Update) {
        {true}},
       {"when updating a pod which is in flightPods, the pod will not be added "
        "to any queue",
-       std::nullopt, false,
+       std::nullopt,
+       false,
        [&](SchedulingQueue& q) {
          EXPECT_TRUE(q.Add(MedPriorityPod(), kT0).ok());
          PopPod(q, MedPriorityPod());
@@ -785,7 +833,8 @@ TEST(SchedulingQueueTest, Update) {
   };
   for (const Case& c : cases) {
     for (bool hints : c.hints_enablement) {
-      SCOPED_TRACE(c.name + (hints ? ", with queuehint" : ", without queuehint"));
+      SCOPED_TRACE(c.name +
+                   (hints ? ", with queuehint" : ", without queuehint"));
       QueueOptions qo;
       qo.hints = {{UnscheduledPodUpdate(), queue_plugin, QueueHint()},
                   {UnscheduledPodUpdate(), skip_plugin, SkipHint()}};
@@ -816,8 +865,8 @@ TEST(SchedulingQueueTest, UpdateWhenInflight) {
   // fakePlugin could change its result on any pod update.
   qo.hints = {{UnscheduledPodUpdate(), "fakePlugin", QueueHint()}};
   auto q = NewQueue(qo);
-  const api::Pod pod = st::MakePod().Name("test-pod").Namespace("test-ns")
-                           .UID("test-uid").Obj();
+  const api::Pod pod =
+      st::MakePod().Name("test-pod").Namespace("test-ns").UID("test-uid").Obj();
   ASSERT_TRUE(q->Add(pod, kT0).ok());
   PopPod(*q, pod);
   api::Pod updated = pod;
@@ -873,10 +922,17 @@ TEST(SchedulingQueueTest, Activate) {
     auto q = NewQueue();
     const api::Pod pod = HighPriNominatedPod();
     switch (c.where) {
-      case In::kActive: ASSERT_TRUE(q->Add(pod, kT0).ok()); break;
-      case In::kUnschedulable: MakeUnschedulable(*q, pod, {"plugin"}, kT0); break;
-      case In::kBackoff: MakeBackingOff(*q, pod, kT0); break;
-      case In::kNowhere: break;
+      case In::kActive:
+        ASSERT_TRUE(q->Add(pod, kT0).ok());
+        break;
+      case In::kUnschedulable:
+        MakeUnschedulable(*q, pod, {"plugin"}, kT0);
+        break;
+      case In::kBackoff:
+        MakeBackingOff(*q, pod, kT0);
+        break;
+      case In::kNowhere:
+        break;
     }
     q->Activate({pod}, kT0);
     EXPECT_EQ(q->ActivePodKeys().size(), c.want_active);
@@ -920,13 +976,22 @@ TEST(SchedulingQueueTest, AddToActiveQWithPreEnqueue) {
     size_t want_unschedulable;
   };
   const std::vector<Case> cases = {
-      {"no plugins registered", {}, st::MakePod().Name("p").Label("p", "").Obj(), 0},
+      {"no plugins registered",
+       {},
+       st::MakePod().Name("p").Label("p", "").Obj(),
+       0},
       {"preEnqueue plugin registered, pod name not in allowlists",
-       {{}, {}}, st::MakePod().Name("p").Label("p", "").Obj(), 1},
+       {{}, {}},
+       st::MakePod().Name("p").Label("p", "").Obj(),
+       1},
       {"preEnqueue plugin registered, pod failed one preEnqueue plugin",
-       {{"foo", "bar"}, {"foo"}}, st::MakePod().Name("bar").Label("bar", "").Obj(), 1},
+       {{"foo", "bar"}, {"foo"}},
+       st::MakePod().Name("bar").Label("bar", "").Obj(),
+       1},
       {"preEnqueue plugin registered, pod passed all preEnqueue plugins",
-       {{"foo", "bar"}, {"bar"}}, st::MakePod().Name("bar").Label("bar", "").Obj(), 0},
+       {{"foo", "bar"}, {"bar"}},
+       st::MakePod().Name("bar").Label("bar", "").Obj(),
+       0},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -1029,10 +1094,10 @@ TEST(SchedulingQueueTest, MoveAllToActiveOrBackoffQueue) {
     for (const std::string& key : q->InFlightPodKeys()) got.insert(key);
     std::set<std::string> want;
     for (const std::string& uid : uids) {
-      for (const api::Pod& p : {UnschedulablePod(), HighPriorityPod(),
-                                MedPriorityPod(),
-                                ClonePod(HighPriorityPod(), "hpp1"),
-                                ClonePod(HighPriorityPod(), "hpp2")}) {
+      for (const api::Pod& p :
+           {UnschedulablePod(), HighPriorityPod(), MedPriorityPod(),
+            ClonePod(HighPriorityPod(), "hpp1"),
+            ClonePod(HighPriorityPod(), "hpp2")}) {
         if (p.uid == uid) want.insert(p.Key());
       }
     }
@@ -1191,24 +1256,41 @@ TEST(SchedulingQueueTest, AssignedPodAdded) {
     api::Pod assigned_pod;
     bool want_requeue;
   };
-  const api::Pod affinity_pod = st::MakePod().Name("afp").Namespace("ns1")
-                                    .UID("afp").PodAffinityExists("service", "region")
+  const api::Pod affinity_pod = st::MakePod()
+                                    .Name("afp")
+                                    .Namespace("ns1")
+                                    .UID("afp")
+                                    .PodAffinityExists("service", "region")
                                     .Obj();
-  const api::Pod matching = st::MakePod().Name("lbp").Namespace("ns1")
-                                .Label("service", "securityscan").Node("node1").Obj();
-  const api::Pod unrelated = st::MakePod().Name("lbp").Namespace("unrelated")
-                                 .Label("unrelated", "unrelated").Node("node1").Obj();
+  const api::Pod matching = st::MakePod()
+                                .Name("lbp")
+                                .Namespace("ns1")
+                                .Label("service", "securityscan")
+                                .Node("node1")
+                                .Obj();
+  const api::Pod unrelated = st::MakePod()
+                                 .Name("lbp")
+                                 .Namespace("unrelated")
+                                 .Label("unrelated", "unrelated")
+                                 .Node("node1")
+                                 .Obj();
   const std::vector<Case> cases = {
       {"Pod rejected by pod affinity is requeued with matching Pod's update",
        affinity_pod, "InterPodAffinity", matching, true},
-      {"Pod rejected by pod affinity isn't requeued with unrelated Pod's update",
+      {"Pod rejected by pod affinity isn't requeued with unrelated Pod's "
+       "update",
        affinity_pod, "InterPodAffinity", unrelated, false},
       {"Pod rejected by pod topology spread is requeued with Pod's update in "
        "the same namespace",
-       st::MakePod().Name("tsp").Namespace("ns1").UID("tsp")
-           .SpreadConstraint(spread).Obj(),
+       st::MakePod()
+           .Name("tsp")
+           .Namespace("ns1")
+           .UID("tsp")
+           .SpreadConstraint(spread)
+           .Obj(),
        "PodTopologySpread", matching, true},
-      {"Pod rejected by pod topology spread isn't requeued with unrelated Pod's "
+      {"Pod rejected by pod topology spread isn't requeued with unrelated "
+       "Pod's "
        "update",
        affinity_pod, "PodTopologySpread", unrelated, false},
       {"Pod rejected by other plugins isn't requeued with any Pod's update",
@@ -1234,10 +1316,18 @@ TEST(SchedulingQueueTest, AssignedPodAddedNamespaceSelector) {
   term.label_selector = api::LabelSelector{{{"app", "db"}}, {}};
   term.namespace_selector = api::LabelSelector{{{"team", "a"}}, {}};
   term.topology_key = "zone";
-  const api::Pod pod = st::MakePod().Name("p").Namespace("ns1").UID("p")
-                           .PodAffinityTerm(term).Obj();
-  const api::Pod db = st::MakePod().Name("db").Namespace("other")
-                          .Label("app", "db").Node("n").Obj();
+  const api::Pod pod = st::MakePod()
+                           .Name("p")
+                           .Namespace("ns1")
+                           .UID("p")
+                           .PodAffinityTerm(term)
+                           .Obj();
+  const api::Pod db = st::MakePod()
+                          .Name("db")
+                          .Namespace("other")
+                          .Label("app", "db")
+                          .Node("n")
+                          .Obj();
   for (bool labelled : {false, true}) {
     QueueOptions qo;
     qo.hints = {{AssignedPodAdd(), "InterPodAffinity", QueueHint()}};
@@ -1258,12 +1348,13 @@ TEST(SchedulingQueueTest, AssignedPodUpdated) {
   QueueOptions qo;
   qo.hints = {{framework::AssignedPodUpdate(), "NodeResourcesFit", QueueHint()},
               {{EventResource::kPod, framework::kUpdatePodLabel, "label"},
-               "NodeResourcesFit", QueueHint()}};
+               "NodeResourcesFit",
+               QueueHint()}};
   auto q = NewQueue(qo);
   const api::Pod pending = st::MakePod().Name("p").UID("p").Obj();
   MakeUnschedulable(*q, pending, {"NodeResourcesFit"}, kT0);
-  api::Pod running = st::MakePod().Name("r").UID("r").Node("n")
-                         .Req({{"cpu", "2"}}).Obj();
+  api::Pod running =
+      st::MakePod().Name("r").UID("r").Node("n").Req({{"cpu", "2"}}).Obj();
   api::Pod relabelled = running;
   relabelled.labels = {{"x", "y"}};
   q->AssignedPodUpdated(running, relabelled, kT0 + 2 * kSecond);
@@ -1297,7 +1388,8 @@ TEST(SchedulingQueueTest, NominatedPodsForNodeSeesUpdates) {
   api::Pod relabelled = MedPriorityPod();
   relabelled.labels = {{"a", "b"}};
   ASSERT_TRUE(q->Update(MedPriorityPod(), relabelled, kT0).ok());
-  EXPECT_EQ(q->NominatedPodsForNode("node1"), std::vector<api::Pod>{relabelled});
+  EXPECT_EQ(q->NominatedPodsForNode("node1"),
+            std::vector<api::Pod>{relabelled});
 }
 
 // upstream TestPriorityQueue_NominatedPodDeleted
@@ -1310,8 +1402,8 @@ TEST(SchedulingQueueTest, NominatedPodDeleted) {
   };
   const std::vector<Case> cases = {
       {"alive pod gets added into PodNominator", MedPriorityPod(), false, 1},
-      {"deleted pod shouldn't be added into PodNominator", HighPriNominatedPod(),
-       true, 0},
+      {"deleted pod shouldn't be added into PodNominator",
+       HighPriNominatedPod(), true, 0},
       {"pod without .status.nominatedPodName specified shouldn't be added into "
        "PodNominator",
        HighPriorityPod(), false, 0},
@@ -1319,8 +1411,8 @@ TEST(SchedulingQueueTest, NominatedPodDeleted) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     QueueOptions qo;
-    qo.options.pod_lister = [&c](const std::string& key)
-        -> std::optional<api::Pod> {
+    qo.options.pod_lister =
+        [&c](const std::string& key) -> std::optional<api::Pod> {
       if (c.delete_pod || key != c.pod.Key()) return std::nullopt;
       return c.pod;
     };
@@ -1339,7 +1431,8 @@ TEST(SchedulingQueueTest, UpdateNominatedPodForNode) {
     api_server[p.Key()] = p;
   }
   QueueOptions qo;
-  qo.options.pod_lister = [&](const std::string& key) -> std::optional<api::Pod> {
+  qo.options.pod_lister =
+      [&](const std::string& key) -> std::optional<api::Pod> {
     auto it = api_server.find(key);
     if (it == api_server.end()) return std::nullopt;
     return it->second;
@@ -1352,9 +1445,8 @@ TEST(SchedulingQueueTest, UpdateNominatedPodForNode) {
   // And a pod whose object names no node.
   q->AddNominatedPod(HighPriorityPod(),
                      NominatingInfo{NominatingInfo::kOverride, "node2"});
-  std::map<std::string, Keys> want = {{"node1", {"ns2/mpp"}},
-                                      {"node2", {"ns1/hpp"}},
-                                      {"node5", {"ns1/up"}}};
+  std::map<std::string, Keys> want = {
+      {"node1", {"ns2/mpp"}}, {"node2", {"ns1/hpp"}}, {"node5", {"ns1/up"}}};
   EXPECT_EQ(q->NominatedPodKeysByNode(), want);
   PopPod(*q, MedPriorityPod());
   // Popping does not change nominations.
@@ -1363,7 +1455,8 @@ TEST(SchedulingQueueTest, UpdateNominatedPodForNode) {
   // Re-nominate a pod that has no nominatedNodeName in its object.
   q->AddNominatedPod(HighPriorityPod(),
                      NominatingInfo{NominatingInfo::kOverride, "node4"});
-  want = {{"node1", {"ns2/mpp"}}, {"node4", {"ns1/hpp"}}, {"node5", {"ns1/up"}}};
+  want = {
+      {"node1", {"ns2/mpp"}}, {"node4", {"ns1/hpp"}}, {"node5", {"ns1/up"}}};
   EXPECT_EQ(q->NominatedPodKeysByNode(), want);
 
   // A pod deleted from the informer cache is not nominated.
@@ -1405,10 +1498,15 @@ TEST(SchedulingQueueTest, RecentlyTriedPodsGoBack) {
   auto q = NewQueue();
   api::TimeMs now = kT0;
   for (int i = 0; i < 5; ++i) {
-    ASSERT_TRUE(q->Add(st::MakePod().Name("test-pod-" + std::to_string(i))
-                           .Namespace("ns1").UID("tp00" + std::to_string(i))
-                           .Priority(kHighPriority).NominatedNodeName("node1").Obj(),
-                       now).ok());
+    ASSERT_TRUE(q->Add(st::MakePod()
+                           .Name("test-pod-" + std::to_string(i))
+                           .Namespace("ns1")
+                           .UID("tp00" + std::to_string(i))
+                           .Priority(kHighPriority)
+                           .NominatedNodeName("node1")
+                           .Obj(),
+                       now)
+                    .ok());
   }
   now += 1;
   std::optional<QueuedPodInfo> p1 = q->Pop();
@@ -1427,12 +1525,17 @@ TEST(SchedulingQueueTest, RecentlyTriedPodsGoBack) {
 }
 
 // upstream TestPodFailedSchedulingMultipleTimesDoesNotBlockNewerPod
-TEST(SchedulingQueueTest, PodFailedSchedulingMultipleTimesDoesNotBlockNewerPod) {
+TEST(SchedulingQueueTest,
+     PodFailedSchedulingMultipleTimesDoesNotBlockNewerPod) {
   auto q = NewQueue();
   api::TimeMs now = kT0;
-  const api::Pod unschedulable =
-      st::MakePod().Name("test-pod-unscheduled").Namespace("ns1").UID("tp001")
-          .Priority(kHighPriority).NominatedNodeName("node1").Obj();
+  const api::Pod unschedulable = st::MakePod()
+                                     .Name("test-pod-unscheduled")
+                                     .Namespace("ns1")
+                                     .UID("tp001")
+                                     .Priority(kHighPriority)
+                                     .NominatedNodeName("node1")
+                                     .Obj();
   ASSERT_TRUE(q->Add(unschedulable, now).ok());
   PopPod(*q, unschedulable);
   AddUnschedulable(*q, InfoFor(unschedulable, {"plugin"}), now);
@@ -1441,9 +1544,14 @@ TEST(SchedulingQueueTest, PodFailedSchedulingMultipleTimesDoesNotBlockNewerPod) 
                                    nullptr, now);
   PopPod(*q, unschedulable);
   // A newer pod arrives while the first one is being scheduled.
-  const api::Pod newer = st::MakePod().Name("test-newer-pod").Namespace("ns1")
-                             .UID("tp002").CreationTimestamp(now)
-                             .Priority(kHighPriority).NominatedNodeName("node1").Obj();
+  const api::Pod newer = st::MakePod()
+                             .Name("test-newer-pod")
+                             .Namespace("ns1")
+                             .UID("tp002")
+                             .CreationTimestamp(now)
+                             .Priority(kHighPriority)
+                             .NominatedNodeName("node1")
+                             .Obj();
   ASSERT_TRUE(q->Add(newer, now).ok());
   // The first one fails again.
   AddUnschedulable(*q, InfoFor(unschedulable, {"plugin"}), now);
@@ -1457,12 +1565,20 @@ TEST(SchedulingQueueTest, PodFailedSchedulingMultipleTimesDoesNotBlockNewerPod) 
 // upstream TestHighPriorityBackoff
 TEST(SchedulingQueueTest, HighPriorityBackoff) {
   auto q = NewQueue();
-  const api::Pod mid = st::MakePod().Name("test-midpod").Namespace("ns1")
-                           .UID("tp-mid").Priority(kMidPriority)
-                           .NominatedNodeName("node1").Obj();
-  const api::Pod high = st::MakePod().Name("test-highpod").Namespace("ns1")
-                            .UID("tp-high").Priority(kHighPriority)
-                            .NominatedNodeName("node1").Obj();
+  const api::Pod mid = st::MakePod()
+                           .Name("test-midpod")
+                           .Namespace("ns1")
+                           .UID("tp-mid")
+                           .Priority(kMidPriority)
+                           .NominatedNodeName("node1")
+                           .Obj();
+  const api::Pod high = st::MakePod()
+                            .Name("test-highpod")
+                            .Namespace("ns1")
+                            .UID("tp-high")
+                            .Priority(kHighPriority)
+                            .NominatedNodeName("node1")
+                            .Obj();
   ASSERT_TRUE(q->Add(mid, kT0).ok());
   ASSERT_TRUE(q->Add(high, kT0).ok());
   QueuedPodInfo p = PopPod(*q, high);
@@ -1476,12 +1592,20 @@ TEST(SchedulingQueueTest, HighPriorityFlushUnschedulablePodsLeftover) {
   QueueOptions qo;
   qo.hints = {{NodeAdd(), "fakePlugin", QueueHint()}};
   auto q = NewQueue(qo);
-  const api::Pod mid = st::MakePod().Name("test-midpod").Namespace("ns1")
-                           .UID("tp-mid").Priority(kMidPriority)
-                           .NominatedNodeName("node1").Obj();
-  const api::Pod high = st::MakePod().Name("test-highpod").Namespace("ns1")
-                            .UID("tp-high").Priority(kHighPriority)
-                            .NominatedNodeName("node1").Obj();
+  const api::Pod mid = st::MakePod()
+                           .Name("test-midpod")
+                           .Namespace("ns1")
+                           .UID("tp-mid")
+                           .Priority(kMidPriority)
+                           .NominatedNodeName("node1")
+                           .Obj();
+  const api::Pod high = st::MakePod()
+                            .Name("test-highpod")
+                            .Namespace("ns1")
+                            .UID("tp-high")
+                            .Priority(kHighPriority)
+                            .NominatedNodeName("node1")
+                            .Obj();
   ASSERT_TRUE(q->Add(high, kT0).ok());
   PopPod(*q, high);
   ASSERT_TRUE(q->Add(mid, kT0).ok());
@@ -1505,10 +1629,18 @@ TEST(SchedulingQueueTest, FlushUnschedulablePodsLeftoverIsStrict) {
 
 // upstream TestPriorityQueue_initPodMaxInUnschedulablePodsDuration
 TEST(SchedulingQueueTest, PodMaxInUnschedulablePodsDuration) {
-  const api::Pod pod1 = st::MakePod().Name("test-pod-1").Namespace("ns1")
-                            .UID("tp-1").NominatedNodeName("node1").Obj();
-  const api::Pod pod2 = st::MakePod().Name("test-pod-2").Namespace("ns2")
-                            .UID("tp-2").NominatedNodeName("node2").Obj();
+  const api::Pod pod1 = st::MakePod()
+                            .Name("test-pod-1")
+                            .Namespace("ns1")
+                            .UID("tp-1")
+                            .NominatedNodeName("node1")
+                            .Obj();
+  const api::Pod pod2 = st::MakePod()
+                            .Name("test-pod-2")
+                            .Namespace("ns2")
+                            .UID("tp-2")
+                            .NominatedNodeName("node2")
+                            .Obj();
   for (int64_t max : {int64_t{0}, 30 * kSecond}) {
     SCOPED_TRACE(max == 0 ? "default" : "user-defined");
     QueueOptions qo;
@@ -1525,10 +1657,18 @@ TEST(SchedulingQueueTest, PodMaxInUnschedulablePodsDuration) {
 
 // upstream TestPodTimestamp
 TEST(SchedulingQueueTest, PodTimestamp) {
-  const api::Pod pod1 = st::MakePod().Name("test-pod-1").Namespace("ns1")
-                            .UID("tp-1").NominatedNodeName("node1").Obj();
-  const api::Pod pod2 = st::MakePod().Name("test-pod-2").Namespace("ns2")
-                            .UID("tp-2").NominatedNodeName("node2").Obj();
+  const api::Pod pod1 = st::MakePod()
+                            .Name("test-pod-1")
+                            .Namespace("ns1")
+                            .UID("tp-1")
+                            .NominatedNodeName("node1")
+                            .Obj();
+  const api::Pod pod2 = st::MakePod()
+                            .Name("test-pod-2")
+                            .Namespace("ns2")
+                            .UID("tp-2")
+                            .NominatedNodeName("node2")
+                            .Obj();
   // pInfo1 at kT0, pInfo2 one second later.
   {
     SCOPED_TRACE("add two pod to activeQ and sort them by the timestamp");
@@ -1538,8 +1678,9 @@ TEST(SchedulingQueueTest, PodTimestamp) {
     EXPECT_EQ(q->ActivePodKeys(), (Keys{pod1.Key(), pod2.Key()}));
   }
   {
-    SCOPED_TRACE("add two pod to unschedulablePods then move them to activeQ "
-                 "and sort them by the timestamp");
+    SCOPED_TRACE(
+        "add two pod to unschedulablePods then move them to activeQ "
+        "and sort them by the timestamp");
     auto q = NewQueue();
     MakeUnschedulable(*q, pod2, {"plugin"}, kT0 + kSecond);
     MakeUnschedulable(*q, pod1, {"plugin"}, kT0);
@@ -1562,8 +1703,8 @@ TEST(SchedulingQueueTest, PodTimestamp) {
 // upstream TestPerPodSchedulingMetrics: Attempts and InitialAttemptTimestamp
 // across attempts.
 TEST(SchedulingQueueTest, PerPodSchedulingMetrics) {
-  const api::Pod pod = st::MakePod().Name("test-pod").Namespace("test-ns")
-                           .UID("test-uid").Obj();
+  const api::Pod pod =
+      st::MakePod().Name("test-pod").Namespace("test-ns").UID("test-uid").Obj();
   {
     SCOPED_TRACE("pod is created and scheduled after 1 attempt");
     auto q = NewQueue();
@@ -1585,8 +1726,9 @@ TEST(SchedulingQueueTest, PerPodSchedulingMetrics) {
     EXPECT_EQ(info.initial_attempt_timestamp, kT0);
   }
   {
-    SCOPED_TRACE("pod is created and scheduled after 2 attempts but before "
-                 "the second pop, call update");
+    SCOPED_TRACE(
+        "pod is created and scheduled after 2 attempts but before "
+        "the second pop, call update");
     auto q = NewQueue();
     ASSERT_TRUE(q->Add(pod, kT0).ok());
     QueuedPodInfo info = PopPod(*q, pod);
@@ -1623,8 +1765,8 @@ TEST(SchedulingQueueTest, PerPodSchedulingMetrics) {
 // upstream TestBackOffFlow: 1 s doubling up to the 10 s cap.
 TEST(SchedulingQueueTest, BackOffFlow) {
   auto q = NewQueue();
-  const api::Pod pod = st::MakePod().Name("test-pod").Namespace("test-ns")
-                           .UID("test-uid").Obj();
+  const api::Pod pod =
+      st::MakePod().Name("test-pod").Namespace("test-ns").UID("test-uid").Obj();
   const std::vector<int64_t> want_backoff = {1, 2, 4, 8, 10, 10, 10};
   api::TimeMs now = kT0;
   ASSERT_TRUE(q->Add(pod, now).ok());
@@ -1634,8 +1776,9 @@ TEST(SchedulingQueueTest, BackOffFlow) {
     // Simulate a scheduling attempt.
     QueuedPodInfo info = PopPod(*q, pod);
     EXPECT_EQ(info.attempts, static_cast<int>(i + 1));
-    ASSERT_TRUE(q->AddUnschedulableIfNotPresent(info, static_cast<int64_t>(i),
-                                                now).ok());
+    ASSERT_TRUE(
+        q->AddUnschedulableIfNotPresent(info, static_cast<int64_t>(i), now)
+            .ok());
     // An event happens.
     q->MoveAllToActiveOrBackoffQueue(framework::UnschedulableTimeout(), {}, {},
                                      nullptr, now);
@@ -1664,26 +1807,41 @@ TEST(SchedulingQueueTest, MoveAllPreEnqueueChecks) {
   };
   int calls = 0;
   const std::vector<Case> cases = {
-      {"nil PreEnqueueCheck", nullptr, WildCard(),
+      {"nil PreEnqueueCheck",
+       nullptr,
+       WildCard(),
        {"default/p0", "default/p1", "default/p2", "default/p3", "default/p4"}},
       {"move Pods with priority greater than 2",
-       [](const api::Pod& p) { return *p.priority >= 2; }, WildCard(),
+       [](const api::Pod& p) { return *p.priority >= 2; },
+       WildCard(),
        {"default/p2", "default/p3", "default/p4"}},
       {"move Pods with even priority and greater than 2",
-       [](const api::Pod& p) { return *p.priority % 2 == 0 && *p.priority >= 2; },
-       WildCard(), {"default/p2", "default/p4"}},
+       [](const api::Pod& p) {
+         return *p.priority % 2 == 0 && *p.priority >= 2;
+       },
+       WildCard(),
+       {"default/p2", "default/p4"}},
       {"move Pods with even and negative priority",
-       [](const api::Pod& p) { return *p.priority % 2 == 0 && *p.priority < 0; },
-       WildCard(), {}},
+       [](const api::Pod& p) {
+         return *p.priority % 2 == 0 && *p.priority < 0;
+       },
+       WildCard(),
+       {}},
       {"preCheck isn't called if the event is not interested by any plugins",
-       [&calls](const api::Pod&) { ++calls; return true; }, PvAdd(), {}},
+       [&calls](const api::Pod&) {
+         ++calls;
+         return true;
+       },
+       PvAdd(),
+       {}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     auto q = NewQueue();
     api::TimeMs now = kT0;
     for (int i = 0; i < 5; ++i) {
-      api::Pod p = st::MakePod().Name("p" + std::to_string(i)).Priority(i).Obj();
+      api::Pod p =
+          st::MakePod().Name("p" + std::to_string(i)).Priority(i).Obj();
       ASSERT_TRUE(q->Add(p, now).ok());
       QueuedPodInfo popped = PopPod(*q, p);
       popped.unschedulable_plugins = {"plugin"};
@@ -1734,55 +1892,102 @@ TEST(SchedulingQueueTest, IsPodWorthRequeuing) {
     std::vector<Reg> hints;
   };
   const framework::EventObject node = st::MakeNode().Name("n").Obj();
-  const ClusterEvent node_label{EventResource::kNode, framework::kUpdateNodeLabel,
-                                "NodeLabelChange"};
+  const ClusterEvent node_label{EventResource::kNode,
+                                framework::kUpdateNodeLabel, "NodeLabelChange"};
   const std::vector<Case> cases = {
-      {"return Queue when no queueing hint function is registered for the event",
-       {"fooPlugin1"}, {}, NodeAdd(), node, Where::kUnschedulable, 0,
+      {"return Queue when no queueing hint function is registered for the "
+       "event",
+       {"fooPlugin1"},
+       {},
+       NodeAdd(),
+       node,
+       Where::kUnschedulable,
+       0,
        {{AssignedPodAdd(), "fooPlugin1", QueueHint()}}},
       {"Treat the event as Queue when QueueHintFn returns error",
-       {"fooPlugin1"}, {}, NodeAdd(), node, Where::kBackoff, 1,
+       {"fooPlugin1"},
+       {},
+       NodeAdd(),
+       node,
+       Where::kBackoff,
+       1,
        {{NodeAdd(), "fooPlugin1", ErrorHint()}}},
-      {"return Queue when the event is wildcard", {"fooPlugin1"}, {}, WildCard(),
-       std::monostate{}, Where::kBackoff, 0, {}},
+      {"return Queue when the event is wildcard",
+       {"fooPlugin1"},
+       {},
+       WildCard(),
+       std::monostate{},
+       Where::kBackoff,
+       0,
+       {}},
       {"interprets Queue from the Pending plugin as queueImmediately",
-       {"fooPlugin1", "fooPlugin3"}, {"fooPlugin2"}, NodeAdd(), node,
-       Where::kActive, 2,
+       {"fooPlugin1", "fooPlugin3"},
+       {"fooPlugin2"},
+       NodeAdd(),
+       node,
+       Where::kActive,
+       2,
        {{NodeAdd(), "fooPlugin1", QueueHint()},
         {NodeAdd(), "fooPlugin2", QueueHint()},
         {NodeAdd(), "fooPlugin3", QueueHint()},
         {NodeAdd(), "fooPlugin4", ErrorHint()}}},
       {"interprets Queue from the Unschedulable plugin as queueAfterBackoff",
-       {"fooPlugin1", "fooPlugin2"}, {}, NodeAdd(), node, Where::kBackoff, 2,
+       {"fooPlugin1", "fooPlugin2"},
+       {},
+       NodeAdd(),
+       node,
+       Where::kBackoff,
+       2,
        {{NodeAdd(), "fooPlugin1", SkipHint()},
         {NodeAdd(), "fooPlugin2", QueueHint()}}},
       {"Queueing hint function that isn't from the plugin in "
        "UnschedulablePlugins/PendingPlugins is ignored",
-       {"fooPlugin1", "fooPlugin2"}, {}, NodeAdd(), node, Where::kUnschedulable,
+       {"fooPlugin1", "fooPlugin2"},
+       {},
+       NodeAdd(),
+       node,
+       Where::kUnschedulable,
        2,
        {{NodeAdd(), "fooPlugin1", SkipHint()},
         {NodeAdd(), "fooPlugin2", SkipHint()},
         {NodeAdd(), "fooPlugin3", QueueHint()}}},
       {"If event is specific Node update event, queueing hint function for "
        "NodeUpdate/UpdateNodeLabel is also executed",
-       {"fooPlugin1", "fooPlugin2"}, {}, node_label, node, Where::kBackoff, 1,
+       {"fooPlugin1", "fooPlugin2"},
+       {},
+       node_label,
+       node,
+       Where::kBackoff,
+       1,
        {{node_label, "fooPlugin1", QueueHint()},
         {node_label, "fooPlugin2", QueueHint()},
-        {{EventResource::kNode, framework::kUpdate, "NodeUpdate"}, "fooPlugin1",
+        {{EventResource::kNode, framework::kUpdate, "NodeUpdate"},
+         "fooPlugin1",
          QueueHint()},
         {NodeAdd(), "fooPlugin1", QueueHint()}}},
       {"If event with '*' Resource, queueing hint function for specified "
        "Resource is also executed",
-       {"fooPlugin1"}, {}, NodeAdd(), node, Where::kBackoff, 1,
-       {{{EventResource::kWildCard, framework::kAdd, "*Add"}, "fooPlugin1",
+       {"fooPlugin1"},
+       {},
+       NodeAdd(),
+       node,
+       Where::kBackoff,
+       1,
+       {{{EventResource::kWildCard, framework::kAdd, "*Add"},
+         "fooPlugin1",
          QueueHint()}}},
       {"If event is a wildcard one, queueing hint function for all kinds of "
        "events is executed",
-       {"fooPlugin1"}, {},
+       {"fooPlugin1"},
+       {},
        {EventResource::kNode,
-        framework::kUpdateNodeLabel | framework::kUpdateNodeTaint, "NodeChange"},
-       node, Where::kBackoff, 1,
-       {{{EventResource::kWildCard, framework::kAll, "*"}, "fooPlugin1",
+        framework::kUpdateNodeLabel | framework::kUpdateNodeTaint,
+        "NodeChange"},
+       node,
+       Where::kBackoff,
+       1,
+       {{{EventResource::kWildCard, framework::kAll, "*"},
+         "fooPlugin1",
          QueueHint()}}},
   };
   for (const Case& c : cases) {
@@ -1790,7 +1995,8 @@ TEST(SchedulingQueueTest, IsPodWorthRequeuing) {
     QueueOptions qo;
     qo.hints = c.hints;
     auto q = NewQueue(qo);
-    const api::Pod pod = st::MakePod().Name("pod1").Namespace("ns1").UID("1").Obj();
+    const api::Pod pod =
+        st::MakePod().Name("pod1").Namespace("ns1").UID("1").Obj();
     ASSERT_TRUE(q->Add(pod, kT0).ok());
     QueuedPodInfo info = PopPod(*q, pod);
     info.unschedulable_plugins = c.unschedulable_plugins;
@@ -1820,8 +2026,8 @@ TEST(SchedulingQueueTest, TargetedWildcardEvent) {
   EXPECT_EQ(q->Locate(target.Key()), Where::kBackoff);
   EXPECT_EQ(q->Locate(other.Key()), Where::kUnschedulable);
   // A wildcard event carrying a node is aimed at no pod.
-  q->MoveAllToActiveOrBackoffQueue(WildCard(), {}, st::MakeNode().Name("n").Obj(),
-                                   nullptr, kT0);
+  q->MoveAllToActiveOrBackoffQueue(
+      WildCard(), {}, st::MakeNode().Name("n").Obj(), nullptr, kT0);
   EXPECT_EQ(q->Locate(other.Key()), Where::kUnschedulable);
 }
 
@@ -1831,11 +2037,14 @@ TEST(SchedulingQueueTest, GatedSetUponCreationAndUnsetUponUpdate) {
   FakeSchedulingGates gates;
   QueueOptions qo;
   qo.pre_enqueue = {&gates};
-  qo.hints = {{{EventResource::kPod, framework::kUpdatePodSchedulingGatesEliminated,
-                "UpdatePodSchedulingGatesEliminated"},
-               "SchedulingGates", QueueHint()}};
+  qo.hints = {
+      {{EventResource::kPod, framework::kUpdatePodSchedulingGatesEliminated,
+        "UpdatePodSchedulingGatesEliminated"},
+       "SchedulingGates",
+       QueueHint()}};
   auto q = NewQueue(qo);
-  const api::Pod gated = st::MakePod().Name("p").SchedulingGates({"hello world"}).Obj();
+  const api::Pod gated =
+      st::MakePod().Name("p").SchedulingGates({"hello world"}).Obj();
   ASSERT_TRUE(q->Add(gated, kT0).ok());
   ASSERT_TRUE(q->Get(gated.Key())->gated);
   // Cluster events do not touch a pod gated by SchedulingGates.
@@ -1906,10 +2115,12 @@ TEST(SchedulingQueueTest, PinnedOrders) {
 // (docs/deviations.md: upstream also re-adds it to unschedulable).
 TEST(SchedulingQueueTest, UpdateWithSeveralEventsKeepsOnePlace) {
   QueueOptions qo;
-  qo.hints = {{{EventResource::kPod, framework::kUpdatePodLabel, "label"}, "plugin",
+  qo.hints = {{{EventResource::kPod, framework::kUpdatePodLabel, "label"},
+               "plugin",
                QueueHint()},
               {{EventResource::kPod, framework::kUpdatePodTolerations, "tol"},
-               "plugin", SkipHint()}};
+               "plugin",
+               SkipHint()}};
   auto q = NewQueue(qo);
   const api::Pod pod = st::MakePod().Name("p").Obj();
   MakeUnschedulable(*q, pod, {"plugin"}, kT0);
@@ -1937,7 +2148,8 @@ TEST(SchedulingQueueTest, DonePrunesEvents) {
   EXPECT_EQ(q->InFlightEntries(),
             (Keys{"pod:default/a", "NodeAdd", "pod:default/b", "NodeAdd"}));
   q->Done(b.uid);
-  EXPECT_EQ(q->InFlightEntries(), (Keys{"pod:default/a", "NodeAdd", "NodeAdd"}));
+  EXPECT_EQ(q->InFlightEntries(),
+            (Keys{"pod:default/a", "NodeAdd", "NodeAdd"}));
   q->Done(a.uid);
   EXPECT_TRUE(q->InFlightEntries().empty());
   EXPECT_FALSE(q->HasPodsInFlight());
