@@ -26,12 +26,18 @@ struct ExtensionPoint {
   PluginSet Plugins::*set;
 };
 constexpr ExtensionPoint kExtensionPoints[] = {
-    {"preEnqueue", &Plugins::pre_enqueue}, {"queueSort", &Plugins::queue_sort},
-    {"preFilter", &Plugins::pre_filter},   {"filter", &Plugins::filter},
-    {"postFilter", &Plugins::post_filter}, {"preScore", &Plugins::pre_score},
-    {"score", &Plugins::score},            {"reserve", &Plugins::reserve},
-    {"permit", &Plugins::permit},          {"preBind", &Plugins::pre_bind},
-    {"bind", &Plugins::bind},              {"postBind", &Plugins::post_bind},
+    {"preEnqueue", &Plugins::pre_enqueue},
+    {"queueSort", &Plugins::queue_sort},
+    {"preFilter", &Plugins::pre_filter},
+    {"filter", &Plugins::filter},
+    {"postFilter", &Plugins::post_filter},
+    {"preScore", &Plugins::pre_score},
+    {"score", &Plugins::score},
+    {"reserve", &Plugins::reserve},
+    {"permit", &Plugins::permit},
+    {"preBind", &Plugins::pre_bind},
+    {"bind", &Plugins::bind},
+    {"postBind", &Plugins::post_bind},
     {"multiPoint", &Plugins::multi_point},
 };
 
@@ -39,7 +45,8 @@ constexpr ExtensionPoint kExtensionPoints[] = {
 constexpr std::string_view kInvalidV1Plugins[] = {
     "AzureDiskLimits", "CinderLimits", "EBSLimits", "GCEPDLimits"};
 
-// --- Decoding -----------------------------------------------------------------
+// --- Decoding
+// -----------------------------------------------------------------
 
 // The strict v1 decoder rejects unknown fields.
 Status CheckKnownFields(const FieldReader& r,
@@ -92,9 +99,9 @@ StatusOr<Plugins> DecodePlugins(const FieldReader& r) {
 // `name_given` tells whether schedulerName was present: defaulting differs.
 StatusOr<Profile> DecodeProfile(const FieldReader& r, bool* name_given) {
   SCHEDREF_RETURN_IF_ERROR(r.ExpectObject());
-  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
-      r, {"schedulerName", "percentageOfNodesToScore", "plugins",
-          "pluginConfig"}));
+  SCHEDREF_RETURN_IF_ERROR(
+      CheckKnownFields(r, {"schedulerName", "percentageOfNodesToScore",
+                           "plugins", "pluginConfig"}));
   Profile out;
   std::optional<std::string> name;
   SCHEDREF_RETURN_IF_ERROR(r.String("schedulerName", &name));
@@ -202,7 +209,8 @@ StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
   return decoded;
 }
 
-// --- Validation messages (apimachinery field.Error and errors.Aggregate) ---------
+// --- Validation messages (apimachinery field.Error and errors.Aggregate)
+// ---------
 
 std::string Quote(const std::string& s) {
   // Go's %q on the plugin and scheduler names this sees: printable ASCII
@@ -288,8 +296,8 @@ void ValidateProfile(const std::string& path, const Profile& profile,
       const PluginSet set = Merged(profile.plugins, p.set);
       for (size_t i = 0; i < set.enabled.size(); ++i) {
         if (!IsInvalidPlugin(set.enabled[i].name)) continue;
-        errs->push_back(Invalid(path + ".plugins." + p.json_name +
-                                    ".enabled[" + std::to_string(i) + "]",
+        errs->push_back(Invalid(path + ".plugins." + p.json_name + ".enabled[" +
+                                    std::to_string(i) + "]",
                                 Quote(set.enabled[i].name),
                                 InvalidPluginDetail()));
       }
@@ -340,8 +348,10 @@ void ValidateCommonQueueSort(const std::vector<Profile>& profiles,
           (!queue_sort_args.has_value() || *queue_sort_args != c.args)) {
         // Note: upstream prints the decoded args object with %#v; ours are
         // JSON and printed as such (docs/deviations.md).
-        errs->push_back(Invalid(path + ".pluginConfig.args", c.args.dump(),
-                                "queueSort must be the same for all profiles"));
+        errs->push_back(
+            Invalid(path + ".pluginConfig.args",
+                    c.args.dump(-1, ' ', false, json::error_handler_t::replace),
+                    "queueSort must be the same for all profiles"));
       }
     }
   }

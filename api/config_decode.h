@@ -22,9 +22,8 @@
 #ifndef SCHEDREF_API_CONFIG_DECODE_H_
 #define SCHEDREF_API_CONFIG_DECODE_H_
 
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "api/config.h"
 #include "api/manifest.h"
@@ -65,7 +64,8 @@ inline constexpr char kSchedulerConfigKind[] = "KubeSchedulerConfiguration";
 // Upstream's ValidateKubeSchedulerConfiguration on an already defaulted
 // configuration; Ok or Invalid("<upstream aggregate message>") with no
 // file prefix. Also checks podMaxInUnschedulablePodsSeconds > 0 (ours).
-[[nodiscard]] Status ValidateConfiguration(const SchedulerConfiguration& config);
+[[nodiscard]] Status ValidateConfiguration(
+    const SchedulerConfiguration& config);
 
 // A v1 KubeSchedulerConfiguration document (apiVersion and kind set) that
 // DecodeConfiguration reads back into an equal value.

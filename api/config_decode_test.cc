@@ -1,10 +1,10 @@
 #include "api/config_decode.h"
 
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include "api/manifest.h"
 
@@ -307,7 +307,8 @@ TEST(DecodeConfigurationAt, EmbeddedPathsAndMessages) {
       "other:\n"
       "  profiles: [{plugins: 3}]\n");
   const FieldReader root(doc, "s.yaml", "");
-  StatusOr<SchedulerConfiguration> got = DecodeConfigurationAt(*root.Field("config"));
+  StatusOr<SchedulerConfiguration> got =
+      DecodeConfigurationAt(*root.Field("config"));
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.status().message(),
             "s.yaml: config: profiles[0].schedulerName: Required value");

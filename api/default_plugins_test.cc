@@ -1,11 +1,11 @@
 #include "api/default_plugins.h"
 
+#include <gtest/gtest.h>
+
 #include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 namespace schedref::api {
 namespace {
@@ -28,28 +28,20 @@ Plugins MultiPointOnly(PluginSet s) {
 
 TEST(DefaultPlugins, UpstreamV132ListWithoutTheOmittedPlugins) {
   const std::vector<PluginRef> want = {
-      {"SchedulingGates", 0},
-      {"PrioritySort", 0},
-      {"NodeUnschedulable", 0},
-      {"NodeName", 0},
-      {"TaintToleration", 3},
-      {"NodeAffinity", 2},
-      {"NodePorts", 0},
-      {"NodeResourcesFit", 1},
-      {"PodTopologySpread", 2},
-      {"InterPodAffinity", 2},
-      {"DefaultPreemption", 0},
-      {"NodeResourcesBalancedAllocation", 1},
-      {"ImageLocality", 1},
-      {"DefaultBinder", 0},
+      {"SchedulingGates", 0},   {"PrioritySort", 0},
+      {"NodeUnschedulable", 0}, {"NodeName", 0},
+      {"TaintToleration", 3},   {"NodeAffinity", 2},
+      {"NodePorts", 0},         {"NodeResourcesFit", 1},
+      {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
+      {"DefaultPreemption", 0}, {"NodeResourcesBalancedAllocation", 1},
+      {"ImageLocality", 1},     {"DefaultBinder", 0},
   };
   EXPECT_EQ(DefaultPlugins(), MultiPointOnly(Set(want)));
   for (std::string_view omitted : kOmittedDefaultPlugins) {
     const auto& enabled = DefaultPlugins().multi_point.enabled;
-    EXPECT_TRUE(std::none_of(enabled.begin(), enabled.end(),
-                             [&](const PluginRef& p) {
-                               return p.name == omitted;
-                             }))
+    EXPECT_TRUE(
+        std::none_of(enabled.begin(), enabled.end(),
+                     [&](const PluginRef& p) { return p.name == omitted; }))
         << omitted;
   }
 }
@@ -65,16 +57,15 @@ struct MergeCase {
 };
 
 TEST(MergePlugins, UpstreamTestMergePlugins) {
-  Plugins score_disabled_custom2 = MultiPointOnly(
-      Set({{"CustomPlugin", 0}, {"CustomPlugin2", 0}}, {{"DefaultPlugin2", 0}}));
+  Plugins score_disabled_custom2 = MultiPointOnly(Set(
+      {{"CustomPlugin", 0}, {"CustomPlugin2", 0}}, {{"DefaultPlugin2", 0}}));
   score_disabled_custom2.score = Set({}, {{"CustomPlugin2", 0}});
   Plugins score_disabled_custom2_want = MultiPointOnly(
       Set({{"DefaultPlugin1", 0}, {"CustomPlugin", 0}, {"CustomPlugin2", 0}},
           {{"DefaultPlugin2", 0}}));
   score_disabled_custom2_want.score = Set({}, {{"CustomPlugin2", 0}});
 
-  Plugins default_score_disabled =
-      MultiPointOnly(Set({{"DefaultPlugin", 0}}));
+  Plugins default_score_disabled = MultiPointOnly(Set({{"DefaultPlugin", 0}}));
   default_score_disabled.score = Set({}, {{"DefaultPlugin2", 0}});
   Plugins default_score_disabled_want =
       MultiPointOnly(Set({{"DefaultPlugin", 0}, {"CustomPlugin", 0}}));
@@ -83,8 +74,9 @@ TEST(MergePlugins, UpstreamTestMergePlugins) {
   const std::vector<MergeCase> cases = {
       {"AppendCustomPlugin", FilterOnly(Set({{"CustomPlugin", 0}})),
        FilterOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}})),
-       FilterOnly(Set(
-           {{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}, {"CustomPlugin", 0}}))},
+       FilterOnly(Set({{"DefaultPlugin1", 0},
+                       {"DefaultPlugin2", 0},
+                       {"CustomPlugin", 0}}))},
       {"InsertAfterDefaultPlugins2",
        FilterOnly(Set({{"CustomPlugin", 0}, {"DefaultPlugin2", 0}},
                       {{"DefaultPlugin2", 0}})),
@@ -101,11 +93,11 @@ TEST(MergePlugins, UpstreamTestMergePlugins) {
            {{"CustomPlugin", 0}, {"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}},
            {{"*", 0}}))},
       {"ReorderDefaultPlugins",
-       FilterOnly(Set({{"DefaultPlugin2", 0}, {"DefaultPlugin1", 0}},
-                      {{"*", 0}})),
+       FilterOnly(
+           Set({{"DefaultPlugin2", 0}, {"DefaultPlugin1", 0}}, {{"*", 0}})),
        FilterOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}})),
-       FilterOnly(Set({{"DefaultPlugin2", 0}, {"DefaultPlugin1", 0}},
-                      {{"*", 0}}))},
+       FilterOnly(
+           Set({{"DefaultPlugin2", 0}, {"DefaultPlugin1", 0}}, {{"*", 0}}))},
       {"ApplyNilCustomPlugin", std::nullopt,
        FilterOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}})),
        FilterOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}}))},
@@ -126,8 +118,9 @@ TEST(MergePlugins, UpstreamTestMergePlugins) {
       {"Append custom MultiPoint plugin",
        MultiPointOnly(Set({{"CustomPlugin", 0}})),
        MultiPointOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}})),
-       MultiPointOnly(Set(
-           {{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}, {"CustomPlugin", 0}}))},
+       MultiPointOnly(Set({{"DefaultPlugin1", 0},
+                           {"DefaultPlugin2", 0},
+                           {"CustomPlugin", 0}}))},
       {"Append disabled Multipoint plugins", score_disabled_custom2,
        MultiPointOnly(Set({{"DefaultPlugin1", 0}, {"DefaultPlugin2", 0}})),
        score_disabled_custom2_want},
@@ -169,8 +162,8 @@ TEST(EffectivePlugins, NoPluginsMeansTheDefaults) {
 TEST(EffectivePlugins, ProfileReweightsAndDisablesMultiPointDefaults) {
   Profile profile;
   Plugins custom;
-  custom.multi_point = Set({{"ImageLocality", 5}, {"TestPermit", 0}},
-                           {{"TaintToleration", 0}});
+  custom.multi_point =
+      Set({{"ImageLocality", 5}, {"TestPermit", 0}}, {{"TaintToleration", 0}});
   custom.score = Set({}, {{"*", 0}});
   profile.plugins = custom;
 

@@ -75,11 +75,10 @@ StatusOr<std::vector<json>> ParseJsonStream(std::string_view text,
     try {
       std::istringstream stream{std::string(text.substr(pos))};
       stream >> value;
-      if (stream.eof()) {
-        consumed = text.size() - pos;
-      } else {
-        consumed = static_cast<size_t>(stream.tellg());
-      }
+      // At the end of the text tellg() would fail; everything was read.
+      const std::streampos end =
+          stream.eof() ? std::streampos(-1) : stream.tellg();
+      consumed = end < 0 ? text.size() - pos : static_cast<size_t>(end);
     } catch (const json::parse_error& e) {
       // e.byte is 1-based and counts the character that failed.
       const size_t offset = pos + (e.byte > 0 ? e.byte - 1 : 0);

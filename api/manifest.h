@@ -40,8 +40,9 @@ namespace schedref::api {
 // skipped. Plain YAML scalars are typed like sigs.k8s.io/yaml does
 // (null/~/empty -> null, true/false/yes/no/on/off -> bool, integers in
 // decimal/0x/0o/0b/legacy-octal -> integer, floats -> number, everything
-// else -> string); quoted scalars and !!str stay strings. "<<" merge keys
-// are applied.
+// else -> string); quoted scalars and !!str stay strings. Keys resolve the
+// same way and are then written as text, so a plain key `n` becomes
+// "false", exactly as kubectl reads it. "<<" merge keys are applied.
 //
 // Errors: "<file>:<line>:<column>: <what>" (1-based line and column).
 [[nodiscard]] StatusOr<std::vector<nlohmann::json>> ParseDocuments(

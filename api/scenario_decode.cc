@@ -5,14 +5,13 @@
 #include <initializer_list>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "api/config_decode.h"
 #include "api/decode.h"
@@ -29,9 +28,9 @@ using nlohmann::ordered_json;
 constexpr char kPreemptLowerPriority[] = "PreemptLowerPriority";
 
 // The timeline operations, in the order messages list them.
-constexpr std::string_view kOps[] = {"create",   "update",      "delete",
-                                     "advance",  "failBind",    "bindLatency",
-                                     "allow",    "reject"};
+constexpr std::string_view kOps[] = {"create",  "update",   "delete",
+                                     "advance", "failBind", "bindLatency",
+                                     "allow",   "reject"};
 
 // Classes the API server creates at startup (scheduling/v1
 // SystemPriorityClasses); scenarios may use them without defining them.
@@ -47,7 +46,8 @@ bool IsNamespaced(std::string_view kind) {
   return kind == "Pod" || kind == "PodDisruptionBudget";
 }
 
-// --- Durations (Go's time.ParseDuration / Duration.String) -----------------------
+// --- Durations (Go's time.ParseDuration / Duration.String)
+// -----------------------
 
 constexpr uint64_t kNanosPerMs = 1'000'000;
 
@@ -132,7 +132,8 @@ std::optional<int64_t> ParseDurationNs(std::string_view s) {
   return static_cast<int64_t>(total);
 }
 
-// --- Reading helpers ------------------------------------------------------------
+// --- Reading helpers
+// ------------------------------------------------------------
 
 // Scenario files are written by hand; an unknown key is almost always a typo
 // that would otherwise silently change the scenario.
@@ -231,10 +232,12 @@ bool IsList(const FieldReader& r) {
   if (!r.present() || !r.json().is_object()) return false;
   const auto kind = r.json().find("kind");
   return kind != r.json().end() && kind->is_string() &&
-         kind->get<std::string>().ends_with("List") && r.json().contains("items");
+         kind->get<std::string>().ends_with("List") &&
+         r.json().contains("items");
 }
 
-// --- The decoder ----------------------------------------------------------------
+// --- The decoder
+// ----------------------------------------------------------------
 
 class ScenarioDecoder {
  public:
@@ -245,9 +248,9 @@ class ScenarioDecoder {
     SCHEDREF_RETURN_IF_ERROR(root_.ExpectObject());
     if (!root_.present()) return root_.Error("empty scenario");
     SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
-        root_, {"schedref", "name", "description", "upstream", "seed",
-                "startTime", "bindLatency", "config", "objects", "timeline",
-                "expectedTrace"}));
+        root_,
+        {"schedref", "name", "description", "upstream", "seed", "startTime",
+         "bindLatency", "config", "objects", "timeline", "expectedTrace"}));
     scenario_.file = root_.file();
     SCHEDREF_RETURN_IF_ERROR(DecodeHeader());
     StatusOr<FieldReader> config = root_.Field("config");
@@ -285,9 +288,9 @@ class ScenarioDecoder {
       } else if (v.is_number_integer() && v.get<int64_t>() >= 0) {
         scenario_.seed = static_cast<uint64_t>(v.get<int64_t>());
       } else {
-        return seed->Error("expected a non-negative integer, got " +
-                           (v.is_number_integer() ? v.dump()
-                                                  : JsonTypeName(v)));
+        return seed->Error(
+            "expected a non-negative integer, got " +
+            (v.is_number_integer() ? v.dump() : JsonTypeName(v)));
       }
     }
 
@@ -443,7 +446,8 @@ class ScenarioDecoder {
               std::to_string(value) + " from the given PriorityClass name");
     }
     pod->priority = value;
-    if (pod->preemption_policy.has_value() && *pod->preemption_policy != policy) {
+    if (pod->preemption_policy.has_value() &&
+        *pod->preemption_policy != policy) {
       return at.ErrorAt("spec.preemptionPolicy",
                         "the string value of PreemptionPolicy (" +
                             *pod->preemption_policy +
@@ -479,9 +483,9 @@ class ScenarioDecoder {
       const FieldReader& e = (*entries)[i];
       if (!e.present()) return e.Error("expected object, got null");
       SCHEDREF_RETURN_IF_ERROR(e.ExpectObject());
-      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
-          e, {"at", "create", "update", "delete", "advance", "failBind",
-              "bindLatency", "allow", "reject"}));
+      SCHEDREF_RETURN_IF_ERROR(
+          CheckKnownFields(e, {"at", "create", "update", "delete", "advance",
+                               "failBind", "bindLatency", "allow", "reject"}));
       std::vector<std::string_view> ops;
       for (std::string_view op : kOps) {
         if (e.json().contains(op)) ops.push_back(op);
@@ -625,8 +629,8 @@ class ScenarioDecoder {
       SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(body, {"pod", "count"}));
       SCHEDREF_RETURN_IF_ERROR(body.Int32("count", &event->count));
       if (event->count < 1) {
-        return body.ErrorAt("count", "must be at least 1, got " +
-                                         std::to_string(event->count));
+        return body.ErrorAt(
+            "count", "must be at least 1, got " + std::to_string(event->count));
       }
     } else if (op == "bindLatency") {
       event->op = Event::Op::kSetBindLatency;
@@ -659,8 +663,7 @@ class ScenarioDecoder {
     if (text.empty()) return Status::Ok();
     // Checked now so that a broken golden file fails where it is read, not
     // as a mismatch later.
-    StatusOr<Trace> trace =
-        DecodeTrace(text, root_.file() + ": expectedTrace");
+    StatusOr<Trace> trace = DecodeTrace(text, root_.file() + ": expectedTrace");
     if (!trace.ok()) return trace.status();
     size_t start = 0;
     while (start < text.size()) {
@@ -687,7 +690,8 @@ class ScenarioDecoder {
   std::vector<std::pair<FieldReader, std::string>> pod_references_;
 };
 
-// --- YAML writer ------------------------------------------------------------------
+// --- YAML writer
+// ------------------------------------------------------------------
 //
 // Emits the subset of YAML that reads back, through ParseDocuments, as the
 // JSON it came from: block mappings and sequences, plain scalars only where
@@ -748,11 +752,21 @@ std::string DoubleQuoted(std::string_view s) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
         default:
           if (c < 0x20 || c == 0x7F) {
             out += "\\x" + Hex(c, 2);
@@ -912,7 +926,8 @@ void EmitSequence(const ordered_json& array, int indent, std::string* out) {
       } else {
         EmitSequence(item, indent + 2, &nested);
       }
-      *out += Spaces(indent) + "- " + nested.substr(static_cast<size_t>(indent) + 2);
+      *out += Spaces(indent) + "- " +
+              nested.substr(static_cast<size_t>(indent) + 2);
       continue;
     }
     *out += Spaces(indent) + "-";
@@ -1010,8 +1025,8 @@ std::string FormatDurationMs(int64_t ms) {
   if (ms == 0) return "0s";
   // Magnitude in unsigned arithmetic: INT64_MIN has no positive twin.
   const bool negative = ms < 0;
-  const uint64_t u = negative ? ~static_cast<uint64_t>(ms) + 1
-                              : static_cast<uint64_t>(ms);
+  const uint64_t u =
+      negative ? ~static_cast<uint64_t>(ms) + 1 : static_cast<uint64_t>(ms);
   std::string out = negative ? "-" : "";
   if (u < 1000) return out + std::to_string(u) + "ms";
   const uint64_t hours = u / 3'600'000;

@@ -1,14 +1,14 @@
 #include "api/scenario_decode.h"
 
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
-#include <rapidcheck.h>
-#include <rapidcheck/gtest.h>
 
 #include "api/config_decode.h"
 #include "api/decode.h"
@@ -38,8 +38,8 @@ constexpr char kNode[] =
 
 std::string PodManifest(const std::string& name, const std::string& spec = "") {
   return "{apiVersion: v1, kind: Pod, metadata: {name: " + name +
-         "}, spec: {containers: [{name: c}]" + (spec.empty() ? "" : ", " + spec) +
-         "}}";
+         "}, spec: {containers: [{name: c}]" +
+         (spec.empty() ? "" : ", " + spec) + "}}";
 }
 
 std::string PriorityClassManifest(const std::string& name, int value,
@@ -50,7 +50,8 @@ std::string PriorityClassManifest(const std::string& name, int value,
          (extra.empty() ? "" : ", " + extra) + "}";
 }
 
-// --- A file with every feature -------------------------------------------------
+// --- A file with every feature
+// -------------------------------------------------
 
 TEST(DecodeScenario, EveryOp) {
   StatusOr<Scenario> got =
@@ -178,10 +179,12 @@ TEST(DecodeScenario, JsonAndExpectedTrace) {
 TEST(DecodeScenario, TimelinePodsGetCreationTimestampAtTheirTime) {
   StatusOr<Scenario> got = DecodeScenario(
       Doc("timeline:\n"
-               "- {at: 1500ms, create: " + PodManifest("a") + "}\n"
-               "- {at: 2s, create: {apiVersion: v1, kind: Pod, metadata: "
-               "{name: b, creationTimestamp: '2023-01-01T00:00:00Z'}, spec: "
-               "{containers: [{name: c}]}}}\n"),
+          "- {at: 1500ms, create: " +
+          PodManifest("a") +
+          "}\n"
+          "- {at: 2s, create: {apiVersion: v1, kind: Pod, metadata: "
+          "{name: b, creationTimestamp: '2023-01-01T00:00:00Z'}, spec: "
+          "{containers: [{name: c}]}}}\n"),
       "f.yaml");
   ASSERT_TRUE(got.ok()) << got.status().message();
   EXPECT_EQ(std::get<Pod>(got->timeline[0].object).creation_timestamp,
@@ -190,7 +193,8 @@ TEST(DecodeScenario, TimelinePodsGetCreationTimestampAtTheirTime) {
             *ParseRfc3339("2023-01-01T00:00:00Z"));
 }
 
-// --- Round trip --------------------------------------------------------------------
+// --- Round trip
+// --------------------------------------------------------------------
 
 TEST(EncodeScenario, RoundTripsTheTestdata) {
   for (const char* name : {"every-op.yaml", "minimal.json"}) {
@@ -207,11 +211,13 @@ TEST(EncodeScenario, RoundTripsTheTestdata) {
 }
 
 TEST(EncodeScenario, ReadableOutput) {
-  StatusOr<Scenario> s = DecodeScenario(
-      Doc("description: |\n  line one\n  line two\n"
-               "objects:\n- " + std::string(kNode) + "\n"
-               "timeline:\n- {at: 2m, advance: {}}\n"),
-      "f.yaml");
+  StatusOr<Scenario> s =
+      DecodeScenario(Doc("description: |\n  line one\n  line two\n"
+                         "objects:\n- " +
+                         std::string(kNode) +
+                         "\n"
+                         "timeline:\n- {at: 2m, advance: {}}\n"),
+                     "f.yaml");
   ASSERT_TRUE(s.ok()) << s.status().message();
   EXPECT_EQ(EncodeScenario(*s),
             "schedref: scenario/v1\n"
@@ -240,19 +246,17 @@ TEST(EncodeScenario, ReadableOutput) {
 // whatever they hold must come back from the YAML writer unchanged.
 rc::Gen<std::string> Text() {
   return rc::gen::map(
-      rc::gen::scale(0.2, rc::gen::container<std::vector<std::string>>(
-                              rc::gen::element<std::string>(
-                                  "a", "Z", "0", "1.5", "0x1F", "-", "_", ".",
-                                  "/", " ", "  ", ":", ": ", "#", " #", "'",
-                                  "\"", "\\", "\n", "\n\n", "\t", "\r",
-                                  std::string("\0", 1), "\x01", "\x7f", "|",
-                                  ">", "&a", "*a", "!", "%", "@", "`", "[",
-                                  "]", "{", "}", ",", "?", "~", "<<", "---",
-                                  "...", "yes", "No", "ON", "null", "true",
-                                  "y", "=", "\xc3\xa9", "\xc2\x85",
-                                  "\xe2\x80\xa8", "\xef\xbb\xbf",
-                                  "\xf0\x9f\x98\x80", ".inf", "1e3",
-                                  "2024-01-01"))),
+      rc::gen::scale(
+          0.2,
+          rc::gen::container<std::vector<std::string>>(
+              rc::gen::element<std::string>(
+                  "a", "Z", "0", "1.5", "0x1F", "-", "_", ".", "/", " ", "  ",
+                  ":", ": ", "#", " #", "'", "\"", "\\", "\n", "\n\n", "\t",
+                  "\r", std::string("\0", 1), "\x01", "\x7f", "|", ">", "&a",
+                  "*a", "!", "%", "@", "`", "[", "]", "{", "}", ",", "?", "~",
+                  "<<", "---", "...", "yes", "No", "ON", "null", "true", "y",
+                  "=", "\xc3\xa9", "\xc2\x85", "\xe2\x80\xa8", "\xef\xbb\xbf",
+                  "\xf0\x9f\x98\x80", ".inf", "1e3", "2024-01-01"))),
       [](const std::vector<std::string>& pieces) {
         std::string out;
         for (const std::string& p : pieces) out += p;
@@ -262,8 +266,10 @@ rc::Gen<std::string> Text() {
 
 rc::Gen<nlohmann::json> Args() {
   return rc::gen::map(
-      rc::gen::scale(0.1, rc::gen::container<std::vector<std::pair<std::string, std::string>>>(
-                              rc::gen::pair(Text(), Text()))),
+      rc::gen::scale(
+          0.1,
+          rc::gen::container<std::vector<std::pair<std::string, std::string>>>(
+              rc::gen::pair(Text(), Text()))),
       [](const std::vector<std::pair<std::string, std::string>>& entries) {
         nlohmann::json out = nlohmann::json::object();
         for (const auto& [k, v] : entries) {
@@ -289,20 +295,35 @@ RC_GTEST_PROP(EncodeScenario, RoundTripsArbitraryText, ()) {
   RC_ASSERT(*again == s);
 }
 
-// --- Durations ---------------------------------------------------------------------
+// --- Durations
+// ---------------------------------------------------------------------
 
 TEST(ParseDurationMs, GoSyntax) {
   const std::vector<std::pair<std::string, std::optional<int64_t>>> cases = {
-      {"0", 0},         {"0s", 0},        {"1s", 1000},
-      {"1.5s", 1500},   {"500ms", 500},   {"2m", 120000},
-      {"1h2m3s", 3723000}, {"1h2m3.004s", 3723004}, {".5s", 500},
-      {"1.s", 1000},    {"+3s", 3000},    {"-1m", -60000},
-      {"2000us", 2},    {"2000\xc2\xb5s", 2}, {"3000\xce\xbcs", 3},
+      {"0", 0},
+      {"0s", 0},
+      {"1s", 1000},
+      {"1.5s", 1500},
+      {"500ms", 500},
+      {"2m", 120000},
+      {"1h2m3s", 3723000},
+      {"1h2m3.004s", 3723004},
+      {".5s", 500},
+      {"1.s", 1000},
+      {"+3s", 3000},
+      {"-1m", -60000},
+      {"2000us", 2},
+      {"2000\xc2\xb5s", 2},
+      {"3000\xce\xbcs", 3},
       {"2000000ns", 2},
       {"1us", std::nullopt},     // not a whole millisecond
       {"1500us", std::nullopt},  // nor is this
-      {"", std::nullopt},     {"s", std::nullopt},  {"1", std::nullopt},
-      {"1x", std::nullopt},   {"1.5.s", std::nullopt}, {".s", std::nullopt},
+      {"", std::nullopt},
+      {"s", std::nullopt},
+      {"1", std::nullopt},
+      {"1x", std::nullopt},
+      {"1.5.s", std::nullopt},
+      {".s", std::nullopt},
       {"9999999999h", std::nullopt},  // out of range
   };
   for (const auto& [text, want] : cases) {
@@ -312,22 +333,25 @@ TEST(ParseDurationMs, GoSyntax) {
 
 TEST(FormatDurationMs, GoDurationString) {
   const std::vector<std::pair<int64_t, std::string>> cases = {
-      {0, "0s"},           {1, "1ms"},          {999, "999ms"},
-      {1000, "1s"},        {1500, "1.5s"},      {1050, "1.05s"},
-      {60000, "1m0s"},     {90000, "1m30s"},    {3600000, "1h0m0s"},
-      {3723004, "1h2m3.004s"}, {-1500, "-1.5s"}, {-5, "-5ms"},
+      {0, "0s"},           {1, "1ms"},
+      {999, "999ms"},      {1000, "1s"},
+      {1500, "1.5s"},      {1050, "1.05s"},
+      {60000, "1m0s"},     {90000, "1m30s"},
+      {3600000, "1h0m0s"}, {3723004, "1h2m3.004s"},
+      {-1500, "-1.5s"},    {-5, "-5ms"},
   };
   for (const auto& [ms, want] : cases) EXPECT_EQ(FormatDurationMs(ms), want);
 }
 
 RC_GTEST_PROP(FormatDurationMs, ParsesBack, ()) {
   // Go's range is |d| < 2^63 ns.
-  const int64_t ms = *rc::gen::inRange<int64_t>(-9223372036854LL,
-                                                 9223372036855LL);
+  const int64_t ms =
+      *rc::gen::inRange<int64_t>(-9223372036854LL, 9223372036855LL);
   RC_ASSERT(ParseDurationMs(FormatDurationMs(ms)) == std::optional(ms));
 }
 
-// --- Priority admission ------------------------------------------------------------
+// --- Priority admission
+// ------------------------------------------------------------
 
 struct AdmissionCase {
   const char* name;
@@ -357,8 +381,8 @@ TEST(DecodeScenario, PriorityAdmission) {
        "priorityClassName: never", "never", 100, "Never"},
       {"ExplicitPriorityWithoutClassIsKept", low_default, "priority: 42", "",
        42, "PreemptLowerPriority"},
-      {"ExplicitPolicyWithoutClassIsKept", "", "preemptionPolicy: Never", "",
-       0, "Never"},
+      {"ExplicitPolicyWithoutClassIsKept", "", "preemptionPolicy: Never", "", 0,
+       "Never"},
       {"SystemClass", "", "priorityClassName: system-node-critical",
        "system-node-critical", 2000001000, "PreemptLowerPriority"},
   };
@@ -378,15 +402,21 @@ TEST(DecodeScenario, PriorityAdmission) {
 }
 
 TEST(DecodeScenario, TimelineClassesApplyToLaterPods) {
-  StatusOr<Scenario> s = DecodeScenario(
-      Doc("timeline:\n"
-               "- {at: 0s, create: " + PodManifest("before") + "}\n"
-               "- {at: 1s, create: " +
-               PriorityClassManifest("d", 9, "globalDefault: true") + "}\n"
-               "- {at: 2s, create: " + PodManifest("after") + "}\n"
-               "- {at: 3s, delete: {kind: PriorityClass, name: d}}\n"
-               "- {at: 4s, create: " + PodManifest("later") + "}\n"),
-      "f.yaml");
+  StatusOr<Scenario> s =
+      DecodeScenario(Doc("timeline:\n"
+                         "- {at: 0s, create: " +
+                         PodManifest("before") +
+                         "}\n"
+                         "- {at: 1s, create: " +
+                         PriorityClassManifest("d", 9, "globalDefault: true") +
+                         "}\n"
+                         "- {at: 2s, create: " +
+                         PodManifest("after") +
+                         "}\n"
+                         "- {at: 3s, delete: {kind: PriorityClass, name: d}}\n"
+                         "- {at: 4s, create: " +
+                         PodManifest("later") + "}\n"),
+                     "f.yaml");
   ASSERT_TRUE(s.ok()) << s.status().message();
   EXPECT_EQ(std::get<Pod>(s->timeline[0].object).priority, 0);
   EXPECT_EQ(std::get<Pod>(s->timeline[2].object).priority, 9);
@@ -394,7 +424,8 @@ TEST(DecodeScenario, TimelineClassesApplyToLaterPods) {
   EXPECT_EQ(std::get<Pod>(s->timeline[4].object).priority, 0);
 }
 
-// --- Errors ------------------------------------------------------------------------
+// --- Errors
+// ------------------------------------------------------------------------
 
 struct ErrorCase {
   const char* name;
@@ -432,7 +463,8 @@ TEST(DecodeScenario, Errors) {
       {"ConfigTypeError", Doc("config: {profiles: 3}\n"),
        "f.yaml: config.profiles: expected array, got integer"},
       {"BrokenExpectedTrace", Doc("expectedTrace: |\n  {\"kind\":\"note\"}\n"),
-       "f.yaml: expectedTrace:1: kind: expected \"header\" first, got \"note\""},
+       "f.yaml: expectedTrace:1: kind: expected \"header\" first, got "
+       "\"note\""},
 
       // objects.
       {"ObjectDefinedTwice",
@@ -443,30 +475,28 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: Pod default/p: objects[0].spec.priority: expected integer, "
        "got string"},
       {"UnknownPriorityClass",
-       Doc("objects:\n- " + PodManifest("p", "priorityClassName: gold") +
-                "\n"),
+       Doc("objects:\n- " + PodManifest("p", "priorityClassName: gold") + "\n"),
        "f.yaml: objects[0].spec.priorityClassName: no PriorityClass with name "
        "gold was found"},
       {"PriorityDiffersFromClass",
        Doc("objects:\n- " + PriorityClassManifest("gold", 10) + "\n- " +
-                PodManifest("p", "priorityClassName: gold, priority: 11") +
-                "\n"),
+           PodManifest("p", "priorityClassName: gold, priority: 11") + "\n"),
        "f.yaml: objects[1].spec.priority: the integer value of priority (11) "
        "must not be provided in pod spec; priority admission controller "
        "computed 10 from the given PriorityClass name"},
       {"PolicyDiffersFromClass",
        Doc("objects:\n- " + PriorityClassManifest("gold", 10) + "\n- " +
-                PodManifest("p",
-                            "priorityClassName: gold, preemptionPolicy: Never") +
-                "\n"),
+           PodManifest("p",
+                       "priorityClassName: gold, preemptionPolicy: Never") +
+           "\n"),
        "f.yaml: objects[1].spec.preemptionPolicy: the string value of "
        "PreemptionPolicy (Never) must not be provided in pod spec; priority "
        "admission controller computed PreemptLowerPriority from the given "
        "PriorityClass name"},
       {"SecondGlobalDefault",
        Doc("objects:\n- " +
-                PriorityClassManifest("a", 1, "globalDefault: true") + "\n- " +
-                PriorityClassManifest("b", 2, "globalDefault: true") + "\n"),
+           PriorityClassManifest("a", 1, "globalDefault: true") + "\n- " +
+           PriorityClassManifest("b", 2, "globalDefault: true") + "\n"),
        "f.yaml: objects[1]: PriorityClass a is already marked as default. "
        "Only one default can exist"},
 
@@ -491,7 +521,7 @@ TEST(DecodeScenario, Errors) {
        "milliseconds"},
       {"AtGoesBackwards",
        Doc("timeline:\n- {at: 2s, advance: {}}\n- {at: 2s, advance: {}}\n"
-                "- {at: 1500ms, advance: {}}\n"),
+           "- {at: 1500ms, advance: {}}\n"),
        "f.yaml: timeline[2].at: 1.5s is earlier than timeline[1].at (2s): "
        "entries must be in time order"},
       {"AdvanceWithFields", Doc("timeline:\n- {at: 0s, advance: {by: 1s}}\n"),
@@ -499,16 +529,16 @@ TEST(DecodeScenario, Errors) {
 
       // create / update / delete.
       {"CreateExistingObject",
-       Doc(node_objects + "timeline:\n- {at: 0s, create: " +
-                std::string(kNode) + "}\n"),
+       Doc(node_objects +
+           "timeline:\n- {at: 0s, create: " + std::string(kNode) + "}\n"),
        "f.yaml: timeline[0].create: Node n1 already exists"},
       {"CreateTwice",
        Doc("timeline:\n- {at: 0s, create: " + PodManifest("p") +
-                "}\n- {at: 1s, create: " + PodManifest("p") + "}\n"),
+           "}\n- {at: 1s, create: " + PodManifest("p") + "}\n"),
        "f.yaml: timeline[1].create: Pod default/p already exists"},
       {"CreateList",
        Doc("timeline:\n- {at: 0s, create: {apiVersion: v1, kind: List, "
-                "items: []}}\n"),
+           "items: []}}\n"),
        "f.yaml: <timeline[0].create>: timeline[0].create.kind: a list (kind "
        "\"List\") is not accepted here (supported: Node, Pod, Namespace, "
        "PodDisruptionBudget, PriorityClass, and List or <Kind>List of them)"},
@@ -520,13 +550,14 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].delete.name: Pod default/p9 does not exist"},
       {"DeleteTwice",
        Doc(node_objects +
-                "timeline:\n- {at: 0s, delete: {kind: Node, name: n1}}\n"
-                "- {at: 1s, delete: {kind: Node, name: n1}}\n"),
+           "timeline:\n- {at: 0s, delete: {kind: Node, name: n1}}\n"
+           "- {at: 1s, delete: {kind: Node, name: n1}}\n"),
        "f.yaml: timeline[1].delete.name: Node n1 does not exist"},
       {"UpdateAfterDelete",
        Doc(node_objects +
-                "timeline:\n- {at: 0s, delete: {kind: Node, name: n1}}\n"
-                "- {at: 1s, update: " + std::string(kNode) + "}\n"),
+           "timeline:\n- {at: 0s, delete: {kind: Node, name: n1}}\n"
+           "- {at: 1s, update: " +
+           std::string(kNode) + "}\n"),
        "f.yaml: timeline[1].update: Node n1 does not exist"},
       {"DeleteUnknownKind",
        Doc("timeline:\n- {at: 0s, delete: {kind: Service, name: a}}\n"),
@@ -566,20 +597,20 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].allow.plugin: required field is missing"},
       {"RejectUnknownField",
        Doc("timeline:\n- {at: 0s, reject: {pod: default/p, plugin: P, "
-                "reason: x}}\n"),
+           "reason: x}}\n"),
        "f.yaml: timeline[0].reject.reason: unknown field"},
       {"PodOpNull", Doc("timeline:\n- {at: 0s, allow: null}\n"),
        "f.yaml: timeline[0].allow: expected object, got null"},
       {"TimelineUnknownClass",
        Doc("timeline:\n- {at: 0s, create: " +
-                PodManifest("p", "priorityClassName: gold") + "}\n"),
+           PodManifest("p", "priorityClassName: gold") + "}\n"),
        "f.yaml: timeline[0].create.spec.priorityClassName: no PriorityClass "
        "with name gold was found"},
       {"TimelineSecondGlobalDefault",
        Doc("objects:\n- " +
-                PriorityClassManifest("a", 1, "globalDefault: true") +
-                "\ntimeline:\n- {at: 0s, create: " +
-                PriorityClassManifest("b", 2, "globalDefault: true") + "}\n"),
+           PriorityClassManifest("a", 1, "globalDefault: true") +
+           "\ntimeline:\n- {at: 0s, create: " +
+           PriorityClassManifest("b", 2, "globalDefault: true") + "}\n"),
        "f.yaml: timeline[0].create: PriorityClass a is already marked as "
        "default. Only one default can exist"},
   };
@@ -594,22 +625,25 @@ TEST(DecodeScenario, Errors) {
 
 // A pod-directed operation may come before the create of its pod.
 TEST(DecodeScenario, FailBindBeforeCreate) {
-  StatusOr<Scenario> got = DecodeScenario(
-      Doc("timeline:\n- {at: 0s, failBind: {pod: default/p}}\n"
-               "- {at: 0s, create: " + PodManifest("p") + "}\n"),
-      "f.yaml");
+  StatusOr<Scenario> got =
+      DecodeScenario(Doc("timeline:\n- {at: 0s, failBind: {pod: default/p}}\n"
+                         "- {at: 0s, create: " +
+                         PodManifest("p") + "}\n"),
+                     "f.yaml");
   ASSERT_TRUE(got.ok()) << got.status().message();
   EXPECT_EQ(got->timeline[0].count, 1);
 }
 
 TEST(DecodeScenario, GlobalDefaultClassMayBeUpdatedInPlace) {
-  StatusOr<Scenario> got = DecodeScenario(
-      Doc("objects:\n- " +
-               PriorityClassManifest("a", 1, "globalDefault: true") +
-               "\ntimeline:\n- {at: 0s, update: " +
-               PriorityClassManifest("a", 3, "globalDefault: true") + "}\n"
-               "- {at: 1s, create: " + PodManifest("p") + "}\n"),
-      "f.yaml");
+  StatusOr<Scenario> got =
+      DecodeScenario(Doc("objects:\n- " +
+                         PriorityClassManifest("a", 1, "globalDefault: true") +
+                         "\ntimeline:\n- {at: 0s, update: " +
+                         PriorityClassManifest("a", 3, "globalDefault: true") +
+                         "}\n"
+                         "- {at: 1s, create: " +
+                         PodManifest("p") + "}\n"),
+                     "f.yaml");
   ASSERT_TRUE(got.ok()) << got.status().message();
   EXPECT_EQ(std::get<Pod>(got->timeline[1].object).priority, 3);
 }

@@ -4,10 +4,9 @@
 #include <cassert>
 #include <cstdint>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 #include "api/manifest.h"
 
@@ -16,7 +15,8 @@ namespace {
 
 using nlohmann::json;
 
-// --- Encoding -------------------------------------------------------------------
+// --- Encoding
+// -------------------------------------------------------------------
 
 // The canonical rule: an empty string, map or list is written as nothing.
 void PutString(json& out, const char* key, const std::string& value) {
@@ -112,7 +112,8 @@ std::string Dump(const json& value) {
   return value.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
-// --- Decoding -------------------------------------------------------------------
+// --- Decoding
+// -------------------------------------------------------------------
 
 // Fails on the first key of `r` that is not in `known`. Traces are
 // machine-written, so an unknown key is a bug in the writer (or a newer
@@ -173,10 +174,10 @@ StatusOr<NodeDetail> DecodeDetail(const FieldReader& r) {
 }
 
 StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
-  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
-      r, {"kind", "t", "cycle", "pod", "profile", "outcome", "node",
-          "evaluated", "feasible", "rejections", "topScores", "message",
-          "preemption", "detail"}));
+  SCHEDREF_RETURN_IF_ERROR(
+      CheckKnownFields(r, {"kind", "t", "cycle", "pod", "profile", "outcome",
+                           "node", "evaluated", "feasible", "rejections",
+                           "topScores", "message", "preemption", "detail"}));
   Attempt out;
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("t", &out.at));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("cycle", &out.cycle));
@@ -348,8 +349,8 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
 
     if (i == 0) {
       if (kind != "header") {
-        return Status::Invalid(where + ": kind: expected \"header\" first, got \"" +
-                               kind + "\"");
+        return Status::Invalid(
+            where + ": kind: expected \"header\" first, got \"" + kind + "\"");
       }
       SCHEDREF_RETURN_IF_ERROR(DecodeHeader(r));
       continue;

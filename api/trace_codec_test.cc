@@ -1,16 +1,17 @@
 #include "api/trace_codec.h"
 
-#include <string>
-#include <vector>
-
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace schedref::api {
 namespace {
 
-// --- Builders -------------------------------------------------------------------
+// --- Builders
+// -------------------------------------------------------------------
 
 Trace::Record AttemptRecord(Attempt a) {
   Trace::Record r;
@@ -31,7 +32,8 @@ Trace::Record NoteRecord(Note n) {
 constexpr char kHeader[] =
     R"({"format":"schedref-trace","kind":"header","version":1})";
 
-// --- Exact encodings --------------------------------------------------------------
+// --- Exact encodings
+// --------------------------------------------------------------
 
 struct EncodeCase {
   const char* name;
@@ -43,8 +45,9 @@ std::vector<EncodeCase> EncodeCases() {
   std::vector<EncodeCase> cases;
   {
     Attempt a;
-    cases.push_back({"MinimalAttemptKeepsRequiredFields", AttemptRecord(a),
-                     R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"","pod":"","t":0})"});
+    cases.push_back(
+        {"MinimalAttemptKeepsRequiredFields", AttemptRecord(a),
+         R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"","pod":"","t":0})"});
   }
   {
     Attempt a;
@@ -56,11 +59,12 @@ std::vector<EncodeCase> EncodeCases() {
     a.node = "n2";
     a.evaluated = 3;
     a.feasible = 2;
-    a.rejections["n1"] = {"NodeResourcesFit", "Unschedulable",
-                          {"Insufficient cpu"}};
+    a.rejections["n1"] = {
+        "NodeResourcesFit", "Unschedulable", {"Insufficient cpu"}};
     a.top_scores = {{"n2", 300}, {"n3", 120}};
-    cases.push_back({"ScheduledAttempt", AttemptRecord(a),
-                     R"({"cycle":3,"evaluated":3,"feasible":2,"kind":"attempt","node":"n2","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"n1":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":1500,"topScores":[{"node":"n2","score":300},{"node":"n3","score":120}]})"});
+    cases.push_back(
+        {"ScheduledAttempt", AttemptRecord(a),
+         R"({"cycle":3,"evaluated":3,"feasible":2,"kind":"attempt","node":"n2","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"n1":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":1500,"topScores":[{"node":"n2","score":300},{"node":"n3","score":120}]})"});
   }
   {
     Attempt a;
@@ -71,16 +75,18 @@ std::vector<EncodeCase> EncodeCases() {
     a.evaluated = 1;
     a.message = "0/1 nodes are available: 1 Insufficient cpu.";
     a.preemption = Preemption{"n1", {"default/lo1", "default/lo2"}};
-    cases.push_back({"UnschedulableWithPreemption", AttemptRecord(a),
-                     R"({"cycle":1,"evaluated":1,"feasible":0,"kind":"attempt","message":"0/1 nodes are available: 1 Insufficient cpu.","outcome":"unschedulable","pod":"default/hi","preemption":{"nominatedNode":"n1","victims":["default/lo1","default/lo2"]},"t":10})"});
+    cases.push_back(
+        {"UnschedulableWithPreemption", AttemptRecord(a),
+         R"({"cycle":1,"evaluated":1,"feasible":0,"kind":"attempt","message":"0/1 nodes are available: 1 Insufficient cpu.","outcome":"unschedulable","pod":"default/hi","preemption":{"nominatedNode":"n1","victims":["default/lo1","default/lo2"]},"t":10})"});
   }
   {
     Attempt a;
     a.pod = "ns/p";
     a.outcome = "unschedulable";
     a.preemption = Preemption{};
-    cases.push_back({"EmptyPreemptionIsKept", AttemptRecord(a),
-                     R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"unschedulable","pod":"ns/p","preemption":{},"t":0})"});
+    cases.push_back(
+        {"EmptyPreemptionIsKept", AttemptRecord(a),
+         R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"unschedulable","pod":"ns/p","preemption":{},"t":0})"});
   }
   {
     Attempt a;
@@ -91,13 +97,15 @@ std::vector<EncodeCase> EncodeCases() {
     a.detail["n2"].filter["NodeName"] =
         "UnschedulableAndUnresolvable: node(s) didn't match the requested "
         "node name";
-    cases.push_back({"FullDetail", AttemptRecord(a),
-                     R"({"cycle":0,"detail":{"n1":{"filter":{"NodeName":"Success"},"scores":{"ImageLocality":{"normalized":50,"raw":10,"weighted":50}}},"n2":{"filter":{"NodeName":"UnschedulableAndUnresolvable: node(s) didn't match the requested node name"}}},"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"ns/p","t":0})"});
+    cases.push_back(
+        {"FullDetail", AttemptRecord(a),
+         R"({"cycle":0,"detail":{"n1":{"filter":{"NodeName":"Success"},"scores":{"ImageLocality":{"normalized":50,"raw":10,"weighted":50}}},"n2":{"filter":{"NodeName":"UnschedulableAndUnresolvable: node(s) didn't match the requested node name"}}},"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"ns/p","t":0})"});
   }
   {
     Binding b{2000, 4, "default/p1", "n1", "bound", ""};
-    cases.push_back({"Binding", BindingRecord(b),
-                     R"({"cycle":4,"kind":"binding","node":"n1","outcome":"bound","pod":"default/p1","t":2000})"});
+    cases.push_back(
+        {"Binding", BindingRecord(b),
+         R"({"cycle":4,"kind":"binding","node":"n1","outcome":"bound","pod":"default/p1","t":2000})"});
   }
   {
     Binding b{0, 0, "", "", "", ""};
@@ -106,8 +114,9 @@ std::vector<EncodeCase> EncodeCases() {
   }
   {
     Note n{7, "victimDeleted", "default/lo", "preempted by default/hi"};
-    cases.push_back({"Note", NoteRecord(n),
-                     R"({"kind":"note","message":"preempted by default/hi","pod":"default/lo","t":7,"what":"victimDeleted"})"});
+    cases.push_back(
+        {"Note", NoteRecord(n),
+         R"({"kind":"note","message":"preempted by default/hi","pod":"default/lo","t":7,"what":"victimDeleted"})"});
   }
   {
     Note n{-5, "x", "", "quote \" backslash \\ newline \n tab \t é"};
@@ -139,15 +148,17 @@ TEST(EncodeTraceLines, ExactRecordEncodings) {
 
 TEST(EncodeTrace, WholeTrace) {
   Trace trace;
-  trace.records.push_back(BindingRecord({1, 1, "default/a", "n1", "bound", ""}));
+  trace.records.push_back(
+      BindingRecord({1, 1, "default/a", "n1", "bound", ""}));
   trace.placements["default/a"] = "n1";
   trace.placements["default/b"] = "";
-  EXPECT_EQ(EncodeTrace(trace),
-            std::string(kHeader) + "\n" +
-                R"({"cycle":1,"kind":"binding","node":"n1","outcome":"bound","pod":"default/a","t":1})"
-                "\n"
-                R"({"kind":"placements","placements":{"default/a":"n1","default/b":""}})"
-                "\n");
+  EXPECT_EQ(
+      EncodeTrace(trace),
+      std::string(kHeader) + "\n" +
+          R"({"cycle":1,"kind":"binding","node":"n1","outcome":"bound","pod":"default/a","t":1})"
+          "\n"
+          R"({"kind":"placements","placements":{"default/a":"n1","default/b":""}})"
+          "\n");
 }
 
 TEST(EncodeTrace, InvalidUtf8IsReplacedNotThrown) {
@@ -159,7 +170,8 @@ TEST(EncodeTrace, InvalidUtf8IsReplacedNotThrown) {
             "\"t\":0,\"what\":\"x\"}");
 }
 
-// --- Decoding: lenient syntax, strict content ---------------------------------------
+// --- Decoding: lenient syntax, strict content
+// ---------------------------------------
 
 TEST(DecodeTrace, AcceptsAnyKeyOrderWhitespaceAndNoFinalNewline) {
   const std::string text =
@@ -216,29 +228,35 @@ TEST(DecodeTrace, Errors) {
       {"FractionalTime", WithHeader(R"({"kind":"note","t":1.5})"),
        "f:2: t: expected integer, got number 1.5"},
       {"AttemptMissingPod",
-       WithHeader(R"({"kind":"attempt","t":0,"cycle":0,"outcome":"x","evaluated":0,"feasible":0})"),
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"outcome":"x","evaluated":0,"feasible":0})"),
        "f:2: pod: required field is missing"},
       {"AttemptMissingFeasible",
-       WithHeader(R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0})"),
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0})"),
        "f:2: feasible: required field is missing"},
       {"NestedWrongType",
-       WithHeader(R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"rejections":{"n1":{"reasons":"x"}}})"),
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"rejections":{"n1":{"reasons":"x"}}})"),
        "f:2: rejections.n1.reasons: expected array, got string"},
       {"NestedUnknownField",
-       WithHeader(R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"topScores":[{"node":"n","score":1,"rank":1}]})"),
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"topScores":[{"node":"n","score":1,"rank":1}]})"),
        "f:2: topScores[0].rank: unknown field"},
       {"ScoreMissingWeighted",
-       WithHeader(R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"detail":{"n":{"scores":{"P":{"raw":1,"normalized":2}}}}})"),
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"detail":{"n":{"scores":{"P":{"raw":1,"normalized":2}}}}})"),
        "f:2: detail.n.scores.P.weighted: required field is missing"},
-      {"MissingPlacements", WithHeader(R"({"kind":"note","t":1})" "\n"),
+      {"MissingPlacements",
+       WithHeader(R"({"kind":"note","t":1})"
+                  "\n"),
        "f:3: missing placements record"},
       {"PlacementsWithoutMap", WithHeader(R"({"kind":"placements"})"),
        "f:2: placements: required field is missing"},
       {"RecordAfterPlacements",
        WithHeader(std::string(kPlacements) + "\n" + R"({"kind":"note","t":1})"),
        "f:3: record after the placements record"},
-      {"BlankLineInside",
-       WithHeader("\n" + std::string(kPlacements)),
+      {"BlankLineInside", WithHeader("\n" + std::string(kPlacements)),
        "f:2: not a JSON value"},
   };
   for (const DecodeErrorCase& c : cases) {
@@ -250,7 +268,8 @@ TEST(DecodeTrace, Errors) {
   }
 }
 
-// --- Round trip (RapidCheck) ------------------------------------------------------
+// --- Round trip (RapidCheck)
+// ------------------------------------------------------
 
 // Strings from pieces that exercise escaping and multi-byte UTF-8; the
 // encoder only promises a round trip for valid UTF-8.
@@ -263,10 +282,13 @@ rc::Gen<T> Few(rc::Gen<T> gen) {
 
 rc::Gen<std::string> Text() {
   return rc::gen::map(
-      rc::gen::scale(0.2, rc::gen::container<std::vector<std::string>>(rc::gen::element<std::string>(
-          "a", "n1", "default/", "-", ".", " ", "\"", "\\", "\n", "\t",
-          std::string("\x01", 1), std::string("\0", 1), "\xc3\xa9",
-          "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "Success", ":"))),
+      rc::gen::scale(
+          0.2,
+          rc::gen::container<std::vector<std::string>>(
+              rc::gen::element<std::string>(
+                  "a", "n1", "default/", "-", ".", " ", "\"", "\\", "\n", "\t",
+                  std::string("\x01", 1), std::string("\0", 1), "\xc3\xa9",
+                  "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "Success", ":"))),
       [](const std::vector<std::string>& pieces) {
         std::string out;
         for (const std::string& p : pieces) out += p;
@@ -302,8 +324,8 @@ rc::Gen<Attempt> Attempts() {
     a.rejections = *MapOf<NodeRejection>(rc::gen::exec([] {
       return NodeRejection{*Text(), *Text(), *Texts()};
     }));
-    a.top_scores = *Few(rc::gen::container<std::vector<NodeScore>>(
-        rc::gen::exec([] {
+    a.top_scores =
+        *Few(rc::gen::container<std::vector<NodeScore>>(rc::gen::exec([] {
           return NodeScore{*Text(), *rc::gen::arbitrary<int64_t>()};
         })));
     a.message = *Text();
@@ -326,15 +348,14 @@ rc::Gen<Attempt> Attempts() {
 
 rc::Gen<Trace::Record> Records() {
   return rc::gen::oneOf(
-      rc::gen::map(Attempts(), AttemptRecord),
-      rc::gen::exec([] {
+      rc::gen::map(Attempts(), AttemptRecord), rc::gen::exec([] {
         return BindingRecord(Binding{*rc::gen::arbitrary<int64_t>(),
                                      *rc::gen::arbitrary<int64_t>(), *Text(),
                                      *Text(), *Text(), *Text()});
       }),
       rc::gen::exec([] {
-        return NoteRecord(Note{*rc::gen::arbitrary<int64_t>(), *Text(),
-                               *Text(), *Text()});
+        return NoteRecord(
+            Note{*rc::gen::arbitrary<int64_t>(), *Text(), *Text(), *Text()});
       }));
 }
 

@@ -1,5 +1,7 @@
 #include "reference/framework/plugins/helper/shape_score.h"
 
+#include <cstddef>
+
 namespace schedref::reference::framework::plugins::helper {
 
 int64_t BrokenLinear(const FunctionShape& shape, int64_t p) {

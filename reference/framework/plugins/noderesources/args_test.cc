@@ -45,9 +45,6 @@ struct ErrorCase {
 // Validation: upstream validation_pluginargs_test.go
 // TestValidateFitArgs and the weight rows of least/most_allocated_test.go.
 TEST(ArgsTest, FitValidation) {
-  const std::string kName =
-      "name part must consist of alphanumeric characters, '-', '_' or '.', "
-      "and must start and end with an alphanumeric character";
   const std::vector<ErrorCase> cases = {
       {"resource with negative weight",
        R"({"scoringStrategy": {"type": "LeastAllocated", "resources":
@@ -120,7 +117,6 @@ TEST(ArgsTest, FitValidation) {
       "requestedToCapacityRatio": {"shape": [
         {"utilization": 0, "score": 0}, {"utilization": 100, "score": 10}]}}})"));
   ASSERT_TRUE(ok.ok()) << ok.status().message();
-  (void)kName;
 }
 
 // upstream TestValidateNodeResourcesBalancedAllocationArgs.
