@@ -7,10 +7,13 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace schedref::api {
@@ -289,73 +292,186 @@ StatusOr<json> ResolvePlain(const std::string& in) {
   return json(in);
 }
 
+// The YAML of one document as yaml-cpp's parser reports it, before typing.
+// Aliases share the node they refer to, so the tree is a DAG.
+//
+// Note: the text is read through yaml-cpp's event interface rather than
+// YAML::LoadAll, whose document loop never ends on some malformed input
+// (a stray ',' at the top level; yaml-cpp issue #1040, fixed after 0.7).
+struct YamlNode {
+  enum class Kind { kNull, kScalar, kSequence, kMap };
+  Kind kind = Kind::kNull;
+  std::string tag;
+  std::string value;  // kScalar
+  YAML::Mark mark;
+  // kSequence: the items; kMap: key, value, key, value, ...
+  std::vector<std::shared_ptr<const YamlNode>> children;
+};
+
+// Builds YamlNode trees from parser events, one document at a time.
+class YamlBuilder : public YAML::EventHandler {
+ public:
+  std::shared_ptr<const YamlNode> root() const { return root_; }
+  // Set when an alias refers to an anchor that is not complete yet (a
+  // node containing itself), which JSON cannot represent.
+  const std::optional<YAML::Mark>& recursive_alias() const {
+    return recursive_alias_;
+  }
+
+  void Reset() {
+    root_.reset();
+    stack_.clear();
+  }
+
+  void OnDocumentStart(const YAML::Mark&) override { Reset(); }
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto node = std::make_shared<YamlNode>();
+    node->mark = mark;
+    Complete(std::move(node), anchor);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end() || it->second == nullptr) {
+      if (!recursive_alias_) recursive_alias_ = mark;
+      auto null = std::make_shared<YamlNode>();
+      null->mark = mark;
+      Add(std::move(null));
+      return;
+    }
+    Add(it->second);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag,
+                YAML::anchor_t anchor, const std::string& value) override {
+    auto node = std::make_shared<YamlNode>();
+    node->kind = YamlNode::Kind::kScalar;
+    node->tag = tag;
+    node->value = value;
+    node->mark = mark;
+    Complete(std::move(node), anchor);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag,
+                       YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    Open(YamlNode::Kind::kSequence, mark, tag, anchor);
+  }
+  void OnSequenceEnd() override { Close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag,
+                  YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    Open(YamlNode::Kind::kMap, mark, tag, anchor);
+  }
+  void OnMapEnd() override { Close(); }
+
+ private:
+  void Open(YamlNode::Kind kind, const YAML::Mark& mark, const std::string& tag,
+            YAML::anchor_t anchor) {
+    auto node = std::make_shared<YamlNode>();
+    node->kind = kind;
+    node->tag = tag;
+    node->mark = mark;
+    // Known but incomplete until Close(): an alias to it now is recursive.
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = nullptr;
+    stack_.push_back({std::move(node), anchor});
+  }
+
+  void Close() {
+    if (stack_.empty()) return;
+    auto [node, anchor] = std::move(stack_.back());
+    stack_.pop_back();
+    Complete(std::move(node), anchor);
+  }
+
+  void Complete(std::shared_ptr<YamlNode> node, YAML::anchor_t anchor) {
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = node;
+    Add(std::move(node));
+  }
+
+  void Add(std::shared_ptr<const YamlNode> node) {
+    if (stack_.empty()) {
+      root_ = std::move(node);
+    } else {
+      stack_.back().first->children.push_back(std::move(node));
+    }
+  }
+
+  std::shared_ptr<const YamlNode> root_;
+  std::vector<std::pair<std::shared_ptr<YamlNode>, YAML::anchor_t>> stack_;
+  // Anchors are numbered over the whole stream; nullptr while incomplete.
+  std::map<YAML::anchor_t, std::shared_ptr<const YamlNode>> anchors_;
+  std::optional<YAML::Mark> recursive_alias_;
+};
+
+// YamlNode -> JSON with sigs.k8s.io/yaml's typing.
 class YamlConverter {
  public:
   YamlConverter(const std::string& file, int64_t max_nodes)
       : file_(file), max_nodes_(max_nodes) {}
 
-  StatusOr<json> Convert(const YAML::Node& node, int depth) {
+  StatusOr<json> Convert(const YamlNode& node, int depth) {
     if (depth > kMaxDepth) {
-      return Error(node, "document nested more than " +
-                             std::to_string(kMaxDepth) + " levels deep");
+      return Error(node.mark, "document nested more than " +
+                                  std::to_string(kMaxDepth) + " levels deep");
     }
     if (++nodes_ > max_nodes_) {
-      return Error(node, "text expands to more than " +
-                             std::to_string(max_nodes_) +
-                             " values (alias expansion)");
+      return Error(node.mark, "text expands to more than " +
+                                  std::to_string(max_nodes_) +
+                                  " values (alias expansion)");
     }
-    switch (node.Type()) {
-      case YAML::NodeType::Undefined:
-      case YAML::NodeType::Null:
+    switch (node.kind) {
+      case YamlNode::Kind::kNull:
         return json(nullptr);
-      case YAML::NodeType::Scalar:
+      case YamlNode::Kind::kScalar:
         return Scalar(node);
-      case YAML::NodeType::Sequence: {
+      case YamlNode::Kind::kSequence: {
         json out = json::array();
-        for (const YAML::Node& item : node) {
-          StatusOr<json> v = Convert(item, depth + 1);
+        for (const auto& item : node.children) {
+          StatusOr<json> v = Convert(*item, depth + 1);
           if (!v.ok()) return v.status();
           out.push_back(std::move(*v));
         }
         return out;
       }
-      case YAML::NodeType::Map:
+      case YamlNode::Kind::kMap:
         return Map(node, depth);
     }
-    return Error(node, "unknown YAML node type");
+    return Error(node.mark, "unknown YAML node kind");
   }
 
- private:
-  Status Error(const YAML::Node& node, const std::string& what) const {
-    const YAML::Mark mark = node.Mark();
+  Status Error(const YAML::Mark& mark, const std::string& what) const {
     if (mark.is_null()) return Status::Invalid(file_ + ": " + what);
     return Status::Invalid(Position(file_, mark.line + 1, mark.column + 1) +
                            ": " + what);
   }
 
-  StatusOr<json> Scalar(const YAML::Node& node) {
-    const std::string& tag = node.Tag();
-    const std::string& text = node.Scalar();
+ private:
+  StatusOr<json> Scalar(const YamlNode& node) {
+    const std::string& tag = node.tag;
+    const std::string& text = node.value;
     // "!" marks a quoted or block scalar; unknown tags (!foo, !!binary,
     // !!timestamp) are kept as the text, as Kubernetes only sees strings
     // through them.
-    if (tag == "?") {
+    if (tag == "?" || tag.empty()) {
       StatusOr<json> v = ResolvePlain(text);
-      if (!v.ok()) return Error(node, v.status().message());
+      if (!v.ok()) return Error(node.mark, v.status().message());
       return v;
     }
     if (tag == kTagInt || tag == kTagFloat || tag == kTagBool ||
         tag == kTagNull) {
       StatusOr<json> v = ResolvePlain(text);
-      if (!v.ok()) return Error(node, v.status().message());
+      if (!v.ok()) return Error(node.mark, v.status().message());
       const bool fits =
           (tag == kTagInt && v->is_number_integer()) ||
           (tag == kTagFloat && v->is_number()) ||
           (tag == kTagBool && v->is_boolean()) ||
           (tag == kTagNull && v->is_null());
       if (!fits) {
-        return Error(node, "cannot decode `" + text + "` as a !!" +
-                               tag.substr(tag.rfind(':') + 1));
+        return Error(node.mark, "cannot decode `" + text + "` as a !!" +
+                                    tag.substr(tag.rfind(':') + 1));
       }
       if (tag == kTagFloat && v->is_number_integer()) {
         return json(v->get<double>());
@@ -368,26 +484,27 @@ class YamlConverter {
   // JSON object keys are strings. Like sigs.k8s.io/yaml, scalar keys that
   // resolve to numbers or booleans become their text; null or collection
   // keys are errors.
-  StatusOr<std::string> Key(const YAML::Node& key) {
-    if (key.Type() == YAML::NodeType::Scalar) {
+  StatusOr<std::string> Key(const YamlNode& key) {
+    if (key.kind == YamlNode::Kind::kScalar) {
       StatusOr<json> v = Scalar(key);
       if (!v.ok()) return v.status();
       if (v->is_string()) return v->get<std::string>();
       if (v->is_boolean()) return std::string(v->get<bool>() ? "true" : "false");
       if (v->is_number()) return v->dump();
     }
-    return Error(key, "unsupported map key: keys must be strings, numbers "
-                      "or booleans");
+    return Error(key.mark,
+                 "unsupported map key: keys must be strings, numbers or "
+                 "booleans");
   }
 
-  StatusOr<json> Map(const YAML::Node& node, int depth) {
+  StatusOr<json> Map(const YamlNode& node, int depth) {
     json out = json::object();
     std::vector<json> merged;  // "<<" sources, highest precedence first
-    for (const auto& entry : node) {
-      const YAML::Node& key = entry.first;
-      const YAML::Node& value = entry.second;
-      if (key.Type() == YAML::NodeType::Scalar && key.Tag() == "?" &&
-          key.Scalar() == "<<") {
+    for (size_t i = 0; i + 1 < node.children.size(); i += 2) {
+      const YamlNode& key = *node.children[i];
+      const YamlNode& value = *node.children[i + 1];
+      if (key.kind == YamlNode::Kind::kScalar && key.tag == "?" &&
+          key.value == "<<") {
         StatusOr<json> v = Convert(value, depth + 1);
         if (!v.ok()) return v.status();
         if (v->is_object()) {
@@ -397,7 +514,8 @@ class YamlConverter {
                                [](const json& j) { return j.is_object(); })) {
           for (json& m : *v) merged.push_back(std::move(m));
         } else {
-          return Error(value, "map merge requires a map or a sequence of maps");
+          return Error(value.mark,
+                       "map merge requires a map or a sequence of maps");
         }
         continue;
       }
@@ -423,27 +541,43 @@ class YamlConverter {
 
 StatusOr<std::vector<json>> ParseYaml(std::string_view text,
                                       const std::string& file) {
-  std::vector<YAML::Node> nodes;
-  try {
-    nodes = YAML::LoadAll(std::string(text));
-  } catch (const YAML::Exception& e) {
-    if (e.mark.is_null()) return Status::Invalid(file + ": " + e.msg);
-    return Status::Invalid(Position(file, e.mark.line + 1, e.mark.column + 1) +
-                           ": " + e.msg);
-  }
   std::vector<json> documents;
   YamlConverter converter(file, MaxNodes(text.size()));
+  YamlBuilder builder;
+  std::istringstream stream{std::string(text)};
   try {
-    for (const YAML::Node& node : nodes) {
-      if (!node.IsDefined() || node.IsNull()) continue;
-      StatusOr<json> doc = converter.Convert(node, 0);
+    YAML::Parser parser(stream);
+    std::optional<size_t> last_empty_at;
+    // Every document consumes at least one byte; more documents than that
+    // means the parser is not making progress.
+    for (size_t count = 0;; ++count) {
+      builder.Reset();
+      if (!parser.HandleNextDocument(builder)) break;
+      if (builder.recursive_alias()) {
+        return converter.Error(*builder.recursive_alias(),
+                               "an alias refers to a node that contains it");
+      }
+      const std::shared_ptr<const YamlNode> root = builder.root();
+      if (root == nullptr || root->kind == YamlNode::Kind::kNull) {
+        const YAML::Mark mark = root ? root->mark : YAML::Mark::null_mark();
+        const size_t at = mark.is_null() ? text.size() : mark.pos;
+        if ((last_empty_at && *last_empty_at == at) || count > text.size()) {
+          std::string what = "invalid YAML";
+          if (at < text.size()) {
+            what += ": unexpected character '" + std::string(1, text[at]) + "'";
+          }
+          return converter.Error(mark, what);
+        }
+        last_empty_at = at;
+        continue;  // an empty document
+      }
+      last_empty_at.reset();
+      StatusOr<json> doc = converter.Convert(*root, 0);
       if (!doc.ok()) return doc.status();
       documents.push_back(std::move(*doc));
     }
   } catch (const YAML::Exception& e) {
-    // Accessors of a well-formed tree do not throw; this is a safety net so
-    // that nothing escapes.
-    return Status::Invalid(file + ": " + e.msg);
+    return converter.Error(e.mark, e.msg);
   }
   return documents;
 }

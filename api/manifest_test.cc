@@ -133,7 +133,12 @@ TEST(ParseDocumentsTest, Errors) {
       {"? [1, 2]\n: x\n",
        "f:1:3: unsupported map key: keys must be strings, numbers or "
        "booleans"},
-      {"&a [*a]\n", "f:1:1: document nested more than 200 levels deep"},
+      {"&a [*a]\n", "f:1:5: an alias refers to a node that contains it"},
+      {"a: " + std::string(250, '[') + std::string(250, ']') + "\n",
+       "f:1:204: document nested more than 200 levels deep"},
+      // yaml-cpp 0.7's LoadAll loops forever on these (issue #1040).
+      {",", "f:1:1: invalid YAML: unexpected character ','"},
+      {"a: 1\n---\n,{a}\n", "f:3:1: invalid YAML: unexpected character ','"},
       {"{\"a\": 1,\n \"b\": }",
        "f:2:7: syntax error while parsing value - unexpected '}'; expected "
        "'[', '{', or a literal"},

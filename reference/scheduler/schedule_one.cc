@@ -381,8 +381,7 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.message = out.status.Message();
     }
     trace_.records.push_back({attempt, std::nullopt, std::nullopt});
-    HandleSchedulingFailure(fwk, pod_info, out.status, out.fit_error,
-                            out.nominating_info);
+    HandleSchedulingFailure(fwk, pod_info, out.fit_error, out.nominating_info);
     return;
   }
   attempt.node = out.result.suggested_host;
@@ -487,7 +486,7 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
   }
   framework::QueuedPodInfo info = b.assumed;
   info.pod.node_name.clear();
-  HandleSchedulingFailure(fwk, info, status, fit, kClearNominatedNode);
+  HandleSchedulingFailure(fwk, info, fit, kClearNominatedNode);
   if (move_after) {
     std::string uid = assumed.uid;
     queue_->MoveAllToActiveOrBackoffQueue(
@@ -498,7 +497,6 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
 
 void Scheduler::HandleSchedulingFailure(
     framework::Framework& fwk, framework::QueuedPodInfo& pod_info,
-    const framework::Status& status,
     const std::optional<framework::FitError>& fit,
     const std::optional<queue::NominatingInfo>& nominating_info) {
   (void)fwk;

@@ -156,7 +156,6 @@ class Scheduler : public framework::Handle {
                                const framework::Status& status);
   void HandleSchedulingFailure(framework::Framework& fwk,
                                framework::QueuedPodInfo& pod_info,
-                               const framework::Status& status,
                                const std::optional<framework::FitError>& fit,
                                const std::optional<queue::NominatingInfo>& ni);
   void Activate(const std::set<std::string>& pod_keys);

@@ -173,6 +173,9 @@ class PodWrapper {
 };
 PodWrapper MakePod();
 
+// Note: upstream's MakeNode() starts with capacity/allocatable {pods: 32};
+// ours starts empty (other tests already rely on that). Call Capacity({})
+// for upstream's starting point.
 class NodeWrapper {
  public:
   api::Node Obj() const { return node_; }

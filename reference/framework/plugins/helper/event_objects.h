@@ -33,7 +33,9 @@ constexpr const char* WantedName() {
 }  // namespace internal
 
 // Both objects as T (either may be absent). An object of another kind is an
-// error "expected <T>, but got <kind>", which hint functions turn into Queue.
+// error "expected <T>, but got <kind>", which the queue treats as Queue.
+// Where upstream's hint would dereference an absent object (no new object
+// for an update event), our hints answer Skip.
 template <typename T>
 StatusOr<TypedEventObjects<T>> As(const EventObject& old_obj,
                                   const EventObject& new_obj) {

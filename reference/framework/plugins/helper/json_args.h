@@ -5,6 +5,10 @@
 // them when a plugin validates its own args (path nil).
 //
 // An absent or null field means "not set"; the caller applies defaults.
+//
+// Note: decoding errors (unknown field, wrong type) keep upstream's meaning
+// but not its wording, which is that of Go's encoding/json
+// (docs/deviations.md); validation errors (field.Error) keep the wording.
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
 

@@ -56,7 +56,7 @@ struct ScoreRun {
   NodeScoreList scores;
 };
 
-ScoreRun Run(const api::Pod& pod, const std::vector<api::Pod>& pods,
+ScoreRun RunScoring(const api::Pod& pod, const std::vector<api::Pod>& pods,
              const std::vector<api::Node>& nodes, InterPodAffinityArgs args) {
   auto env = SetupPlugin(pods, nodes, TestNamespaces(), args);
   CycleState state;
@@ -275,9 +275,11 @@ TEST(InterPodAffinityScoreTest, UpstreamPreferredAffinity) {
     SCOPED_TRACE(c.name);
     InterPodAffinityArgs args;
     args.ignore_preferred_terms_of_existing_pods = c.ignore_preferred;
-    ScoreRun r = Run(c.pod, c.pods, c.nodes, args);
+    ScoreRun r = RunScoring(c.pod, c.pods, c.nodes, args);
     EXPECT_EQ(r.pre_score, c.want_status);
-    if (r.pre_score.IsSuccess()) EXPECT_EQ(Scores(r.scores), c.want);
+    if (r.pre_score.IsSuccess()) {
+      EXPECT_EQ(Scores(r.scores), c.want);
+    }
   }
 }
 
@@ -321,9 +323,11 @@ TEST(InterPodAffinityScoreTest,
     SCOPED_TRACE(c.name);
     InterPodAffinityArgs args;
     args.hard_pod_affinity_weight = c.weight;
-    ScoreRun r = Run(c.pod, pods, nodes, args);
+    ScoreRun r = RunScoring(c.pod, pods, nodes, args);
     EXPECT_EQ(r.pre_score, c.want_status);
-    if (r.pre_score.IsSuccess()) EXPECT_EQ(Scores(r.scores), c.want);
+    if (r.pre_score.IsSuccess()) {
+      EXPECT_EQ(Scores(r.scores), c.want);
+    }
   }
 }
 

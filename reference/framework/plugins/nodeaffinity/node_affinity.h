@@ -50,8 +50,9 @@ struct NodeAffinityArgs {
 // "addedAffinity.requiredDuringSchedulingIgnoredDuringExecution.
 // nodeSelectorTerms[0].matchExpressions[0].values[0]: ..."; several are
 // reported as "[e1, e2]".
-// Note: one problem per term is reported where upstream may list several
-// (docs/deviations.md).
+// Note: one problem per term is reported where upstream may list several,
+// and the problem texts are api/labels.h's, worded differently from
+// upstream's field errors (docs/deviations.md).
 [[nodiscard]] schedref::Status ValidateNodeAffinityArgs(
     const NodeAffinityArgs& args);
 

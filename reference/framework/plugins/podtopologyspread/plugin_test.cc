@@ -1,0 +1,232 @@
+// Args, events and QueueingHints. Args rows adapted from upstream
+// validation_pluginargs_test.go TestValidatePodTopologySpreadArgs; hint
+// rows from plugin_test.go Test_isSchedulableAfterNodeChange /
+// Test_isSchedulableAfterPodChange (the v1.33+ version the hints were read
+// from, find_string id 216613741).
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/framework/plugins/podtopologyspread/pod_topology_spread.h"
+#include "reference/framework/plugins/podtopologyspread/test_util.h"
+#include "reference/framework/testing/wrappers.h"
+
+namespace schedref::reference::framework::plugins::podtopologyspread {
+namespace {
+
+using st::MakeNode;
+using st::MakePod;
+
+TEST(PodTopologySpreadArgsTest, DecodeAndValidate) {
+  auto d = DecodePodTopologySpreadArgs(nlohmann::json::object());
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->defaulting_type, kSystemDefaulting);
+  EXPECT_TRUE(d->default_constraints.empty());
+
+  d = DecodePodTopologySpreadArgs(nlohmann::json::parse(R"({
+      "defaultingType": "List",
+      "defaultConstraints": [
+        {"maxSkew": 1, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"},
+        {"maxSkew": 2, "topologyKey": "zone", "whenUnsatisfiable": "ScheduleAnyway"}]})"));
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  ASSERT_EQ(d->default_constraints.size(), 2u);
+  EXPECT_EQ(d->default_constraints[1].max_skew, 2);
+
+  struct Case {
+    std::string name;
+    std::string json;
+    std::string want;
+  };
+  std::vector<Case> cases = {
+      {"maxSkew less than zero",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": -1,
+           "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"}]})",
+       "defaultConstraints[0].maxSkew: Invalid value: -1: not in valid range "
+       "(0, inf)"},
+      {"empty topology key",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
+           "topologyKey": "", "whenUnsatisfiable": "DoNotSchedule"}]})",
+       "defaultConstraints[0].topologyKey: Required value: can not be empty"},
+      {"WhenUnsatisfiable is empty",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
+           "topologyKey": "node", "whenUnsatisfiable": ""}]})",
+       "defaultConstraints[0].whenUnsatisfiable: Required value: can not be "
+       "empty"},
+      {"WhenUnsatisfiable contains unsupported action",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
+           "topologyKey": "node", "whenUnsatisfiable": "unknown action"}]})",
+       "defaultConstraints[0].whenUnsatisfiable: Unsupported value: \"unknown "
+       "action\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
+      {"duplicated constraints",
+       R"({"defaultingType": "List", "defaultConstraints": [
+           {"maxSkew": 1, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"},
+           {"maxSkew": 2, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"}]})",
+       "defaultConstraints[1]: Duplicate value: \"{node, DoNotSchedule}\""},
+      {"label selector present",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
+           "topologyKey": "key", "whenUnsatisfiable": "DoNotSchedule",
+           "labelSelector": {"matchLabels": {"a": "b"}}}]})",
+       "defaultConstraints[0].labelSelector: Forbidden: constraint must not "
+       "define a selector, as they deduced for each pod"},
+      {"list default constraints, no constraints", R"({"defaultingType": "List"})",
+       ""},
+      {"system default constraints, but has constraints",
+       R"({"defaultingType": "System", "defaultConstraints": [{"maxSkew": 1,
+           "topologyKey": "key", "whenUnsatisfiable": "DoNotSchedule"}]})",
+       "defaultingType: Invalid value: \"System\": when .defaultConstraints "
+       "are not empty"},
+      {"unsupported defaulting type", R"({"defaultingType": "Other"})",
+       "defaultingType: Unsupported value: \"Other\": supported values: "
+       "\"System\", \"List\""},
+      {"two errors",
+       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 0,
+           "topologyKey": "", "whenUnsatisfiable": "DoNotSchedule"}]})",
+       "[defaultConstraints[0].maxSkew: Invalid value: 0: not in valid range "
+       "(0, inf), defaultConstraints[0].topologyKey: Required value: can not "
+       "be empty]"},
+      {"unknown field", R"({"defaultConstraint": []})",
+       "strict decoding error: unknown field \"defaultConstraint\""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto r = DecodePodTopologySpreadArgs(nlohmann::json::parse(c.json));
+    EXPECT_EQ(r.status().message(), c.want);
+  }
+}
+
+TEST(PodTopologySpreadTest, EventsToRegister) {
+  auto env = SetupPlugin({}, {});
+  std::vector<ClusterEventWithHint> events = env->plugin->EventsToRegister();
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].event.resource, EventResource::kPod);
+  EXPECT_EQ(events[0].event.action,
+            kAdd | kUpdatePodLabel | kUpdatePodTolerations | kDelete);
+  EXPECT_EQ(events[1].event.resource, EventResource::kNode);
+  EXPECT_EQ(events[1].event.action,
+            kAdd | kDelete | kUpdateNodeLabel | kUpdateNodeTaint);
+}
+
+QueueingHint Hint(StatusOr<QueueingHint> h) {
+  EXPECT_TRUE(h.ok()) << h.status().message();
+  return h.ok() ? *h : QueueingHint::kQueue;
+}
+
+TEST(PodTopologySpreadTest, IsSchedulableAfterNodeChange) {
+  auto env = SetupPlugin({}, {});
+  const api::Pod pod =
+      MakePod().Name("p").Label("foo", "")
+          .SpreadConstraint(Tsc(1, "zone", kDoNotSchedule, ExistsSelector("foo")))
+          .Obj();
+  const api::Pod honor_taints =
+      MakePod().Name("p").Label("foo", "")
+          .SpreadConstraint(Tsc(1, "zone", kDoNotSchedule, ExistsSelector("foo"),
+                                std::nullopt, std::nullopt, kHonor))
+          .Obj();
+  auto node = [](api::Labels l) { return MakeNode().Name("n").Labels(l).Obj(); };
+  const QueueingHint kQ = QueueingHint::kQueue, kS = QueueingHint::kSkip;
+  struct Case {
+    std::string name;
+    api::Pod pod;
+    std::optional<api::Node> old_node, new_node;
+    QueueingHint want;
+  };
+  api::Node tainted = node({{"zone", "zone1"}});
+  tainted.taints = {{"k", "", "NoSchedule"}};
+  std::vector<Case> cases = {
+      {"node updates label which matches topologyKey", pod,
+       node({{"zone", "zone1"}}), node({{"zone", "zone2"}}), kQ},
+      {"node that doesn't match topologySpreadConstraints updates non-related "
+       "label",
+       pod, node({{"foo", "bar1"}}), node({{"foo", "bar2"}}), kS},
+      {"node that match topologySpreadConstraints adds non-related label", pod,
+       node({{"zone", "zone1"}}), node({{"zone", "zone1"}, {"foo", "bar"}}), kS},
+      {"create node with non-related labels", pod, std::nullopt,
+       node({{"foo", "bar"}}), kS},
+      {"create node with related labels", pod, std::nullopt,
+       node({{"zone", "zone1"}}), kQ},
+      {"delete node with non-related labels", pod, node({{"foo", "bar"}}),
+       std::nullopt, kS},
+      {"delete node with related labels", pod, node({{"zone", "zone1"}}),
+       std::nullopt, kQ},
+      {"add node with related labels that only match one of "
+       "topologySpreadConstraints",
+       MakePod().Name("p").Label("foo", "")
+           .SpreadConstraint(Tsc(1, "zone", kDoNotSchedule, ExistsSelector("foo")))
+           .SpreadConstraint(Tsc(1, "node", kDoNotSchedule, ExistsSelector("foo")))
+           .Obj(),
+       std::nullopt, node({{"zone", "zone1"}}), kS},
+      {"update node's taint", honor_taints, node({{"zone", "zone1"}}), tainted,
+       kQ},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    EventObject old_obj, new_obj;
+    if (c.old_node) old_obj = *c.old_node;
+    if (c.new_node) new_obj = *c.new_node;
+    EXPECT_EQ(Hint(env->plugin->IsSchedulableAfterNodeChange(c.pod, old_obj,
+                                                             new_obj)),
+              c.want);
+  }
+}
+
+TEST(PodTopologySpreadTest, IsSchedulableAfterPodChange) {
+  auto env = SetupPlugin({}, {});
+  const api::Pod pod =
+      MakePod().Name("p").UID("p").Label("foo", "")
+          .SpreadConstraint(Tsc(1, "zone", kDoNotSchedule, ExistsSelector("foo")))
+          .Obj();
+  auto assigned = [](api::Labels l, const std::string& ns = "default") {
+    return MakePod().Name("x").Namespace(ns).Node("node-a").Labels(l).Obj();
+  };
+  const QueueingHint kQ = QueueingHint::kQueue, kS = QueueingHint::kSkip;
+  struct Case {
+    std::string name;
+    std::optional<api::Pod> old_pod, new_pod;
+    QueueingHint want;
+  };
+  api::Pod self_tolerating = pod;
+  self_tolerating.tolerations = {{"k", "Exists", "", "NoSchedule", std::nullopt}};
+  std::vector<Case> cases = {
+      {"add pod with labels match topologySpreadConstraints selector",
+       std::nullopt, assigned({{"foo", ""}}), kQ},
+      {"add un-scheduled pod", std::nullopt,
+       MakePod().Name("x").Label("foo", "").Obj(), kS},
+      {"update un-scheduled pod", MakePod().Name("x").Label("foo", "").Obj(),
+       MakePod().Name("x").Label("bar", "").Obj(), kS},
+      {"delete un-scheduled pod", MakePod().Name("x").Label("foo", "").Obj(),
+       std::nullopt, kS},
+      {"add pod with different namespace", std::nullopt,
+       assigned({{"foo", ""}}, "fake-namespace"), kS},
+      {"add pod with labels don't match topologySpreadConstraints selector",
+       std::nullopt, assigned({{"bar", ""}}), kS},
+      {"delete pod with labels that match topologySpreadConstraints selector",
+       assigned({{"foo", ""}}), std::nullopt, kQ},
+      {"delete pod with labels that don't match topologySpreadConstraints "
+       "selector",
+       assigned({{"bar", ""}}), std::nullopt, kS},
+      {"update pod's non-related label", assigned({{"foo", ""}, {"bar", "bar1"}}),
+       assigned({{"foo", ""}, {"bar", "bar2"}}), kS},
+      {"add pod's label that matches topologySpreadConstraints selector",
+       assigned({}), assigned({{"foo", ""}}), kQ},
+      {"delete pod label that matches topologySpreadConstraints selector",
+       assigned({{"foo", ""}}), assigned({}), kQ},
+      // Upstream's rows about tolerations use NodeTaintsPolicy Honor; with
+      // the default (Ignore) a toleration change of the target is skipped.
+      {"the unschedulable pod got a toleration, no Honor constraint", pod,
+       self_tolerating, kS},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    EventObject old_obj, new_obj;
+    if (c.old_pod) old_obj = *c.old_pod;
+    if (c.new_pod) new_obj = *c.new_pod;
+    EXPECT_EQ(
+        Hint(env->plugin->IsSchedulableAfterPodChange(pod, old_obj, new_obj)),
+        c.want);
+  }
+}
+
+}  // namespace
+}  // namespace schedref::reference::framework::plugins::podtopologyspread
