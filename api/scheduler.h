@@ -5,6 +5,8 @@
 #ifndef SCHEDREF_API_SCHEDULER_H_
 #define SCHEDREF_API_SCHEDULER_H_
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -20,6 +22,12 @@ struct RunOptions {
   // Worker threads an implementation may use; the trace must not depend on
   // it. 0: implementation default.
   int threads = 0;
+  // Legal-choice conformance (docs/conformance-protocol.md): at scheduling
+  // cycle `first`, choose node `second` instead of the RNG's pick, provided
+  // upstream could legally have chosen it (it ties for the highest total
+  // score). An illegal forced choice is ignored and recorded as a trace
+  // note "illegalChoice". The RNG is consumed exactly as without forcing.
+  std::map<int64_t, std::string> forced_choices;
 };
 
 class Scheduler {

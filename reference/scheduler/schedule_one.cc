@@ -107,6 +107,24 @@ std::string Scheduler::SelectHost(
   // only when there is a tie (docs/deviations.md "selectHost").
   size_t chosen = 0;
   if (ties > 1) chosen = static_cast<size_t>(NextRandom() % ties);
+  auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
+  if (forced != options_.forced_choices.end()) {
+    bool legal = false;
+    for (size_t i = 0; i < ties; ++i) {
+      if (scores[order[i]].name == forced->second) {
+        chosen = i;
+        legal = true;
+      }
+    }
+    if (!legal) {
+      trace_.records.push_back(
+          {std::nullopt, std::nullopt,
+           api::Note{now_, "illegalChoice", "",
+                     "cycle " + std::to_string(forced->first) + ": node " +
+                         forced->second +
+                         " does not tie for the highest score"}});
+    }
+  }
   std::swap(order[0], order[chosen]);
   // The report: the chosen node, then the rest by score.
   std::stable_sort(order.begin() + 1, order.end(), [&](size_t a, size_t b) {
