@@ -5,7 +5,9 @@
 #include <utility>
 
 #include "reference/framework/plugins/defaultbinder/default_binder.h"
+#include "reference/framework/plugins/defaultpreemption/default_preemption.h"
 #include "reference/framework/plugins/imagelocality/image_locality.h"
+#include "reference/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "reference/framework/plugins/names/names.h"
 #include "reference/framework/plugins/nodeaffinity/node_affinity.h"
 #include "reference/framework/plugins/nodename/node_name.h"
@@ -13,6 +15,7 @@
 #include "reference/framework/plugins/noderesources/balanced_allocation.h"
 #include "reference/framework/plugins/noderesources/fit.h"
 #include "reference/framework/plugins/nodeunschedulable/node_unschedulable.h"
+#include "reference/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "reference/framework/plugins/queuesort/priority_sort.h"
 #include "reference/framework/plugins/schedulinggates/scheduling_gates.h"
 #include "reference/framework/plugins/tainttoleration/taint_toleration.h"
@@ -34,6 +37,9 @@ Registry NewInTreeRegistry() {
        &noderesources::BalancedAllocation::New},
       {names::kImageLocality, &imagelocality::ImageLocality::New},
       {names::kDefaultBinder, &defaultbinder::DefaultBinder::New},
+      {names::kInterPodAffinity, &interpodaffinity::InterPodAffinity::New},
+      {names::kPodTopologySpread, &podtopologyspread::PodTopologySpread::New},
+      {names::kDefaultPreemption, &defaultpreemption::DefaultPreemption::New},
   };
   Registry registry;
   for (const auto& [name, factory] : factories) {
