@@ -334,14 +334,17 @@ Status ReadContainer(const FieldReader& at, bool init, Container* out) {
     SCHEDREF_RETURN_IF_ERROR(p.String("hostIP", &port.host_ip));
     out->ports.push_back(std::move(port));
   }
-  // Init containers may only say Always (a sidecar); regular containers
-  // accept the pod-level values.
+  // Only init containers may set a restart policy in v1.32, and only
+  // Always (a sidecar).
   if (init) {
     SCHEDREF_RETURN_IF_ERROR(
         at.Enum("restartPolicy", {"Always"}, &out->restart_policy));
   } else {
-    SCHEDREF_RETURN_IF_ERROR(at.Enum(
-        "restartPolicy", {"Always", "OnFailure", "Never"}, &out->restart_policy));
+    StatusOr<FieldReader> policy = at.Field("restartPolicy");
+    if (!policy.ok()) return policy.status();
+    if (policy->present()) {
+      return policy->Error("may only be set for init containers");
+    }
   }
   return Status::Ok();
 }

@@ -460,6 +460,11 @@ TEST(DecodeManifestsTest, Errors) {
        "tcp}]}]}\n",
        "pods.yaml: Pod default/p: spec.containers[0].ports[0].protocol: "
        "unsupported value \"tcp\" (supported: \"TCP\", \"UDP\", \"SCTP\")"},
+      {"restartPolicy on a regular container", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec: {containers: [{name: c, restartPolicy: Always}]}\n",
+       "pods.yaml: Pod default/p: spec.containers[0].restartPolicy: may only "
+       "be set for init containers"},
       {"bad init container restartPolicy", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
        "spec: {initContainers: [{name: c, restartPolicy: Never}]}\n",

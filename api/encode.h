@@ -32,7 +32,8 @@ namespace schedref::api {
 // with ".mmm" only when the milliseconds are not zero.
 // REQUIRES: the time falls in the years 0000 to 9999.
 // Note: metav1.Time keeps whole seconds; the milliseconds are written so
-// that the virtual clock's finer times survive a round trip.
+// that the virtual clock's finer times survive a round trip
+// (docs/deviations.md).
 [[nodiscard]] std::string FormatRfc3339(TimeMs time);
 
 }  // namespace schedref::api

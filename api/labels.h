@@ -92,8 +92,8 @@ struct FieldProblem {
 // matchExpression matches the node's labels (Gt/Lt compare base-10 int64
 // values; a label that is not an integer does not match) and every
 // matchField matches the node's name.
-// Note: as upstream (nodeSelectorTerm.match), matchFields are not checked
-// at all for a node whose name is empty.
+// As upstream (nodeSelectorTerm.match), matchFields are not checked at all
+// for a node whose name is empty.
 [[nodiscard]] bool NodeSelectorTermMatches(const NodeSelectorTerm& term,
                                            const Node& node);
 
@@ -128,9 +128,9 @@ struct FieldProblem {
 // True iff `toleration` tolerates `taint`: the effects are equal or the
 // toleration's is empty; the keys are equal or the toleration's is empty;
 // and the operator is Exists, or Equal/empty with equal values.
-// Note: the numeric Lt/Gt toleration operators of newer upstream releases
-// (alpha feature gate TaintTolerationComparisonOperators) are not modelled;
-// validation rejects them and here they tolerate nothing.
+// The numeric Lt/Gt toleration operators came after the target release
+// v1.32 (alpha feature gate TaintTolerationComparisonOperators); validation
+// rejects them and here they tolerate nothing.
 [[nodiscard]] bool ToleratesTaint(const Toleration& toleration,
                                   const Taint& taint);
 

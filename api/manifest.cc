@@ -65,42 +65,39 @@ size_t SkipBlanks(std::string_view text, size_t pos) {
 }
 
 // Kubernetes' YAMLOrJSONDecoder reads a JSON stream value after value; so
-// does this. Each value is parsed by itself so that the error offsets can be
-// made absolute.
+// does this, from one stream, so that long streams stay linear.
 StatusOr<std::vector<json>> ParseJsonStream(std::string_view text,
                                             const std::string& file) {
   std::vector<json> documents;
-  size_t pos = SkipBlanks(text, 0);
-  while (pos < text.size()) {
-    size_t consumed = 0;
-    // operator>> reads exactly one value and leaves the stream after it.
+  std::istringstream stream{std::string(text)};
+  while (true) {
+    stream >> std::ws;
+    if (stream.peek() == std::char_traits<char>::eof()) break;
+    const std::streamoff start = stream.tellg();
     json value;
     try {
-      std::istringstream stream{std::string(text.substr(pos))};
+      // Reads exactly one value and leaves the stream after it.
       stream >> value;
-      // At the end of the text tellg() would fail; everything was read.
-      const std::streampos end =
-          stream.eof() ? std::streampos(-1) : stream.tellg();
-      consumed = end < 0 ? text.size() - pos : static_cast<size_t>(end);
     } catch (const json::parse_error& e) {
-      // e.byte is 1-based and counts the character that failed.
-      const size_t offset = pos + (e.byte > 0 ? e.byte - 1 : 0);
+      // e.byte is 1-based, counts from `start` and names the failing byte.
+      const size_t offset =
+          static_cast<size_t>(start) + (e.byte > 0 ? e.byte - 1 : 0);
       const auto [line, column] = LineColumn(text, offset);
       return Status::Invalid(Position(file, line, column) + ": " +
                              StripNlohmannPrefix(e.what()));
     } catch (const json::exception& e) {
-      const auto [line, column] = LineColumn(text, pos);
+      const auto [line, column] = LineColumn(text, static_cast<size_t>(start));
       return Status::Invalid(Position(file, line, column) + ": " +
                              StripNlohmannPrefix(e.what()));
     }
-    if (consumed == 0) {
-      // Cannot happen for a successful parse; guards against looping.
-      const auto [line, column] = LineColumn(text, pos);
+    documents.push_back(std::move(value));
+    if (stream.eof()) break;
+    if (stream.tellg() <= start) {
+      // A successful parse always consumes input; guards against looping.
+      const auto [line, column] = LineColumn(text, static_cast<size_t>(start));
       return Status::Invalid(Position(file, line, column) +
                              ": no JSON value could be read");
     }
-    documents.push_back(std::move(value));
-    pos = SkipBlanks(text, pos + consumed);
   }
   return documents;
 }
@@ -295,9 +292,10 @@ StatusOr<json> ResolvePlain(const std::string& in) {
 // The YAML of one document as yaml-cpp's parser reports it, before typing.
 // Aliases share the node they refer to, so the tree is a DAG.
 //
-// Note: the text is read through yaml-cpp's event interface rather than
-// YAML::LoadAll, whose document loop never ends on some malformed input
-// (a stray ',' at the top level; yaml-cpp issue #1040, fixed after 0.7).
+// The text is read through yaml-cpp's event interface rather than
+// YAML::LoadAll, whose document loop never ends on some malformed input (a
+// stray ',' at the top level; yaml-cpp issue #1040, fixed after 0.7): here
+// a document that makes no progress is an error.
 struct YamlNode {
   enum class Kind { kNull, kScalar, kSequence, kMap };
   Kind kind = Kind::kNull;

@@ -236,8 +236,7 @@ Gen<Container> GenContainer(bool init) {
       gen::set(&ContainerPort::host_ip,
                gen::element<std::string>("", "0.0.0.0", "10.0.0.1")));
   const auto restart = init ? gen::element<std::string>("", "Always")
-                            : gen::element<std::string>("", "Always",
-                                                        "OnFailure", "Never");
+                            : gen::just(std::string());
   return gen::map(
       gen::build<Container>(gen::set(&Container::name, ObjectName()),
                             gen::set(&Container::image, AnyText()),
