@@ -386,6 +386,14 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   }
 
   framework::CycleState state;
+  // Notes raised during the cycle (preemption victims) follow the attempt
+  // record that caused them.
+  const size_t attempt_index = trace_.records.size();
+  auto record_attempt = [&]() {
+    trace_.records.insert(trace_.records.begin() +
+                              static_cast<std::ptrdiff_t>(attempt_index),
+                          {attempt, std::nullopt, std::nullopt});
+  };
   CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
   bool failed = out.fit_error.has_value() ||
                 (!out.status.IsSuccess() && !out.status.IsWait());
@@ -398,7 +406,7 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
       attempt.message = out.status.Message();
     }
-    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    record_attempt();
     HandleSchedulingFailure(fwk, pod_info, out.fit_error, out.nominating_info);
     return;
   }
@@ -406,7 +414,7 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   attempt.top_scores = out.result.top_scores;
   attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
   if (out.status.IsWait()) attempt.message = out.status.Message();
-  trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+  record_attempt();
 
   InFlightBinding binding;
   binding.assumed = pod_info;

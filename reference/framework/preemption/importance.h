@@ -1,0 +1,37 @@
+// Which of two pods is more important to keep, as preemption orders its
+// victims. Specification: upstream pkg/scheduler/util/utils.go
+// (MoreImportantPod, GetPodStartTime, GetEarliestPodStartTime) and
+// component-helpers/scheduling/corev1 PodPriority.
+#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PREEMPTION_IMPORTANCE_H_
+#define SCHEDREF_REFERENCE_FRAMEWORK_PREEMPTION_IMPORTANCE_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "api/objects.h"
+
+namespace schedref::reference::framework::preemption {
+
+// spec.priority, 0 when unset.
+int32_t PodPriority(const api::Pod& pod);
+
+// status.startTime, or `now` for a pod that has not started (assumed or
+// bound pods without a start time).
+// Note: upstream reads the wall clock (time.Now()) at every call, so two
+// unstarted pods compare by the order of the calls; here both are `now`,
+// the scheduler's virtual clock, and compare equal (docs/deviations.md
+// "Victim start time").
+api::TimeMs PodStartTime(const api::Pod& pod, api::TimeMs now);
+
+// True iff `a` has higher priority, or equal priority and started earlier.
+bool MoreImportantPod(const api::Pod& a, const api::Pod& b, api::TimeMs now);
+
+// The earliest start time among the highest-priority pods of `victims`;
+// nullopt iff `victims` is empty.
+std::optional<api::TimeMs> EarliestPodStartTime(
+    const std::vector<api::Pod>& victims, api::TimeMs now);
+
+}  // namespace schedref::reference::framework::preemption
+
+#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PREEMPTION_IMPORTANCE_H_

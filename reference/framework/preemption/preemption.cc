@@ -1,0 +1,245 @@
+#include "reference/framework/preemption/preemption.h"
+
+#include <climits>
+#include <functional>
+#include <limits>
+#include <set>
+#include <utility>
+
+#include "reference/framework/fit_error.h"
+#include "reference/framework/preemption/importance.h"
+
+namespace schedref::reference::framework::preemption {
+namespace {
+
+// utilerrors.NewAggregate(errs).Error(): the message itself for one error,
+// "[e1, e2, ...]" for several, duplicates dropped.
+std::string AggregateErrors(const std::vector<std::string>& errors) {
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& e : errors) {
+    if (seen.insert(e).second) unique.push_back(e);
+  }
+  if (unique.size() == 1) return unique[0];
+  std::string out = "[";
+  for (size_t i = 0; i < unique.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += unique[i];
+  }
+  return out + "]";
+}
+
+// A FitError's message over `num_all_nodes` nodes with `statuses`; nodes
+// without a status get kPreemptionNotHelpful.
+std::string PreemptionFitError(int num_all_nodes, NodeToStatus statuses) {
+  FitError fit;
+  fit.num_all_nodes = num_all_nodes;
+  statuses.absent_status =
+      Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
+  fit.diagnosis.node_to_status = std::move(statuses);
+  return fit.Error();
+}
+
+}  // namespace
+
+Status NodeStatus(const NodeToStatus& m, const std::string& node_name) {
+  auto it = m.statuses.find(node_name);
+  return it == m.statuses.end() ? m.absent_status : it->second;
+}
+
+std::vector<const NodeInfo*> NodesForStatusCode(const NodeToStatus& m,
+                                                const Snapshot& snapshot,
+                                                Code code) {
+  std::vector<const NodeInfo*> nodes;
+  for (const NodeInfo& info : snapshot.List()) {
+    if (NodeStatus(m, info.Name()).code() == code) nodes.push_back(&info);
+  }
+  return nodes;
+}
+
+std::string PickOneNodeForPreemption(const std::vector<Candidate>& candidates,
+                                     api::TimeMs now) {
+  if (candidates.empty()) return "";
+  using ScoreFunc = std::function<int64_t(const Victims&)>;
+  const std::vector<ScoreFunc> score_funcs = {
+      // Fewest PDB violations.
+      [](const Victims& v) { return -v.num_pdb_violations; },
+      // Lowest priority of the most important victim.
+      [](const Victims& v) {
+        return -static_cast<int64_t>(PodPriority(v.pods[0]));
+      },
+      // Lowest sum of priorities, each shifted by 2^31 so that several
+      // negative-priority victims do not beat fewer of them.
+      [](const Victims& v) {
+        int64_t sum = 0;
+        for (const api::Pod& p : v.pods) {
+          sum += static_cast<int64_t>(PodPriority(p)) +
+                 (static_cast<int64_t>(INT32_MAX) + 1);
+        }
+        return -sum;
+      },
+      // Fewest victims.
+      [](const Victims& v) { return -static_cast<int64_t>(v.pods.size()); },
+      // Latest start among the highest-priority victims.
+      [now](const Victims& v) {
+        std::optional<api::TimeMs> t = EarliestPodStartTime(v.pods, now);
+        return t ? *t : std::numeric_limits<int64_t>::min();
+      },
+  };
+  std::vector<const Candidate*> remaining;
+  for (const Candidate& c : candidates) remaining.push_back(&c);
+  for (const ScoreFunc& f : score_funcs) {
+    std::vector<const Candidate*> selected;
+    int64_t max_score = std::numeric_limits<int64_t>::min();
+    for (const Candidate* c : remaining) {
+      const int64_t score = f(c->victims);
+      if (score > max_score) {
+        max_score = score;
+        selected.clear();
+      }
+      if (score == max_score) selected.push_back(c);
+    }
+    if (selected.size() == 1) return selected[0]->name;
+    remaining = std::move(selected);
+  }
+  // Note: upstream's candidate order comes from a map iteration, so this
+  // last tie is random there; here it is the first in candidate-list order
+  // (docs/deviations.md "Preemption").
+  return remaining[0]->name;
+}
+
+Evaluator::Evaluator(Handle* handle, Interface* iface)
+    : handle_(handle), iface_(iface) {}
+
+PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
+                                    const NodeToStatus& statuses) {
+  // 0) The latest version of the pod.
+  std::optional<api::Pod> fetched = handle_->GetPod(pod_in.Key());
+  if (!fetched) {
+    return {std::nullopt,
+            Status::Error("pod \"" + pod_in.name + "\" not found")};
+  }
+  const api::Pod& pod = *fetched;
+
+  // 1) Eligibility.
+  auto [eligible, reason] = iface_->PodEligibleToPreemptOthers(
+      pod, NodeStatus(statuses, pod.nominated_node_name));
+  if (!eligible) return {std::nullopt, Status(Code::kUnschedulable, reason)};
+
+  // 2) Candidates.
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  const int num_all_nodes = snapshot.NumNodes();
+  if (num_all_nodes == 0) {
+    return {std::nullopt, Status::Error("no nodes available")};
+  }
+  std::vector<const NodeInfo*> potential =
+      NodesForStatusCode(statuses, snapshot, Code::kUnschedulable);
+  DryRunResult dry;
+  if (potential.empty()) {
+    // Preemption cannot help anywhere: the pod's nomination is cleared.
+    if (!pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod);
+  } else {
+    const std::vector<api::PodDisruptionBudget>& pdbs =
+        handle_->PodDisruptionBudgets();
+    auto [offset, num_candidates] =
+        iface_->GetOffsetAndNumCandidates(static_cast<int32_t>(potential.size()));
+    dry = DryRunPreemption(state, pod, potential, pdbs, offset, num_candidates);
+    if (!dry.errors.empty() && dry.candidates.empty()) {
+      return {std::nullopt, Status::Error(AggregateErrors(dry.errors))};
+    }
+  }
+  if (dry.candidates.empty()) {
+    return {PostFilterResult{std::string()},
+            Status(Code::kUnschedulable,
+                   PreemptionFitError(num_all_nodes,
+                                      std::move(dry.node_statuses)))};
+  }
+
+  // 3) Extenders: none in this reference.
+  // 4) The best candidate.
+  std::optional<Candidate> best = SelectCandidate(dry.candidates);
+  if (!best || best->name.empty()) {
+    return {std::nullopt,
+            Status(Code::kUnschedulable, "no candidate node for preemption")};
+  }
+  // 5) Evict the victims.
+  Status prepared = PrepareCandidate(*best, pod);
+  if (!prepared.IsSuccess()) return {std::nullopt, prepared};
+  return {PostFilterResult{best->name}, Status::Success()};
+}
+
+DryRunResult Evaluator::DryRunPreemption(
+    CycleState& state, const api::Pod& pod,
+    const std::vector<const NodeInfo*>& potential_nodes,
+    const std::vector<api::PodDisruptionBudget>& pdbs, int32_t offset,
+    int32_t num_candidates) {
+  DryRunResult out;
+  std::vector<Candidate> non_violating;
+  std::vector<Candidate> violating;
+  const size_t n = potential_nodes.size();
+  const size_t capacity = num_candidates < 0 ? 0 : static_cast<size_t>(num_candidates);
+  // Note: sequential in potential-node order from the offset; upstream runs
+  // the nodes in parallel and cancels (docs/deviations.md "Preemption").
+  for (size_t i = 0; i < n; ++i) {
+    NodeInfo node_copy = *potential_nodes[(static_cast<size_t>(offset) + i) % n];
+    CycleState state_copy = state;
+    SelectVictimsResult r =
+        iface_->SelectVictimsOnNode(state_copy, pod, node_copy, pdbs);
+    if (r.status.IsSuccess() && !r.victims.empty()) {
+      Candidate c{node_copy.Name(),
+                  Victims{std::move(r.victims), r.num_violating_victims}};
+      // Upstream's candidate lists have room for num_candidates each and
+      // drop the rest.
+      std::vector<Candidate>& list =
+          r.num_violating_victims == 0 ? non_violating : violating;
+      if (list.size() < capacity) list.push_back(std::move(c));
+      if (!non_violating.empty() &&
+          non_violating.size() + violating.size() >= capacity) {
+        break;
+      }
+      continue;
+    }
+    Status status = r.status;
+    if (status.IsSuccess()) {
+      status = Status::Error("expected at least one victim pod on node \"" +
+                             node_copy.Name() + "\"");
+    }
+    if (status.code() == Code::kError) out.errors.push_back(status.Message());
+    out.node_statuses.statuses[node_copy.Name()] = status;
+  }
+  out.candidates = std::move(non_violating);
+  for (Candidate& c : violating) out.candidates.push_back(std::move(c));
+  return out;
+}
+
+std::optional<Candidate> Evaluator::SelectCandidate(
+    const std::vector<Candidate>& candidates) const {
+  if (candidates.empty()) return std::nullopt;
+  if (candidates.size() == 1) return candidates[0];
+  const std::string name = PickOneNodeForPreemption(candidates, handle_->Now());
+  for (const Candidate& c : candidates) {
+    if (c.name == name) return c;
+  }
+  return candidates[0];
+}
+
+Status Evaluator::PrepareCandidate(const Candidate& candidate,
+                                   const api::Pod& pod) {
+  // Note: upstream preempts the victims in parallel; here one after
+  // another, most important first (docs/deviations.md "Preemption").
+  for (const api::Pod& victim : candidate.victims.pods) {
+    handle_->PreemptVictim(victim, pod);
+  }
+  // Lower-priority pods nominated to this node may no longer fit there;
+  // clearing their nomination sends them back to look elsewhere.
+  const int32_t priority = PodPriority(pod);
+  for (const api::Pod& nominated :
+       handle_->NominatedPodsForNode(candidate.name)) {
+    if (PodPriority(nominated) < priority) {
+      handle_->ClearNominatedNodeName(nominated);
+    }
+  }
+  return Status::Success();
+}
+
+}  // namespace schedref::reference::framework::preemption
