@@ -279,6 +279,20 @@ int main(int argc, char** argv) {
   bench->add_option("--measured-pods", bench_measured, "Pods measured")
       ->check(CLI::PositiveNumber);
 
+  // CLI11 reports a misspelt subcommand as "a subcommand is required"; name
+  // it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known = known || sub->check_name(argv[1]);
+    }
+    if (!known) {
+      std::cerr << "error: unknown subcommand \"" << argv[1]
+                << "\" (run, check, explain, bench)\n"
+                << "Run with --help for more information.\n";
+      return kExitUsage;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# End-to-end checks of the schedref command line: usage errors exit 2, bad
+# input exits 1 with a message naming the file, the object and the field,
+# and a golden scenario runs and checks.
+set -uo pipefail
+bin="$1"
+data="$2"     # a directory with the bad inputs
+golden="$3"   # one golden scenario
+failures=0
+
+expect() {  # expect NAME WANT_EXIT WANT_SUBSTRING -- COMMAND...
+  local name="$1" want_exit="$2" want="$3"
+  shift 4
+  local out
+  out="$("$@" 2>&1)"
+  local code=$?
+  if [[ "$code" != "$want_exit" ]]; then
+    echo "FAIL $name: exit $code, want $want_exit; output:"; echo "$out"
+    failures=$((failures + 1)); return
+  fi
+  if [[ "$out" != *"$want"* ]]; then
+    echo "FAIL $name: output lacks: $want"; echo "$out"
+    failures=$((failures + 1)); return
+  fi
+  echo "PASS $name"
+}
+
+expect help 0 "Subcommands:" -- "$bin" --help
+expect no-subcommand 2 "A subcommand is required" -- "$bin"
+expect unknown-subcommand 2 'unknown subcommand "frobnicate"' -- "$bin" frobnicate
+expect bad-flag 2 "--no-such-flag" -- "$bin" run --no-such-flag x.yaml
+expect bad-quantity 1 \
+  "$data/bad-quantity.yaml: Node n1: objects[0].status.allocatable.cpu: quantity \"4x\"" \
+  -- "$bin" run "$data/bad-quantity.yaml"
+expect wrong-type 1 \
+  "$data/wrong-type.json: Pod default/p: objects[0].spec.priority: expected integer, got string" \
+  -- "$bin" run "$data/wrong-type.json"
+expect missing-name 1 \
+  "$data/missing-name.yaml: Node <objects[0]>: objects[0].metadata.name: required field is missing" \
+  -- "$bin" run "$data/missing-name.yaml"
+expect dangling-delete 1 "timeline[0]" -- "$bin" run "$data/dangling-delete.yaml"
+expect missing-file 1 "no-such-file.yaml" -- "$bin" run "$data/no-such-file.yaml"
+expect run-golden 0 '"kind":"placements"' -- "$bin" run "$golden"
+expect check-golden 0 "1 passed, 0 failed, 0 skipped" -- "$bin" check "$golden"
+
+[[ $failures == 0 ]]
