@@ -23,10 +23,10 @@ namespace schedref::reference::framework::st {
 class FakeHandle : public Handle {
  public:
   FakeHandle() = default;
-  explicit FakeHandle(Snapshot snapshot) : snapshot_(std::move(snapshot)) {}
+  explicit FakeHandle(Snapshot snapshot) : snapshot(std::move(snapshot)) {}
 
-  const Snapshot& SnapshotSharedLister() const override { return snapshot_; }
-  api::TimeMs Now() const override { return now_; }
+  const Snapshot& SnapshotSharedLister() const override { return snapshot; }
+  api::TimeMs Now() const override { return now; }
   const std::map<std::string, api::Labels>& NamespaceLabels() const override {
     return namespace_labels;
   }
@@ -71,10 +71,12 @@ class FakeHandle : public Handle {
     return random_values[next_random_++];
   }
 
-  void SetSnapshot(Snapshot snapshot) { snapshot_ = std::move(snapshot); }
-  void SetNow(api::TimeMs now) { now_ = now; }
+  void SetSnapshot(Snapshot s) { snapshot = std::move(s); }
+  void SetNow(api::TimeMs t) { now = t; }
 
   // Test knobs and observations.
+  Snapshot snapshot;
+  api::TimeMs now = 0;
   std::set<std::string> fail_binding;
   std::string bind_error = "binding rejected";
   std::vector<std::pair<std::string, std::string>> bind_calls;
@@ -90,8 +92,6 @@ class FakeHandle : public Handle {
   std::map<std::string, std::vector<api::Pod>> nominated;
 
  private:
-  Snapshot snapshot_;
-  api::TimeMs now_ = 0;
   size_t next_random_ = 0;
 };
 
