@@ -30,11 +30,13 @@
 // - Forget: the binding cycle failed; only an assumed pod can be forgotten.
 // - Add: the informer saw the pod bound; an assumed pod is confirmed (moved
 //   if it was bound elsewhere), an unknown one (e.g. expired) added.
-// - Update / Remove: informer events of a bound pod; only Added pods.
+// - Update / Remove: informer events of a bound pod; only Added pods (Update
+//   checks it; Remove, like upstream's, does not, and removes an assumed pod
+//   too).
 // - Expire: an assumed pod whose binding finished more than the TTL ago.
 //   Upstream runs the scheduler with TTL 0, which disables expiry: an
-//   assumed pod leaves only through Add or Forget. FinishBinding still
-//   records that the binding finished.
+//   assumed pod leaves only through Add or Forget (or Remove). FinishBinding
+//   still records that the binding finished.
 //
 // Nodes: AddNode / UpdateNode / RemoveNode. A node removed while pods are
 // still on it stays as a "ghost" (a NodeInfo without a node) until the last
@@ -101,7 +103,8 @@ class Cache {
   schedref::Status UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
   // Removes the cached pod. Errors if unknown ("is not found in scheduler
   // cache, so cannot be removed from it") or if pod names another non-empty
-  // node (upstream: fatal). An empty node name removes the cached pod.
+  // node (upstream: fatal). An empty node name removes the cached pod. An
+  // assumed pod is removed like an added one (upstream does not check).
   schedref::Status RemovePod(const api::Pod& pod);
   // False for a pod without a UID (upstream returns an error).
   bool IsAssumedPod(const api::Pod& pod) const;

@@ -330,7 +330,7 @@ SchedulingQueue::Strategy SchedulingQueue::IsPodWorthRequeuing(
       if (hint == framework::QueueingHint::kSkip) continue;
       // A Pending plugin's Queue skips backoff: nothing can beat that.
       if (info.pending_plugins.count(plugin) != 0) {
-        return Strategy::kAfterBackoff;
+        return Strategy::kImmediately;
       }
       // Only a Pending plugin could raise it further.
       if (info.pending_plugins.empty()) return Strategy::kAfterBackoff;

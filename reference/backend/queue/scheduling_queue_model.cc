@@ -1,6 +1,7 @@
 #include "reference/backend/queue/scheduling_queue_model.h"
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 #include <tuple>
 #include <utility>
@@ -798,6 +799,15 @@ std::optional<std::string> QueueHarness::RunAndCheck(const QueueModel& before,
                         " sorts before it";
                 return;
               }
+            }
+            // The next attempt records its own rejectors.
+            if (!got->unschedulable_plugins.empty() ||
+                !got->pending_plugins.empty() || got->gated) {
+              error = "popped " + key + " still carries rejectors " +
+                      Join(got->unschedulable_plugins) + " pending " +
+                      Join(got->pending_plugins) +
+                      (got->gated ? " and is gated" : "");
+              return;
             }
             const QueueModel::Pod& p = after.pods.at(key);
             if (got->attempts != p.attempts || got->timestamp != p.timestamp) {
