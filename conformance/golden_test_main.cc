@@ -1,6 +1,8 @@
 // A test binary that checks golden scenarios (given as arguments) against a
-// built-in implementation (--impl=NAME, first argument). Honours Bazel's
-// test sharding: shard k of n checks every n-th file starting at k.
+// built-in implementation (--impl=NAME, first argument) in strict mode.
+// Unlike `schedref check`, a golden without expectedTrace fails: it is a
+// stale golden. Honours Bazel's test sharding: shard k of n checks every
+// n-th file starting at k.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -8,8 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "conformance/engine.h"
 #include "conformance/implementations.h"
 #include "conformance/runner.h"
+
+namespace {
+
+using schedref::conformance::CheckResult;
+
+}  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]).rfind("--impl=", 0) != 0) {
@@ -19,10 +28,18 @@ int main(int argc, char** argv) {
   std::string impl_name = std::string(argv[1]).substr(7);
   std::unique_ptr<schedref::api::Scheduler> impl =
       schedref::conformance::MakeImplementation(impl_name);
+  std::unique_ptr<schedref::api::Scheduler> reference =
+      schedref::conformance::MakeImplementation("reference");
   if (impl == nullptr) {
     std::fprintf(stderr, "unknown implementation %s\n", impl_name.c_str());
     return 2;
   }
+  std::unique_ptr<schedref::conformance::Engine> engine =
+      schedref::conformance::MakeBuiltinEngine(std::move(impl));
+  schedref::conformance::CheckOptions options;
+  options.mode = schedref::conformance::Mode::kStrict;
+  options.reference = reference.get();
+
   int shards = 1, shard = 0;
   if (const char* n = std::getenv("TEST_TOTAL_SHARDS")) shards = std::atoi(n);
   if (const char* k = std::getenv("TEST_SHARD_INDEX")) shard = std::atoi(k);
@@ -33,22 +50,28 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) {
     if ((i - 2) % shards != shard) continue;
     ++checked;
-    schedref::conformance::CheckResult r =
-        schedref::conformance::CheckScenario(*impl, argv[i]);
+    CheckResult r = schedref::conformance::CheckScenario(*engine, argv[i],
+                                                         options);
     switch (r.outcome) {
-      case schedref::conformance::CheckResult::Outcome::kPass:
+      case CheckResult::Outcome::kPass:
         ++passed;
         std::printf("PASS %s\n", argv[i]);
         break;
-      case schedref::conformance::CheckResult::Outcome::kSkip:
-        // A golden without its expected trace is a stale golden.
-        ++failed;
-        std::printf("FAIL %s: %s (run the golden update)\n", argv[i],
-                    r.message.c_str());
+      case CheckResult::Outcome::kSkip:
+        if (r.stale) {
+          ++failed;
+          std::printf("FAIL %s: %s\n", argv[i], r.message.c_str());
+        } else {
+          ++skipped;
+          std::printf("SKIP %s: %s\n", argv[i], r.message.c_str());
+        }
         break;
-      case schedref::conformance::CheckResult::Outcome::kFail:
+      case CheckResult::Outcome::kFail:
         ++failed;
         std::printf("FAIL %s: %s\n", argv[i], r.message.c_str());
+        for (const std::string& line : r.details) {
+          std::printf("%s\n", line.c_str());
+        }
         break;
     }
   }

@@ -1,28 +1,60 @@
-// Conformance runner: runs a golden scenario through an implementation and
-// compares its trace with the scenario's expectedTrace, naming the first
-// differing record. Specification of the comparison: docs/trace-format.md
-// ("Strict conformance").
+// Conformance runner: runs one golden scenario through an engine and judges
+// its trace, in one of two modes (docs/conformance.md):
+//   strict        the trace must equal the golden's expectedTrace, line for
+//                 line (our pinned RNG and iteration order);
+//   legal-choice  the reference is run as an oracle that accepts every
+//                 choice upstream could legally make
+//                 (conformance/legal_choice.h); expectedTrace is not used.
+// A failure names the first differing record with its context, both lines,
+// the fields that differ, and the reference's full-detail view of that
+// scheduling cycle (conformance/trace_diff.h, conformance/explain.h).
 #ifndef SCHEDREF_CONFORMANCE_RUNNER_H_
 #define SCHEDREF_CONFORMANCE_RUNNER_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/scheduler.h"
 #include "api/status.h"
+#include "conformance/engine.h"
 
 namespace schedref::conformance {
+
+enum class Mode { kStrict, kLegalChoice };
+
+// "strict", "legal-choice".
+[[nodiscard]] std::string ModeName(Mode mode);
+
+struct CheckOptions {
+  Mode mode = Mode::kStrict;
+  // The reference: the oracle in legal-choice mode and the explainer's
+  // source in both. Not owned. REQUIRES: non-null.
+  api::Scheduler* reference = nullptr;
+};
 
 struct CheckResult {
   enum class Outcome { kPass, kFail, kSkip };
   std::string path;
+  std::string scenario;  // the scenario's name; empty if it did not decode
+  std::string engine;
   Outcome outcome = Outcome::kFail;
-  // For kFail: the first difference (or the error); for kSkip: why.
+  // One line. kFail: what differs or what went wrong; kSkip: why; kPass:
+  // empty, or the legal choices that were accepted.
   std::string message;
+  // kFail only: the explanation, one entry per line, indented for printing
+  // under the result line.
+  std::vector<std::string> details;
+  // Wall time of the whole check, oracle and explainer included.
+  double seconds = 0;
+  // Strict mode: the golden has no expectedTrace (outcome kSkip). The
+  // golden tests count this as a failure; `schedref check` as a skip.
+  bool stale = false;
 };
 
-// Loads `path`, runs it through `impl` and compares traces line by line.
-CheckResult CheckScenario(api::Scheduler& impl, const std::string& path);
+// Loads `path`, runs it through `engine` and judges the trace.
+CheckResult CheckScenario(Engine& engine, const std::string& path,
+                          const CheckOptions& options);
 
 // Reads a whole file. Errors: NotFound naming the path.
 [[nodiscard]] StatusOr<std::string> ReadFile(const std::string& path);
@@ -32,6 +64,10 @@ CheckResult CheckScenario(api::Scheduler& impl, const std::string& path);
 // absent. Used by the golden update workflow.
 std::string WithExpectedTrace(const std::string& text,
                               const std::vector<std::string>& trace_lines);
+
+// `text` without its expectedTrace (the last key of the file, when present):
+// what an external engine is sent.
+std::string WithoutExpectedTrace(const std::string& text);
 
 }  // namespace schedref::conformance
 

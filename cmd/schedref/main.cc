@@ -19,8 +19,8 @@
 #include "api/scenario_decode.h"
 #include "api/trace_codec.h"
 #include "cmd/schedref/workloads.h"
+#include "conformance/check_command.h"
 #include "conformance/implementations.h"
-#include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace {
@@ -62,74 +62,11 @@ int RunCommand(const std::string& path, const std::string& impl_name,
   return 0;
 }
 
-// Compares each scenario's trace with its expectedTrace; with `update`,
-// rewrites expectedTrace from the reference instead and reports what changed.
-int CheckCommand(const std::vector<std::string>& paths,
-                 const std::string& impl_name, bool update) {
-  int passed = 0, failed = 0, skipped = 0;
-  std::unique_ptr<schedref::api::Scheduler> impl =
-      schedref::conformance::MakeImplementation(impl_name);
-  for (const std::string& path : paths) {
-    if (update) {
-      StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
-      StatusOr<std::string> text = schedref::conformance::ReadFile(path);
-      if (!scenario.ok() || !text.ok()) {
-        std::cout << "FAIL " << path << ": "
-                  << (scenario.ok() ? text.status() : scenario.status()).message()
-                  << "\n";
-        ++failed;
-        continue;
-      }
-      StatusOr<schedref::api::Trace> trace =
-          impl->Run(*scenario, schedref::api::RunOptions{});
-      if (!trace.ok()) {
-        std::cout << "FAIL " << path << ": " << trace.status().message()
-                  << "\n";
-        ++failed;
-        continue;
-      }
-      std::vector<std::string> lines = schedref::api::EncodeTraceLines(*trace);
-      size_t changed = 0;
-      for (size_t i = 0; i < std::max(lines.size(), scenario->expected_trace.size()); ++i) {
-        if (i >= lines.size() || i >= scenario->expected_trace.size() ||
-            lines[i] != scenario->expected_trace[i]) {
-          ++changed;
-        }
-      }
-      if (changed == 0) {
-        std::cout << "unchanged " << path << "\n";
-        ++passed;
-        continue;
-      }
-      std::ofstream out(path, std::ios::binary | std::ios::trunc);
-      out << schedref::conformance::WithExpectedTrace(*text, lines);
-      std::cout << "updated " << path << ": " << changed << " of "
-                << lines.size() << " trace lines changed\n";
-      ++passed;
-      continue;
-    }
-    schedref::conformance::CheckResult r =
-        schedref::conformance::CheckScenario(*impl, path);
-    switch (r.outcome) {
-      case schedref::conformance::CheckResult::Outcome::kPass:
-        ++passed;
-        std::cout << "PASS " << path << "\n";
-        break;
-      case schedref::conformance::CheckResult::Outcome::kSkip:
-        ++skipped;
-        std::cout << "SKIP " << path << ": " << r.message << "\n";
-        break;
-      case schedref::conformance::CheckResult::Outcome::kFail:
-        ++failed;
-        std::cout << "FAIL " << path << ": " << r.message << "\n";
-        break;
-    }
-  }
-  if (!update) {
-    std::cout << passed << " passed, " << failed << " failed, " << skipped
-              << " skipped\n";
-  }
-  return failed == 0 ? 0 : kExitFailure;
+// `schedref check`: everything after option parsing lives in
+// conformance/check_command.h.
+int CheckCommand(const schedref::conformance::CheckCommandOptions& options) {
+  return schedref::conformance::RunCheckCommand(options, std::cout,
+                                                std::cerr);
 }
 
 // Prints, for one attempt of one pod, every node's filter verdicts and
@@ -238,18 +175,40 @@ int main(int argc, char** argv) {
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
 
-  std::vector<std::string> check_paths;
-  std::string check_impl = "reference";
+  schedref::conformance::CheckCommandOptions check_options;
+  std::string check_mode = "strict";
+  std::vector<std::string> check_report;
   CLI::App* check = app.add_subcommand(
       "check",
-      "Run golden scenarios and compare each trace with its expectedTrace; "
-      "prints one line per scenario and 'N passed, M failed, K skipped'");
-  check->add_option("scenarios", check_paths, "Golden scenario files")
-      ->required();
-  check->add_option("--impl", check_impl, "Implementation to check")
+      "Run golden scenarios through implementations and judge each trace; "
+      "prints one line per scenario and 'N passed, M failed, K skipped' "
+      "(docs/conformance.md)");
+  check->add_option("scenarios", check_options.files,
+                    "Scenario files, or directories of them (default: "
+                    "golden/ under the current directory)");
+  check->add_option("--impl", check_options.impls,
+                    "Built-in implementation to check; repeatable (default: "
+                    "all of them, unless --exec is given)")
+      ->allow_extra_args(false)
       ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
-  bool check_update = false;
-  check->add_flag("--update", check_update,
+  check->add_option("--exec", check_options.exec,
+                    "Check an external implementation: a command (run with "
+                    "sh -c) speaking docs/conformance-protocol.md");
+  check->add_option("--mode", check_mode,
+                    "strict: traces must equal expectedTrace; legal-choice: "
+                    "the reference accepts every choice upstream could make")
+      ->check(CLI::IsMember({"strict", "legal-choice"}));
+  check->add_option("--report", check_report,
+                    "Also write a report: --report=json FILE or "
+                    "--report=junit FILE")
+      ->expected(2)
+      ->allow_extra_args(false)
+      ->type_name("FORMAT FILE");
+  check->add_option("--timeout", check_options.timeout_seconds,
+                    "Seconds an external implementation gets per scenario "
+                    "(default 60)")
+      ->check(CLI::PositiveNumber);
+  check->add_flag("--update", check_options.update,
                   "Regenerate each file's expectedTrace with the implementation "
                   "and print what changed (the golden update workflow)");
 
@@ -305,7 +264,16 @@ int main(int argc, char** argv) {
   }
 
   if (*run) return RunCommand(run_path, impl, full_detail);
-  if (*check) return CheckCommand(check_paths, check_impl, check_update);
+  if (*check) {
+    check_options.mode = check_mode == "legal-choice"
+                             ? schedref::conformance::Mode::kLegalChoice
+                             : schedref::conformance::Mode::kStrict;
+    if (check_report.size() == 2) {
+      check_options.report_format = check_report[0];
+      check_options.report_file = check_report[1];
+    }
+    return CheckCommand(check_options);
+  }
   if (*explain) return ExplainCommand(explain_path, explain_pod, explain_cycle);
   if (*bench) {
     return BenchCommand(workload, bench_nodes, bench_init, bench_measured);

@@ -1,0 +1,251 @@
+// CheckScenario in both modes, with in-process engines that are the
+// reference with a twist (a forced tie-break, a misplaced pod, an error),
+// on the scenarios of conformance/testdata.
+#include "conformance/runner.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "conformance/engine.h"
+#include "reference/scheduler/scheduler.h"
+
+namespace schedref::conformance {
+namespace {
+
+using Outcome = CheckResult::Outcome;
+using Lines = std::vector<std::string>;
+
+const std::string kTie = "conformance/testdata/tie.yaml";
+const std::string kDistinct = "conformance/testdata/distinct.yaml";
+const std::string kStale = "conformance/testdata/stale.yaml";
+const std::string kLatency = "conformance/testdata/latency.yaml";
+const std::string kTampered = "conformance/testdata/tampered.yaml";
+
+// The reference, run with `forced` choices, its trace then passed through
+// `twist`.
+class FakeEngine : public Engine {
+ public:
+  using Twist = std::function<StatusOr<api::Trace>(api::Trace)>;
+  explicit FakeEngine(Twist twist = nullptr,
+                      std::map<int64_t, std::string> forced = {},
+                      std::set<std::string> unsupported = {})
+      : twist_(std::move(twist)),
+        forced_(std::move(forced)),
+        unsupported_(std::move(unsupported)) {}
+
+  std::string Name() const override { return "fake"; }
+  std::set<std::string> Unsupported() const override { return unsupported_; }
+  StatusOr<api::Trace> Run(const ScenarioInput& input) override {
+    EXPECT_EQ(input.text.find("\nexpectedTrace:"), std::string::npos);
+    api::RunOptions options;
+    options.forced_choices = forced_;
+    StatusOr<api::Trace> t = reference_.Run(*input.scenario, options);
+    if (!t.ok() || !twist_) return t;
+    return twist_(std::move(*t));
+  }
+
+ private:
+  reference::ReferenceScheduler reference_;
+  const Twist twist_;
+  const std::map<int64_t, std::string> forced_;
+  const std::set<std::string> unsupported_;
+};
+
+// Puts default/p1 on `node` everywhere in the trace.
+FakeEngine::Twist Misplace(const std::string& node) {
+  return [node](api::Trace t) -> StatusOr<api::Trace> {
+    for (api::Trace::Record& r : t.records) {
+      if (r.attempt) r.attempt->node = node;
+      if (r.binding) r.binding->node = node;
+    }
+    t.placements["default/p1"] = node;
+    return t;
+  };
+}
+
+class RunnerTest : public ::testing::Test {
+ protected:
+  CheckResult Check(Engine& engine, const std::string& path, Mode mode) {
+    CheckOptions options;
+    options.mode = mode;
+    options.reference = &reference_;
+    CheckResult r = CheckScenario(engine, path, options);
+    EXPECT_EQ(r.path, path);
+    EXPECT_EQ(r.engine, "fake");
+    EXPECT_GE(r.seconds, 0);
+    return r;
+  }
+  reference::ReferenceScheduler reference_;
+};
+
+TEST_F(RunnerTest, StrictPass) {
+  FakeEngine engine;
+  CheckResult r = Check(engine, kTie, Mode::kStrict);
+  EXPECT_EQ(r.outcome, Outcome::kPass);
+  EXPECT_EQ(r.scenario, "conformance-tie");
+  EXPECT_EQ(r.message, "");
+  EXPECT_EQ(r.details, Lines{});
+}
+
+TEST_F(RunnerTest, StrictFailureNamesTheFirstDivergenceAndExplainsIt) {
+  FakeEngine engine(Misplace("small"));
+  CheckResult r = Check(engine, kDistinct, Mode::kStrict);
+  EXPECT_EQ(r.outcome, Outcome::kFail);
+  EXPECT_EQ(r.message,
+            "first difference at trace line 2: attempt t=0ms cycle 1 pod "
+            "default/p1 (profile default-scheduler); differing fields: node");
+  EXPECT_EQ(
+      r.details,
+      (Lines{
+          R"(  expected: {"cycle":1,"evaluated":3,"feasible":2,"kind":"attempt","node":"big","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"big","score":485},{"node":"small","score":448}]})",
+          R"(  actual:   {"cycle":1,"evaluated":3,"feasible":2,"kind":"attempt","node":"small","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"big","score":485},{"node":"small","score":448}]})",
+          "  fields that differ:",
+          R"(    node: expected "big", actual "small")",
+          "  reference, cycle 1 (t=0ms, pod default/p1, profile "
+          "default-scheduler): scheduled on big; 3 nodes evaluated, 2 feasible",
+          "    big: score 485 <- chosen; filters passed; weighted scores "
+          "ImageLocality 0, NodeResourcesBalancedAllocation 93, "
+          "NodeResourcesFit 92, TaintToleration 300",
+          "    small: score 448; filters passed; weighted scores ImageLocality "
+          "0, NodeResourcesBalancedAllocation 75, NodeResourcesFit 73, "
+          "TaintToleration 300",
+          "    tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient "
+          "cpu)",
+          "    top score 485: big",
+          "  why: small scores 448; the top score is 485 (big)",
+      }));
+}
+
+TEST_F(RunnerTest, StrictRejectsAnotherTieBreakAndSaysLegalChoiceWouldNot) {
+  FakeEngine engine(nullptr, {{1, "b"}});
+  CheckResult r = Check(engine, kTie, Mode::kStrict);
+  EXPECT_EQ(r.outcome, Outcome::kFail);
+  EXPECT_EQ(r.message,
+            "first difference at trace line 2: attempt t=0ms cycle 1 pod "
+            "default/p1 (profile default-scheduler); differing fields: node, "
+            "topScores");
+  ASSERT_GE(r.details.size(), 2u);
+  EXPECT_EQ(r.details[r.details.size() - 2],
+            "  why: b ties for the top score 397 with a, c");
+  EXPECT_EQ(r.details.back(),
+            "  (a tie: --mode=legal-choice accepts this choice)");
+}
+
+TEST_F(RunnerTest, LegalChoiceAcceptsAnotherTieBreak) {
+  FakeEngine engine(nullptr, {{1, "c"}});
+  CheckResult r = Check(engine, kTie, Mode::kLegalChoice);
+  EXPECT_EQ(r.outcome, Outcome::kPass);
+  EXPECT_EQ(r.message,
+            "legal choices accepted: cycle 1 default/p1 on c (reference: a)");
+  EXPECT_EQ(r.details, Lines{});
+}
+
+TEST_F(RunnerTest, LegalChoiceRefusesALowerScoredNode) {
+  FakeEngine engine(Misplace("small"));
+  CheckResult r = Check(engine, kDistinct, Mode::kLegalChoice);
+  EXPECT_EQ(r.outcome, Outcome::kFail);
+  EXPECT_EQ(r.message,
+            "cycle 1 pod default/p1: the implementation chose small, not a "
+            "legal choice (small scores 448; the top score is 485 (big))");
+  ASSERT_FALSE(r.details.empty());
+  EXPECT_EQ(r.details.back(),
+            "  why: small scores 448; the top score is 485 (big)");
+}
+
+TEST_F(RunnerTest, LegalChoiceReportsADivergenceAfterAcceptedChoices) {
+  FakeEngine engine(
+      [](api::Trace t) -> StatusOr<api::Trace> {
+        t.placements["default/p1"] = "";
+        return t;
+      },
+      {{1, "b"}});
+  CheckResult r = Check(engine, kTie, Mode::kLegalChoice);
+  EXPECT_EQ(r.outcome, Outcome::kFail);
+  EXPECT_EQ(r.message,
+            "first difference at trace line 4: placements; differing fields: "
+            "placements");
+  EXPECT_EQ(
+      r.details,
+      (Lines{
+          "  legal choices accepted before it: cycle 1 default/p1 on b "
+          "(reference: a)",
+          R"(  expected: {"kind":"placements","placements":{"default/p1":"b"}})",
+          R"(  actual:   {"kind":"placements","placements":{"default/p1":""}})",
+          "  fields that differ:",
+          R"(    placements.default/p1: expected "b", actual "")",
+          "  reference, cycle 1 (t=0ms, pod default/p1, profile "
+          "default-scheduler): scheduled on b; 3 nodes evaluated, 3 feasible",
+          "    a: score 397; filters passed; weighted scores ImageLocality 0, "
+          "NodeResourcesFit 97, TaintToleration 300",
+          "    b: score 397 <- chosen; filters passed; weighted scores "
+          "ImageLocality 0, NodeResourcesFit 97, TaintToleration 300",
+          "    c: score 397; filters passed; weighted scores ImageLocality 0, "
+          "NodeResourcesFit 97, TaintToleration 300",
+          "    top score 397: a, b, c",
+      }));
+}
+
+TEST_F(RunnerTest, AStaleGoldenIsSkippedInStrictModeOnly) {
+  FakeEngine engine;
+  CheckResult strict = Check(engine, kStale, Mode::kStrict);
+  EXPECT_EQ(strict.outcome, Outcome::kSkip);
+  EXPECT_TRUE(strict.stale);
+  EXPECT_EQ(strict.message,
+            "no expectedTrace (a stale golden: run schedref check --update)");
+  CheckResult legal = Check(engine, kStale, Mode::kLegalChoice);
+  EXPECT_EQ(legal.outcome, Outcome::kPass);
+  EXPECT_FALSE(legal.stale);
+}
+
+TEST_F(RunnerTest, TheExplanationNoticesAGoldenTheReferenceDisagreesWith) {
+  FakeEngine engine;
+  CheckResult r = Check(engine, kTampered, Mode::kStrict);
+  EXPECT_EQ(r.outcome, Outcome::kFail);
+  ASSERT_FALSE(r.details.empty());
+  EXPECT_EQ(r.details.back(),
+            "  note: the reference's own trace differs from expectedTrace at "
+            "line 2: the golden may be stale (schedref check --update)");
+}
+
+TEST_F(RunnerTest, UnsupportedFeaturesSkip) {
+  FakeEngine engine(nullptr, {}, {"bind-latency", "preemption"});
+  for (Mode mode : {Mode::kStrict, Mode::kLegalChoice}) {
+    CheckResult r = Check(engine, kLatency, mode);
+    EXPECT_EQ(r.outcome, Outcome::kSkip);
+    EXPECT_EQ(r.message, "needs unsupported feature bind-latency");
+    EXPECT_EQ(Check(engine, kTie, mode).outcome, Outcome::kPass);
+  }
+}
+
+TEST_F(RunnerTest, EngineErrorsAndBadFilesFail) {
+  FakeEngine engine([](api::Trace) -> StatusOr<api::Trace> {
+    return Status::Invalid("implementation error: out of cheese");
+  });
+  for (Mode mode : {Mode::kStrict, Mode::kLegalChoice}) {
+    CheckResult r = Check(engine, kTie, mode);
+    EXPECT_EQ(r.outcome, Outcome::kFail);
+    EXPECT_EQ(r.message, "implementation error: out of cheese");
+    CheckResult missing = Check(engine, "conformance/testdata/none.yaml", mode);
+    EXPECT_EQ(missing.outcome, Outcome::kFail);
+    EXPECT_EQ(missing.message,
+              "conformance/testdata/none.yaml: cannot open file");
+  }
+}
+
+TEST(RunnerTextTest, ExpectedTraceEditing) {
+  const std::string text = "schedref: scenario/v1\nname: x\nexpectedTrace: |\n  {}\n";
+  EXPECT_EQ(WithoutExpectedTrace(text), "schedref: scenario/v1\nname: x\n");
+  EXPECT_EQ(WithoutExpectedTrace("name: x"), "name: x");
+  EXPECT_EQ(WithExpectedTrace(text, {"a", "b"}),
+            "schedref: scenario/v1\nname: x\nexpectedTrace: |\n  a\n  b\n");
+  EXPECT_EQ(WithExpectedTrace("name: x", {"a"}),
+            "name: x\nexpectedTrace: |\n  a\n");
+}
+
+}  // namespace
+}  // namespace schedref::conformance
