@@ -1,0 +1,773 @@
+#include "testing/scenario_gen/scenario_gen.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "api/scenario_decode.h"
+#include "testing/scenario_gen/invariants.h"
+
+namespace schedref::testing::scenario_gen {
+namespace {
+
+namespace gen = rc::gen;
+
+constexpr int64_t kMi = int64_t{1} << 20;
+constexpr int64_t kGi = int64_t{1} << 30;
+constexpr char kGeneratedFile[] = "generated.yaml";
+constexpr char kPauseImage[] = "registry.k8s.io/pause:3.10";
+
+// Uniform in [lo, hi), whatever RapidCheck's size (gen::inRange narrows the
+// range for small sizes); shrinks towards lo.
+int Uniform(int lo, int hi) { return *gen::resize(100, gen::inRange(lo, hi)); }
+
+// True with probability `percent`/100. Shrinks to false, so that shrinking
+// removes optional features rather than adding them.
+bool Chance(int percent) { return Uniform(0, 100) >= 100 - percent; }
+
+template <typename T>
+T Pick(const std::vector<T>& values) {
+  return *gen::elementOf(values);
+}
+
+// A non-empty subset of `values`, in vocabulary order.
+std::vector<std::string> SomeOf(const std::vector<std::string>& values) {
+  std::vector<std::string> out;
+  for (const std::string& v : values) {
+    if (Chance(40)) out.push_back(v);
+  }
+  if (out.empty()) out.push_back(Pick(values));
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+int64_t ImageSize(const std::string& image) {
+  static const std::map<std::string, int64_t> kSizes = {
+      {"registry.example.com/web:1", 300 * kMi},
+      {"registry.example.com/db:1", 800 * kMi},
+      {"registry.example.com/cache:1", 120 * kMi},
+  };
+  return kSizes.at(image);
+}
+
+std::string NodeName(int i) { return "n" + std::to_string(i); }
+std::string PodName(int i) { return "p" + std::to_string(i); }
+
+// --- Fitting pods bound in `objects` onto nodes ----------------------------
+
+struct NodeUse {
+  api::ResourceList used;
+  int64_t pods = 0;
+  std::set<std::pair<std::string, int32_t>> ports;
+};
+
+bool Fits(const api::Pod& pod, const api::Node& node, const NodeUse& use) {
+  auto alloc = [&](const char* r) {
+    auto it = node.allocatable.find(r);
+    return it == node.allocatable.end() ? int64_t{0} : it->second;
+  };
+  if (use.pods + 1 > alloc(api::kResourcePods)) return false;
+  for (const auto& [name, q] : PodRequests(pod)) {
+    auto u = use.used.find(name);
+    int64_t used = u == use.used.end() ? 0 : u->second;
+    if (q > 0 && used + q > alloc(name.c_str())) return false;
+  }
+  for (const auto& port : HostPorts(pod)) {
+    if (use.ports.contains(port)) return false;
+  }
+  return true;
+}
+
+void Occupy(const api::Pod& pod, NodeUse* use) {
+  for (const auto& [name, q] : PodRequests(pod)) use->used[name] += q;
+  ++use->pods;
+  for (const auto& port : HostPorts(pod)) use->ports.insert(port);
+}
+
+api::Labels GenPodLabels() {
+  api::Labels labels;
+  if (!Chance(20)) labels[kAppKey] = Pick(Apps());
+  if (Chance(40))
+    labels[kTrackKey] = *gen::element<std::string>("stable", "canary");
+  return labels;
+}
+
+}  // namespace
+
+// --- The vocabulary ---------------------------------------------------------
+
+const std::vector<std::string>& Zones() {
+  static const std::vector<std::string> v = {"z1", "z2", "z3"};
+  return v;
+}
+const std::vector<std::string>& Regions() {
+  static const std::vector<std::string> v = {"r1", "r2"};
+  return v;
+}
+const std::vector<std::string>& Tiers() {
+  static const std::vector<std::string> v = {"gold", "silver"};
+  return v;
+}
+const std::vector<std::string>& Racks() {
+  static const std::vector<std::string> v = {"1", "2", "3", "4"};
+  return v;
+}
+const std::vector<std::string>& Apps() {
+  static const std::vector<std::string> v = {"web", "db", "cache"};
+  return v;
+}
+const std::vector<std::string>& TaintKeys() {
+  static const std::vector<std::string> v = {
+      "example.com/dedicated", "example.com/gpu", "example.com/maintenance"};
+  return v;
+}
+const std::vector<std::string>& Images() {
+  static const std::vector<std::string> v = {"registry.example.com/web:1",
+                                             "registry.example.com/db:1",
+                                             "registry.example.com/cache:1"};
+  return v;
+}
+const std::vector<int32_t>& Priorities() {
+  static const std::vector<int32_t> v = {0, 10, 100};
+  return v;
+}
+
+// --- Pieces -----------------------------------------------------------------
+
+rc::Gen<api::Labels> GenNodeLabels(const std::string& node_name) {
+  return gen::exec([node_name] {
+    api::Labels labels;
+    labels[kHostnameKey] = node_name;
+    if (!Chance(20)) labels[kZoneKey] = Pick(Zones());
+    if (Chance(50)) labels[kRegionKey] = Pick(Regions());
+    if (Chance(50)) labels[kTierKey] = Pick(Tiers());
+    if (Chance(50)) labels[kRackKey] = Pick(Racks());
+    return labels;
+  });
+}
+
+rc::Gen<std::vector<api::Taint>> GenTaints() {
+  return gen::exec([] {
+    std::vector<api::Taint> taints;
+    std::set<std::pair<std::string, std::string>> seen;
+    const int n = *gen::element(0, 0, 1, 1, 2, 3);
+    for (int i = 0; i < n; ++i) {
+      api::Taint t;
+      t.key = Pick(TaintKeys());
+      t.value = *gen::element<std::string>("", "a", "b");
+      t.effect = *gen::element<std::string>("NoSchedule", "PreferNoSchedule",
+                                            "NoExecute");
+      if (seen.emplace(t.key, t.effect).second) taints.push_back(t);
+    }
+    return taints;
+  });
+}
+
+rc::Gen<api::ResourceList> GenAllocatable() {
+  return gen::exec([] {
+    api::ResourceList r;
+    r[api::kResourceCpu] = *gen::element<int64_t>(4000, 2000, 1000, 8000);
+    r[api::kResourceMemory] =
+        *gen::element<int64_t>(8 * kGi, 4 * kGi, 2 * kGi, 1 * kGi);
+    r[api::kResourcePods] = *gen::element<int64_t>(110, 5, 3, 2);
+    return r;
+  });
+}
+
+rc::Gen<api::Node> GenNode(const std::string& name) {
+  return gen::exec([name] {
+    api::Node node;
+    node.name = name;
+    node.labels = *GenNodeLabels(name);
+    node.allocatable = *GenAllocatable();
+    node.capacity = node.allocatable;
+    node.taints = *GenTaints();
+    node.unschedulable = Chance(15);
+    for (const std::string& image : Images()) {
+      if (Chance(25)) node.images.push_back({{image}, ImageSize(image)});
+    }
+    return node;
+  });
+}
+
+rc::Gen<api::Toleration> GenToleration() {
+  return gen::exec([] {
+    api::Toleration t;
+    switch (*gen::element(0, 1, 2, 3)) {
+      case 0:
+        t.key = Pick(TaintKeys());
+        t.op = "Equal";
+        t.value = *gen::element<std::string>("", "a", "b");
+        t.effect = *gen::element<std::string>("", "NoSchedule",
+                                              "PreferNoSchedule", "NoExecute");
+        break;
+      case 1:
+        t.key = Pick(TaintKeys());
+        t.op = "Exists";
+        t.effect = *gen::element<std::string>("", "NoSchedule",
+                                              "PreferNoSchedule", "NoExecute");
+        break;
+      case 2:
+        t.key = kUnschedulableTaintKey;
+        t.op = "Exists";
+        t.effect = "NoSchedule";
+        break;
+      default:
+        // A wildcard, but never for NoSchedule: some taint must stay
+        // intolerable to every pod (the properties' extra node).
+        t.op = "Exists";
+        t.effect = *gen::element<std::string>("NoExecute", "PreferNoSchedule");
+        break;
+    }
+    return t;
+  });
+}
+
+rc::Gen<api::NodeSelectorRequirement> GenNodeSelectorRequirement() {
+  return gen::exec([] {
+    api::NodeSelectorRequirement r;
+    switch (*gen::element(0, 1, 2, 3, 4)) {
+      case 0:
+        r.key = kZoneKey;
+        break;
+      case 1:
+        r.key = kTierKey;
+        break;
+      case 2:
+        r.key = kRegionKey;
+        break;
+      case 3:
+        r.key = kRackKey;
+        break;
+      default:
+        r.key = kHostnameKey;
+        break;
+    }
+    const std::vector<std::string>& values =
+        r.key == kZoneKey     ? Zones()
+        : r.key == kTierKey   ? Tiers()
+        : r.key == kRegionKey ? Regions()
+        : r.key == kRackKey   ? Racks()
+                            : std::vector<std::string>{"n1", "n2", "n3", "n4"};
+    if (r.key == kRackKey && Chance(50)) {
+      r.op = *gen::element<std::string>("Gt", "Lt");
+      r.values = {Pick(Racks())};
+      return r;
+    }
+    r.op = *gen::element<std::string>("In", "NotIn", "Exists", "DoesNotExist");
+    if (r.op == "In" || r.op == "NotIn") r.values = SomeOf(values);
+    return r;
+  });
+}
+
+rc::Gen<api::NodeSelectorTerm> GenNodeSelectorTerm() {
+  return gen::exec([] {
+    api::NodeSelectorTerm term;
+    const int n = Uniform(1, 3);
+    for (int i = 0; i < n; ++i) {
+      term.match_expressions.push_back(*GenNodeSelectorRequirement());
+    }
+    return term;
+  });
+}
+
+rc::Gen<api::NodeAffinity> GenNodeAffinity() {
+  return gen::exec([] {
+    api::NodeAffinity a;
+    if (Chance(60)) {
+      api::NodeSelector required;
+      const int n = Uniform(1, 3);
+      for (int i = 0; i < n; ++i)
+        required.terms.push_back(*GenNodeSelectorTerm());
+      a.required = required;
+    }
+    if (!a.required.has_value() || Chance(50)) {
+      const int n = Uniform(1, 3);
+      for (int i = 0; i < n; ++i) {
+        a.preferred.push_back(
+            {*gen::element<int32_t>(10, 1, 50, 100), *GenNodeSelectorTerm()});
+      }
+    }
+    return a;
+  });
+}
+
+rc::Gen<api::LabelSelector> GenPodLabelSelector() {
+  return gen::exec([] {
+    api::LabelSelector s;
+    if (Chance(70)) {
+      s.match_labels[kAppKey] = Pick(Apps());
+    } else {
+      api::LabelSelectorRequirement r;
+      r.key = *gen::element<std::string>(kAppKey, kTrackKey);
+      r.op =
+          *gen::element<std::string>("In", "NotIn", "Exists", "DoesNotExist");
+      if (r.op == "In" || r.op == "NotIn") {
+        r.values = r.key == kAppKey
+                       ? SomeOf(Apps())
+                       : SomeOf(std::vector<std::string>{"canary", "stable"});
+      }
+      s.match_expressions.push_back(r);
+    }
+    return s;
+  });
+}
+
+rc::Gen<api::PodAffinityTerm> GenPodAffinityTerm() {
+  return gen::exec([] {
+    api::PodAffinityTerm t;
+    t.label_selector = *GenPodLabelSelector();
+    t.topology_key =
+        *gen::element<std::string>(kHostnameKey, kZoneKey, kRegionKey);
+    return t;
+  });
+}
+
+rc::Gen<api::PodAffinity> GenPodAffinity() {
+  return gen::exec([] {
+    api::PodAffinity a;
+    if (Chance(50)) a.required.push_back(*GenPodAffinityTerm());
+    if (a.required.empty() || Chance(40)) {
+      a.preferred.push_back(
+          {*gen::element<int32_t>(10, 1, 50, 100), *GenPodAffinityTerm()});
+    }
+    return a;
+  });
+}
+
+rc::Gen<api::TopologySpreadConstraint> GenSpreadConstraint() {
+  return gen::exec([] {
+    api::TopologySpreadConstraint c;
+    c.max_skew = *gen::element(1, 2);
+    c.topology_key =
+        *gen::element<std::string>(kZoneKey, kHostnameKey, kTierKey, kRackKey);
+    c.when_unsatisfiable =
+        *gen::element<std::string>("DoNotSchedule", "ScheduleAnyway");
+    api::LabelSelector s;
+    s.match_labels[kAppKey] = Pick(Apps());
+    c.label_selector = s;
+    if (c.when_unsatisfiable == "DoNotSchedule" && Chance(20)) {
+      c.min_domains = *gen::element(2, 3, 4);
+    }
+    if (Chance(20)) {
+      c.node_affinity_policy = *gen::element<std::string>("Ignore", "Honor");
+    }
+    if (Chance(20)) {
+      c.node_taints_policy = *gen::element<std::string>("Honor", "Ignore");
+    }
+    if (Chance(15)) c.match_label_keys = {kTrackKey};
+    return c;
+  });
+}
+
+rc::Gen<api::Container> GenContainer(const std::string& name, bool init) {
+  return gen::exec([name, init] {
+    api::Container c;
+    c.name = name;
+    c.image = Chance(50) ? Pick(Images()) : std::string(kPauseImage);
+    // Absent (-1), explicitly zero, or an amount.
+    const int64_t cpu =
+        *gen::element<int64_t>(-1, 100, 250, 500, 0, 1000, 2000);
+    const int64_t mem =
+        *gen::element<int64_t>(-1, 256 * kMi, 64 * kMi, 0, 1 * kGi, 2 * kGi);
+    if (cpu >= 0) c.requests[api::kResourceCpu] = cpu;
+    if (mem >= 0) c.requests[api::kResourceMemory] = mem;
+    if (init && Chance(30)) c.restart_policy = "Always";
+    if (!init && Chance(15)) {
+      api::ContainerPort port;
+      port.container_port = 80;
+      port.host_port = *gen::element<int32_t>(8080, 9090);
+      port.protocol = *gen::element<std::string>("TCP", "UDP");
+      c.ports.push_back(port);
+    }
+    return c;
+  });
+}
+
+rc::Gen<api::Pod> GenPod(const std::string& name, api::TimeMs created) {
+  return gen::exec([name, created] {
+    api::Pod pod;
+    pod.ns = kNamespace;
+    pod.name = name;
+    pod.uid = pod.ns + "/" + pod.name;
+    pod.labels = GenPodLabels();
+    pod.creation_timestamp = created;
+    pod.priority = Pick(Priorities());
+    pod.preemption_policy =
+        Chance(15) ? "Never" : std::string("PreemptLowerPriority");
+    pod.scheduler_name = "default-scheduler";
+    const int containers = *gen::element(1, 1, 2);
+    for (int i = 0; i < containers; ++i) {
+      pod.containers.push_back(
+          *GenContainer("c" + std::to_string(i), /*init=*/false));
+    }
+    if (Chance(15)) pod.init_containers.push_back(*GenContainer("i0", true));
+    if (Chance(5)) pod.overhead[api::kResourceCpu] = 50;
+    if (Chance(20)) {
+      if (Chance(50)) pod.node_selector[kZoneKey] = Pick(Zones());
+      if (Chance(50)) pod.node_selector[kTierKey] = Pick(Tiers());
+    }
+    api::Affinity affinity;
+    if (Chance(30)) affinity.node_affinity = *GenNodeAffinity();
+    if (Chance(20)) affinity.pod_affinity = *GenPodAffinity();
+    if (Chance(20)) affinity.pod_anti_affinity = *GenPodAffinity();
+    if (affinity.node_affinity || affinity.pod_affinity ||
+        affinity.pod_anti_affinity) {
+      pod.affinity = affinity;
+    }
+    const int tolerations = *gen::element(0, 0, 0, 1, 2, 3);
+    for (int i = 0; i < tolerations; ++i) {
+      pod.tolerations.push_back(*GenToleration());
+    }
+    if (Chance(25)) {
+      pod.topology_spread_constraints.push_back(*GenSpreadConstraint());
+      if (Chance(30)) {
+        pod.topology_spread_constraints.push_back(*GenSpreadConstraint());
+      }
+    }
+    if (Chance(20)) {
+      pod.scheduling_gates.push_back("example.com/quota");
+      if (Chance(50)) pod.scheduling_gates.push_back("example.com/approval");
+    }
+    return pod;
+  });
+}
+
+// --- Scenarios --------------------------------------------------------------
+//
+// Shrinking. Objects are generated before they are named, as elements of
+// RapidCheck containers, and the timeline as a container of intents that
+// pick their target by index among what exists when they happen. So
+// shrinking can drop any node, pod or event without disturbing the others
+// (under gen::exec, changing an earlier choice regenerates every later
+// one); names follow positions.
+
+namespace {
+
+void Rename(api::Node& node, const std::string& name) {
+  node.name = name;
+  node.labels[kHostnameKey] = name;
+}
+
+void Rename(api::Pod& pod, const std::string& name, api::TimeMs created) {
+  pod.name = name;
+  pod.uid = pod.ns + "/" + name;
+  pod.creation_timestamp = created;
+}
+
+// A pod in `objects`, and whether to try binding it (to the node at
+// `node_pick` modulo the node count).
+struct InitialPod {
+  api::Pod pod;
+  bool bind = false;
+  int node_pick = 0;
+};
+
+rc::Gen<InitialPod> GenInitialPod() {
+  return gen::exec([] {
+    InitialPod p;
+    p.pod = *GenPod("p", 0);
+    p.bind = p.pod.scheduling_gates.empty() && Chance(40);
+    if (p.bind) p.node_pick = Uniform(0, 64);
+    return p;
+  });
+}
+
+// One timeline step: an operation, the time since the previous step, and
+// everything the operation needs. `pick` chooses the target among the
+// candidates that exist then; a step with no candidate is dropped.
+struct Intent {
+  enum class Op {
+    kAdvance,
+    kCreatePod,
+    kDeletePod,
+    kUngate,
+    kAddNode,
+    kDeleteNode,
+    kUpdateNode,
+    kFailBind,
+  };
+  Op op = Op::kAdvance;
+  api::TimeMs gap = 0;
+  int pick = 0;
+  int variant = 0;
+  bool fail_first_bind = false;    // kCreatePod
+  api::Pod pod;                    // kCreatePod
+  api::Node node;                  // kAddNode
+  std::vector<api::Taint> taints;  // kUpdateNode, variant 1
+  std::string value;               // kUpdateNode, variants 2 and 3
+};
+
+rc::Gen<Intent> GenIntent() {
+  return gen::exec([] {
+    using Op = Intent::Op;
+    Intent i;
+    // Weights: advance 1, create pod 8, delete pod 2, ungate 3, add node 1,
+    // delete node 1, update node 2, fail bind 1.
+    static const std::vector<Op> kOps = {
+        Op::kAdvance,    Op::kCreatePod,  Op::kCreatePod, Op::kCreatePod,
+        Op::kCreatePod,  Op::kCreatePod,  Op::kCreatePod, Op::kCreatePod,
+        Op::kCreatePod,  Op::kDeletePod,  Op::kDeletePod, Op::kUngate,
+        Op::kUngate,     Op::kUngate,     Op::kAddNode,   Op::kDeleteNode,
+        Op::kUpdateNode, Op::kUpdateNode, Op::kFailBind};
+    i.op = kOps[static_cast<size_t>(Uniform(0, static_cast<int>(kOps.size())))];
+    i.gap = *gen::element<api::TimeMs>(0, 1000, 100, 500, 2000, 5000);
+    i.pick = Uniform(0, 64);
+    switch (i.op) {
+      case Op::kCreatePod:
+        i.pod = *GenPod("p", 0);
+        i.fail_first_bind = Chance(10);
+        break;
+      case Op::kAddNode:
+        i.node = *GenNode("n");
+        break;
+      case Op::kUngate:
+        i.variant = Uniform(0, 2);  // 1: lift only the first gate
+        break;
+      case Op::kUpdateNode:
+        // 0 cordon/uncordon, 1 new taints, 2 tier/rack label, 3 zone label
+        i.variant = Uniform(0, 4);
+        if (i.variant == 1) i.taints = *GenTaints();
+        if (i.variant == 2) {
+          // "key=value"; an empty value removes the label.
+          i.value = *gen::element<std::string>("tier=gold", "tier=silver",
+                                               "rack=1", "rack=2", "rack=3",
+                                               "rack=4", "tier=", "rack=");
+        }
+        if (i.variant == 3) i.value = Pick(Zones());
+        break;
+      case Op::kFailBind:
+        i.variant = *gen::element(1, 2);  // count
+        break;
+      default:
+        break;
+    }
+    return i;
+  });
+}
+
+}  // namespace
+
+rc::Gen<api::Scenario> GenScenario(Options options) {
+  return gen::exec([options] {
+    using Op = Intent::Op;
+    api::Scenario s;
+    s.name = "generated";
+    s.file = kGeneratedFile;
+    s.seed = *gen::arbitrary<uint64_t>();
+    s.start_time = api::kDefaultScenarioStartTime;
+    s.bind_latency_ms = Chance(20) ? *gen::element<int64_t>(500, 1500) : 0;
+    s.config.profiles.push_back(api::Profile{});
+    // Sometimes every node has the same allocatable, so that scores tie
+    // and the seeded tie-break decides.
+    const bool uniform = Chance(40);
+    const api::ResourceList shape = *GenAllocatable();
+
+    // At least one node. (Not gen::nonEmpty: its retries grow the size.)
+    std::vector<api::Node> node_seeds = {*GenNode("n")};
+    for (api::Node& node :
+         *gen::resize(options.max_nodes - 1,
+                      gen::container<std::vector<api::Node>>(GenNode("n")))) {
+      node_seeds.push_back(std::move(node));
+    }
+    std::vector<InitialPod> pod_seeds =
+        *gen::resize(std::min(6, options.max_pods),
+                     gen::container<std::vector<InitialPod>>(GenInitialPod()));
+    std::vector<Intent> intents = *gen::resize(
+        options.max_events, gen::container<std::vector<Intent>>(GenIntent()));
+    const api::TimeMs run_on = *gen::element<api::TimeMs>(3000, 0, 12000);
+
+    // The cluster as the generator models it while it writes the timeline.
+    std::map<std::string, api::Node> nodes;  // existing, current version
+    std::map<std::string, api::Pod> pods;    // existing, current version
+    std::vector<std::string> ever_pods;      // keys, for failBind
+    int32_t max_priority_so_far = Priorities().front();
+    int node_count = 0;
+    int pod_count = 0;
+    auto add_node = [&](api::Node node) {
+      Rename(node, NodeName(++node_count));
+      if (uniform) node.allocatable = node.capacity = shape;
+      nodes[node.name] = node;
+      return node;
+    };
+    auto add_pod = [&](api::Pod pod, api::TimeMs created) {
+      Rename(pod, PodName(++pod_count), created);
+      max_priority_so_far = std::max(max_priority_so_far, *pod.priority);
+      pods[pod.Key()] = pod;
+      ever_pods.push_back(pod.Key());
+      return pod;
+    };
+
+    for (api::Node& node : node_seeds) {
+      s.initial.nodes.push_back(add_node(std::move(node)));
+    }
+    std::map<std::string, NodeUse> use;
+    for (InitialPod& seed : pod_seeds) {
+      if (seed.bind) {
+        // Bound already: onto the picked node if it fits there.
+        const api::Node& node =
+            s.initial.nodes[static_cast<size_t>(seed.node_pick) %
+                            s.initial.nodes.size()];
+        if (Fits(seed.pod, node, use[node.name])) {
+          seed.pod.node_name = node.name;
+          Occupy(seed.pod, &use[node.name]);
+        }
+      }
+      s.initial.pods.push_back(add_pod(std::move(seed.pod), s.start_time));
+    }
+
+    api::TimeMs at = 0;
+    for (Intent& intent : intents) {
+      at += intent.gap;
+      std::vector<std::string> deletable;  // see GenScenario's guarantees
+      std::vector<std::string> gated;
+      for (const auto& [key, pod] : pods) {
+        if (*pod.priority >= max_priority_so_far) deletable.push_back(key);
+        if (!pod.scheduling_gates.empty()) gated.push_back(key);
+      }
+      std::vector<std::string> node_names;
+      for (const auto& [name, node] : nodes) node_names.push_back(name);
+      auto pick = [&intent](const std::vector<std::string>& from) {
+        return from[static_cast<size_t>(intent.pick) % from.size()];
+      };
+
+      api::Event e;
+      e.at = at;
+      switch (intent.op) {
+        case Op::kAdvance:
+          e.op = api::Event::Op::kAdvance;
+          break;
+        case Op::kCreatePod: {
+          if (pod_count >= options.max_pods) continue;
+          api::Pod pod = add_pod(std::move(intent.pod), s.start_time + at);
+          if (intent.fail_first_bind) {
+            // Armed before the pod exists, so that its first Bind fails.
+            api::Event fail;
+            fail.at = at;
+            fail.op = api::Event::Op::kFailBind;
+            fail.kind = "Pod";
+            fail.name = pod.Key();
+            s.timeline.push_back(fail);
+          }
+          e.op = api::Event::Op::kCreate;
+          e.kind = "Pod";
+          e.name = pod.Key();
+          e.object = pod;
+          break;
+        }
+        case Op::kDeletePod: {
+          if (deletable.empty()) continue;
+          const std::string key = pick(deletable);
+          pods.erase(key);
+          e.op = api::Event::Op::kDelete;
+          e.kind = "Pod";
+          e.name = key;
+          break;
+        }
+        case Op::kUngate: {
+          if (gated.empty()) continue;
+          api::Pod& pod = pods.at(pick(gated));
+          if (pod.scheduling_gates.size() > 1 && intent.variant == 1) {
+            pod.scheduling_gates.erase(pod.scheduling_gates.begin());
+          } else {
+            pod.scheduling_gates.clear();
+          }
+          e.op = api::Event::Op::kUpdate;
+          e.kind = "Pod";
+          e.name = pod.Key();
+          e.object = pod;
+          break;
+        }
+        case Op::kAddNode: {
+          if (node_count >= options.max_nodes) continue;
+          api::Node node = add_node(std::move(intent.node));
+          e.op = api::Event::Op::kCreate;
+          e.kind = "Node";
+          e.name = node.name;
+          e.object = node;
+          break;
+        }
+        case Op::kDeleteNode: {
+          if (node_names.empty() || !options.node_tree_changes) continue;
+          const std::string name = pick(node_names);
+          nodes.erase(name);
+          e.op = api::Event::Op::kDelete;
+          e.kind = "Node";
+          e.name = name;
+          break;
+        }
+        case Op::kUpdateNode: {
+          if (node_names.empty()) continue;
+          api::Node& node = nodes.at(pick(node_names));
+          if (intent.variant == 0) {
+            node.unschedulable = !node.unschedulable;
+          } else if (intent.variant == 1) {
+            node.taints = intent.taints;
+          } else if (intent.variant == 2) {
+            const size_t eq = intent.value.find('=');
+            const std::string key =
+                intent.value.substr(0, eq) == "tier" ? kTierKey : kRackKey;
+            const std::string value = intent.value.substr(eq + 1);
+            if (value.empty()) {
+              node.labels.erase(key);
+            } else {
+              node.labels[key] = value;
+            }
+          } else if (options.node_tree_changes) {
+            node.labels[kZoneKey] = intent.value;
+          } else {
+            continue;
+          }
+          e.op = api::Event::Op::kUpdate;
+          e.kind = "Node";
+          e.name = node.name;
+          e.object = node;
+          break;
+        }
+        case Op::kFailBind:
+          if (ever_pods.empty()) continue;
+          e.op = api::Event::Op::kFailBind;
+          e.kind = "Pod";
+          e.name = pick(ever_pods);
+          e.count = intent.variant;
+          break;
+      }
+      s.timeline.push_back(std::move(e));
+    }
+    if (ever_pods.empty()) {
+      // At least one pod: a pending one in `objects`.
+      s.initial.pods.push_back(add_pod(*GenPod("p", 0), s.start_time));
+    }
+    // Let time run on so that backoffs expire and retries happen.
+    api::Event end;
+    end.op = api::Event::Op::kAdvance;
+    end.at = at + run_on;
+    s.timeline.push_back(end);
+    return s;
+  });
+}
+
+Canonical Canonicalize(const api::Scenario& scenario) {
+  Canonical out;
+  StatusOr<api::Scenario> decoded =
+      api::DecodeScenario(api::EncodeScenario(scenario), scenario.file);
+  if (!decoded.ok()) {
+    out.error = decoded.status().message();
+    return out;
+  }
+  out.ok = true;
+  out.scenario = std::move(decoded).value();
+  return out;
+}
+
+}  // namespace schedref::testing::scenario_gen
+
+namespace schedref::api {
+
+void showValue(const Scenario& scenario, std::ostream& os) {
+  os << "\n" << EncodeScenario(scenario);
+}
+
+}  // namespace schedref::api

@@ -1,0 +1,443 @@
+// System properties of the reference scheduler on generated scenarios
+// (scenario_gen.h): the invariants of invariants.h on every run,
+// determinism, and two metamorphic relations. Each property says why it is
+// exactly true of the specification (docs/semantics/, docs/deviations.md);
+// what is true only "usually" is not asserted.
+//
+// A failure prints RapidCheck's seed and the shrunk scenario (replay with
+//   RC_PARAMS="reproduce=<string printed by RapidCheck>"
+//   bazel-bin/testing/scenario_gen/scenario_properties_test
+// ), and writes it, with the reference's trace as its expectedTrace, as a
+// golden file (scenario-format.md) under $TEST_UNDECLARED_OUTPUTS_DIR (or
+// /tmp), printing its path. Under `bazel test` that directory ends up in
+// bazel-testlogs/testing/scenario_gen/scenario_properties_test/test.outputs/.
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+// After gtest.h: rapidcheck/gtest.h uses its macros.
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
+
+#include "api/objects.h"
+#include "api/scenario.h"
+#include "api/scenario_decode.h"
+#include "api/scheduler.h"
+#include "api/trace.h"
+#include "api/trace_codec.h"
+#include "reference/scheduler/scheduler.h"
+#include "testing/scenario_gen/invariants.h"
+#include "testing/scenario_gen/scenario_gen.h"
+
+namespace schedref::testing::scenario_gen {
+namespace {
+
+using api::Scenario;
+using api::Trace;
+
+// --- Running the reference
+// ----------------------------------------------------
+
+struct RunResult {
+  Trace trace;
+  std::string text;  // EncodeTrace(trace)
+};
+
+RunResult RunReference(const Scenario& scenario,
+                       const api::RunOptions& options = {}) {
+  reference::ReferenceScheduler scheduler;
+  StatusOr<Trace> trace = scheduler.Run(scenario, options);
+  if (!trace.ok()) {
+    RC_FAIL("the reference rejected a generated scenario: " +
+            trace.status().message());
+  }
+  return {*trace, api::EncodeTrace(*trace)};
+}
+
+// A generated scenario. ScenarioGen.GeneratesDecodedScenarios checks that
+// it is exactly what DecodeScenario returns for its own encoding (what
+// Scheduler::Run requires), so properties run it as it is, without the
+// slower round trip through YAML.
+Scenario Generate(Options options = {}) { return *GenScenario(options); }
+
+// --- Counterexamples
+// ------------------------------------------------------------
+
+std::string OutputDir() {
+  const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  return dir != nullptr && *dir != '\0' ? dir : "/tmp";
+}
+
+// Writes `scenario` with the reference's trace as a golden file for
+// `property` (`suffix` tells the scenarios of one relation apart) and
+// returns its path. While RapidCheck shrinks, every failing candidate
+// overwrites the file, so the last one written is the minimal one.
+std::string WriteGolden(const std::string& property, const std::string& suffix,
+                        const Scenario& scenario, const std::string& why) {
+  // Golden names are kebab case: NoNodeOvercommitted -> no-node-overcommitted.
+  std::string name = "gen";
+  for (char c : property) {
+    if (c >= 'A' && c <= 'Z') {
+      name += '-';
+      c = static_cast<char>(c - 'A' + 'a');
+    }
+    name += c;
+  }
+  name += suffix;
+  Scenario golden = scenario;
+  golden.name = name;
+  golden.description =
+      "Found by the property " + property +
+      " of testing/scenario_gen/scenario_properties_test.cc:\n" + why + "\n";
+  golden.upstream_test.clear();
+  reference::ReferenceScheduler scheduler;
+  StatusOr<Trace> trace = scheduler.Run(scenario, {});
+  golden.expected_trace.clear();
+  if (trace.ok()) golden.expected_trace = api::EncodeTraceLines(*trace);
+  const std::string path = OutputDir() + "/" + name + ".yaml";
+  std::ofstream out(path);
+  out << api::EncodeScenario(golden);
+  return path;
+}
+
+// Fails the property unless `ok`: logs `why`, writes the scenarios as golden
+// files and prints their paths.
+void Require(
+    bool ok, const std::string& property,
+    const std::vector<std::pair<std::string, const Scenario*>>& scenarios,
+    const std::string& why) {
+  if (ok) return;
+  std::string message = why;
+  for (const auto& [suffix, scenario] : scenarios) {
+    message += "\nscenario written to " +
+               WriteGolden(property, suffix, *scenario, why);
+  }
+  RC_FAIL(message);
+}
+
+void Require(bool ok, const std::string& property, const Scenario& scenario,
+             const std::string& why) {
+  Require(ok, property, {{"", &scenario}}, why);
+}
+
+// --- The generator
+// ----------------------------------------------------------------
+
+// What GenScenario produces is exactly what the decoder produces for its
+// encoding (the generator writes admitted objects and the defaulted
+// configuration), and the scenario read back from its encoding, as a golden
+// file holds it, runs to the same trace byte for byte.
+RC_GTEST_PROP(ScenarioGen, GeneratesDecodedScenarios, ()) {
+  Options options;
+  options.node_tree_changes = *rc::gen::arbitrary<bool>();
+  const Scenario generated = *GenScenario(options);
+  const Canonical canonical = Canonicalize(generated);
+  if (!canonical.ok) {
+    RC_FAIL("a generated scenario does not decode: " + canonical.error);
+  }
+  if (!(canonical.scenario == generated)) {
+    RC_FAIL("decoding changed the generated scenario:\n--- generated\n" +
+            api::EncodeScenario(generated) + "--- decoded\n" +
+            api::EncodeScenario(canonical.scenario));
+  }
+  Require(RunReference(canonical.scenario).text == RunReference(generated).text,
+          "GeneratesDecodedScenarios", generated,
+          "the scenario read back from its encoding gives another trace");
+}
+
+// --- Invariants of one run (invariants.h says why each is exactly true)
+// ----------
+
+RC_GTEST_PROP(ScenarioProperties, TraceHasTheLoopsShape, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckTraceShape(s, RunReference(s).trace);
+  Require(!violation, "TraceHasTheLoopsShape", s, violation.value_or(""));
+}
+
+RC_GTEST_PROP(ScenarioProperties, NoNodeOvercommitted, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckNoNodeOvercommitted(s, RunReference(s).trace);
+  Require(!violation, "NoNodeOvercommitted", s, violation.value_or(""));
+}
+
+RC_GTEST_PROP(ScenarioProperties, DecisionsPassedFiltersThen, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckDecisionsPassedFilters(s, RunReference(s).trace);
+  Require(!violation, "DecisionsPassedFiltersThen", s, violation.value_or(""));
+}
+
+RC_GTEST_PROP(ScenarioProperties, RejectionsAreTruthful, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckRejectionsAreTruthful(s, RunReference(s).trace);
+  Require(!violation, "RejectionsAreTruthful", s, violation.value_or(""));
+}
+
+RC_GTEST_PROP(ScenarioProperties, BindingsAgreeWithPlacements, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckBindingsAgreeWithPlacements(s, RunReference(s).trace);
+  Require(!violation, "BindingsAgreeWithPlacements", s, violation.value_or(""));
+}
+
+RC_GTEST_PROP(ScenarioProperties, HigherPriorityPodsAreTriedFirst, ()) {
+  const Scenario s = Generate();
+  const std::optional<std::string> violation =
+      CheckHigherPriorityTriedFirst(s, RunReference(s).trace);
+  Require(!violation, "HigherPriorityPodsAreTriedFirst", s,
+          violation.value_or(""));
+}
+
+// Runs are deterministic and depend on nothing but the scenario: runs on a
+// fresh scheduler and twice on one reused scheduler (the second with
+// RunOptions.threads = 2, which api/scheduler.h says the trace must not
+// depend on) give byte-identical traces, and a full-detail run differs only
+// by its `detail` maps. (The encoding round trip is checked by
+// ScenarioGen.GeneratesDecodedScenarios.)
+RC_GTEST_PROP(ScenarioProperties, RunsAreDeterministic, ()) {
+  const Scenario s = Generate();
+  const RunResult first = RunReference(s);
+  reference::ReferenceScheduler reused;
+  api::RunOptions threads;
+  threads.threads = 2;
+  StatusOr<Trace> again = reused.Run(s, {});
+  StatusOr<Trace> threaded = reused.Run(s, threads);
+  RC_ASSERT(again.ok() && threaded.ok());
+  Require(api::EncodeTrace(*again) == first.text, "RunsAreDeterministic", s,
+          "a second run of the same scenario differs");
+  Require(api::EncodeTrace(*threaded) == first.text, "RunsAreDeterministic", s,
+          "a reused scheduler with threads = 2 gives another trace");
+  api::RunOptions detail;
+  detail.full_detail = true;
+  Trace detailed = RunReference(s, detail).trace;
+  for (Trace::Record& r : detailed.records) {
+    if (r.attempt) r.attempt->detail.clear();
+  }
+  Require(api::EncodeTrace(detailed) == first.text, "RunsAreDeterministic", s,
+          "a full-detail run differs in more than its detail");
+}
+
+// --- Metamorphic relations
+// -----------------------------------------------------------
+
+// Applies `f` to every node and every pod the scenario defines.
+template <typename NodeFn, typename PodFn>
+Scenario Transform(Scenario s, NodeFn node_fn, PodFn pod_fn) {
+  for (api::Node& n : s.initial.nodes) node_fn(n);
+  for (api::Pod& p : s.initial.pods) pod_fn(p);
+  for (api::Event& e : s.timeline) {
+    if (auto* n = std::get_if<api::Node>(&e.object)) node_fn(*n);
+    if (auto* p = std::get_if<api::Pod>(&e.object)) pod_fn(*p);
+  }
+  return s;
+}
+
+// The first record where two traces differ, both sides encoded, or "" if
+// `same(a, b)` holds for every pair and the placements are equal.
+template <typename Same>
+std::string FirstDifference(const Trace& a, const Trace& b, Same same) {
+  const std::vector<std::string> la = api::EncodeTraceLines(a);
+  const std::vector<std::string> lb = api::EncodeTraceLines(b);
+  const size_t n = std::min(a.records.size(), b.records.size());
+  for (size_t i = 0; i < n; ++i) {
+    if (!same(a.records[i], b.records[i])) {
+      return "record " + std::to_string(i + 1) + ":\n  base:    " + la[i + 1] +
+             "\n  variant: " + lb[i + 1];
+    }
+  }
+  if (a.records.size() != b.records.size()) {
+    return "base has " + std::to_string(a.records.size()) +
+           " records, variant " + std::to_string(b.records.size());
+  }
+  if (a.placements != b.placements) {
+    return "placements:\n  base:    " + la.back() + "\n  variant: " + lb.back();
+  }
+  return "";
+}
+
+// (a) Adding a node that every pod rejects at Filter changes no decision.
+//
+// The extra node X: a region no other node has, no other label (no zone,
+// no hostname), allocatable large enough for anything, a NoSchedule taint
+// no toleration matches (GenScenario's guarantee), cordoned or not, added
+// at a random position of the initial nodes. Compared: every attempt except
+// `evaluated`, `rejections` and `message` (X is filtered and rejected, and
+// FitError counts it), every binding and note, and the placements.
+//
+// Why this is exactly true, under the preconditions below:
+//  - Filtering: with fewer than 100 nodes every cycle filters every node
+//    (numFeasibleNodesToFind), so the round-robin start index advances by
+//    the node count and stays 0; no PreFilterResult (no matchFields). X is
+//    never feasible, so the feasible list is the base run's, in the same
+//    order: the node tree lists zones round-robin, X sits alone in its own
+//    zone (region-only zone key), so the other nodes keep their relative
+//    order; the snapshot re-lists at the same moments (X is never added or
+//    removed after the start). Without node deletions or zone changes
+//    (Options.node_tree_changes = false) no zone is ever dropped.
+//  - Filters of other nodes: PodTopologySpread counts only nodes with every
+//    constraint's key (X has none of hostname, zone, tier, rack; region is
+//    never a spread key); InterPodAffinity looks only at nodes with pods.
+//  - Scores are computed for feasible nodes only; PodTopologySpread's
+//    normalizing weights count feasible nodes; ImageLocality, the one score
+//    that counts all nodes, is neutralised by removing every image from
+//    the scenario (in both runs). Same scores, same order: same tie sets,
+//    same RNG draws, same choice.
+//  - Preemption considers only nodes rejected as Unschedulable; X is
+//    rejected UnschedulableAndUnresolvable (by NodeUnschedulable or
+//    TaintToleration), so the candidates and the RNG offset are the same.
+//  - The queue: a failed pod's rejector plugins gain X's rejector, which
+//    could let a node event requeue it where the base run would not. So
+//    the relation is asserted only if every unschedulable attempt of the
+//    base run already names X's rejector for that pod among its rejections
+//    (and has rejections at all: an attempt with zero nodes would have had
+//    X). The test tries both a cordoned and an uncordoned X and asserts the
+//    relation with one that qualifies; RC_TAG reports how often neither did.
+RC_GTEST_PROP(ScenarioProperties, ExtraRejectedNodeChangesNoDecision, ()) {
+  Options options;
+  options.node_tree_changes = false;
+  const Scenario base = Transform(
+      Generate(options), [](api::Node& n) { n.images.clear(); },
+      [](api::Pod&) {});
+  const RunResult b = RunReference(base);
+
+  api::Node x;
+  x.name = "extra";
+  x.labels[kRegionKey] = "extra-region";
+  x.allocatable = {{api::kResourceCpu, 64000},
+                   {api::kResourceMemory, int64_t{256} << 30},
+                   {api::kResourcePods, 110}};
+  x.capacity = x.allocatable;
+  x.taints = {{"schedref.test/extra", "", "NoSchedule"}};
+  std::map<std::string, api::Pod> all;
+  Transform(
+      base, [](api::Node&) {},
+      [&all](api::Pod& p) { all.emplace(p.Key(), p); });
+  // X's rejecting plugin for `pod` (the first filter that fails), if any.
+  auto rejector = [&x](const api::Pod& pod) -> std::string {
+    if (!NodeUnschedulableAdmits(pod, x)) return "NodeUnschedulable";
+    if (!TaintsTolerated(pod, x)) return "TaintToleration";
+    return "";
+  };
+  auto qualifies = [&]() {
+    for (const auto& [key, pod] : all) RC_ASSERT(!rejector(pod).empty());
+    for (const Trace::Record& r : b.trace.records) {
+      if (!r.attempt || r.attempt->outcome != "unschedulable") continue;
+      const std::string want = rejector(all.at(r.attempt->pod));
+      bool named = false;
+      for (const auto& [node, rejection] : r.attempt->rejections) {
+        named = named || rejection.plugin == want;
+      }
+      if (!named) return false;
+    }
+    return true;
+  };
+  std::vector<bool> cordons;
+  for (bool cordon : {false, true}) {
+    x.unschedulable = cordon;
+    if (qualifies()) cordons.push_back(cordon);
+  }
+  if (cordons.empty()) {
+    RC_TAG("not applicable: a failure lacks the extra node's rejector");
+    return;
+  }
+  RC_TAG("extra node added");
+  x.unschedulable = *rc::gen::elementOf(cordons);
+  Scenario variant = base;
+  const size_t at = static_cast<size_t>(*rc::gen::inRange<int>(
+      0, static_cast<int>(variant.initial.nodes.size()) + 1));
+  variant.initial.nodes.insert(
+      variant.initial.nodes.begin() + static_cast<long>(at), x);
+  const RunResult v = RunReference(variant);
+
+  const std::string diff = FirstDifference(
+      b.trace, v.trace, [](const Trace::Record& p, const Trace::Record& q) {
+        if (p.attempt.has_value() != q.attempt.has_value()) return false;
+        if (!p.attempt) return p == q;
+        api::Attempt pa = *p.attempt, qa = *q.attempt;
+        for (api::Attempt* a : {&pa, &qa}) {
+          a->evaluated = 0;
+          a->rejections.clear();
+          a->message.clear();
+        }
+        return pa == qa;
+      });
+  Require(diff.empty(), "ExtraRejectedNodeChangesNoDecision",
+          {{"-base", &base}, {"-variant", &variant}},
+          "adding node extra (rejected by every pod) changed a decision at " +
+              diff);
+}
+
+// (b) Multiplying every cpu and memory amount (requests, overhead,
+// allocatable, capacity) by the same k changes nothing in the trace.
+//
+// The scenario is first made explicit: a container without a cpu or memory
+// request gets an explicit 0. (Upstream scores a missing request as the
+// non-zero default 100m / 200Mi, a constant that does not scale; an
+// explicit 0 stays 0.) Then, with every amount scaled:
+//  - NodeResourcesFit filters compare sums, a <= b iff k*a <= k*b; the pod
+//    count is not scaled;
+//  - LeastAllocated: (c - r) * 100 / c in integers, and
+//    floor(k*x / (k*y)) = floor(x / y);
+//  - BalancedAllocation: r / c in double; k*r and k*c are exact (below
+//    2^53) and IEEE division is correctly rounded, so the quotient is the
+//    same double;
+//  - queueing hints of NodeResourcesFit compare the same sums; nothing else
+//    reads cpu or memory, and no trace field prints an amount.
+// So every score, tie, RNG draw and decision is the same, and so is the
+// trace, byte for byte.
+RC_GTEST_PROP(ScenarioProperties, ScalingResourcesChangesNothing, ()) {
+  auto explicit_requests = [](api::Pod& pod) {
+    for (auto* list : {&pod.containers, &pod.init_containers}) {
+      for (api::Container& c : *list) {
+        c.requests.emplace(api::kResourceCpu, 0);
+        c.requests.emplace(api::kResourceMemory, 0);
+      }
+    }
+  };
+  const Scenario base = Transform(
+      Generate(), [](api::Node&) {}, explicit_requests);
+  const int64_t k = *rc::gen::element<int64_t>(2, 3, 10);
+  auto scale = [k](api::ResourceList& list) {
+    for (const char* r : {api::kResourceCpu, api::kResourceMemory}) {
+      auto it = list.find(r);
+      if (it != list.end()) it->second *= k;
+    }
+  };
+  const Scenario scaled = Transform(
+      base,
+      [&](api::Node& n) {
+        scale(n.allocatable);
+        scale(n.capacity);
+      },
+      [&](api::Pod& p) {
+        for (auto* list : {&p.containers, &p.init_containers}) {
+          for (api::Container& c : *list) {
+            scale(c.requests);
+            scale(c.limits);
+          }
+        }
+        scale(p.overhead);
+      });
+  const RunResult b = RunReference(base);
+  const RunResult v = RunReference(scaled);
+  const std::string diff = FirstDifference(
+      b.trace, v.trace,
+      [](const Trace::Record& p, const Trace::Record& q) { return p == q; });
+  Require(
+      diff.empty(), "ScalingResourcesChangesNothing",
+      {{"-base", &base}, {"-variant", &scaled}},
+      "scaling cpu and memory by " + std::to_string(k) + " changed " + diff);
+}
+
+}  // namespace
+}  // namespace schedref::testing::scenario_gen
