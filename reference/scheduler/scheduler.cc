@@ -334,8 +334,15 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
       } else if (event.kind == "Pod") {
         auto it = pods_.find(event.name);
         if (it == pods_.end()) {
-          return schedref::Status::Invalid(where() + ": Pod " + event.name +
-                                           " does not exist");
+          // The decoder rejects deletes of pods the scenario never defines;
+          // a pod can still be gone here because preemption deleted it.
+          // The API server answers such a delete with NotFound, so the
+          // scheduler sees nothing; the trace notes it.
+          trace_.records.push_back(
+              {std::nullopt, std::nullopt,
+               api::Note{now_, "deleteIgnored", event.name,
+                         "pod no longer exists"}});
+          return schedref::Status::Ok();
         }
         DeletePod(api::Pod(it->second));
       } else if (event.kind == "PodDisruptionBudget") {
