@@ -1,5 +1,7 @@
 #include "reference/framework/framework.h"
 
+#include "api/scenario_decode.h"
+
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -624,31 +626,12 @@ void Framework::ExpireWaitingPods(api::TimeMs now) {
     if (plugin == nullptr) continue;
     Status s(Code::kUnschedulable,
              "rejected due to timeout after waiting " +
-                 FormatGoDuration(wp.timeouts_ms[*plugin]) + " at plugin " +
+                 api::FormatDurationMs(wp.timeouts_ms[*plugin]) + " at plugin " +
                  *plugin);
     s.WithPlugin(*plugin);
     wp.result = s;
   }
 }
 
-std::string FormatGoDuration(int64_t ms) {
-  if (ms == 0) return "0s";
-  std::string sign = ms < 0 ? "-" : "";
-  if (ms < 0) ms = -ms;
-  if (ms < 1000) return sign + std::to_string(ms) + "ms";
-  int64_t hours = ms / 3600000;
-  int64_t minutes = (ms / 60000) % 60;
-  int64_t millis = ms % 60000;  // seconds part, in ms
-  std::string out = sign;
-  if (hours > 0) out += std::to_string(hours) + "h";
-  if (hours > 0 || minutes > 0) out += std::to_string(minutes) + "m";
-  out += std::to_string(millis / 1000);
-  if (millis % 1000 != 0) {
-    std::string frac = std::to_string(1000 + millis % 1000).substr(1);
-    while (!frac.empty() && frac.back() == '0') frac.pop_back();
-    out += "." + frac;
-  }
-  return out + "s";
-}
 
 }  // namespace schedref::reference::framework

@@ -48,10 +48,6 @@ struct WaitingPod {
   std::optional<Status> result;
 };
 
-// Go's time.Duration.String() for a whole number of milliseconds ("1.5s",
-// "500ms", "1m0s"), which upstream messages embed.
-std::string FormatGoDuration(int64_t ms);
-
 class Framework : public PluginsRunner {
  public:
   // Builds the profile's framework: instantiates every plugin the effective

@@ -5,6 +5,8 @@
 // validation, TestRunPreFilterPlugins, TestRunScorePlugins).
 #include "reference/framework/framework.h"
 
+#include "api/scenario_decode.h"
+
 #include <gtest/gtest.h>
 
 namespace schedref::reference::framework {
@@ -228,13 +230,13 @@ TEST(FrameworkRunTest, PreFilterResultIntersectionAndMessages) {
 }
 
 TEST(FormatGoDurationTest, MatchesGo) {
-  EXPECT_EQ(FormatGoDuration(0), "0s");
-  EXPECT_EQ(FormatGoDuration(500), "500ms");
-  EXPECT_EQ(FormatGoDuration(1500), "1.5s");
-  EXPECT_EQ(FormatGoDuration(10000), "10s");
-  EXPECT_EQ(FormatGoDuration(60000), "1m0s");
-  EXPECT_EQ(FormatGoDuration(900000), "15m0s");
-  EXPECT_EQ(FormatGoDuration(3723001), "1h2m3.001s");
+  EXPECT_EQ(api::FormatDurationMs(0), "0s");
+  EXPECT_EQ(api::FormatDurationMs(500), "500ms");
+  EXPECT_EQ(api::FormatDurationMs(1500), "1.5s");
+  EXPECT_EQ(api::FormatDurationMs(10000), "10s");
+  EXPECT_EQ(api::FormatDurationMs(60000), "1m0s");
+  EXPECT_EQ(api::FormatDurationMs(900000), "15m0s");
+  EXPECT_EQ(api::FormatDurationMs(3723001), "1h2m3.001s");
 }
 
 }  // namespace
