@@ -1,8 +1,8 @@
-#include "reference/framework/testing/wrappers.h"
+#include "testing/st/wrappers.h"
 
 #include <gtest/gtest.h>
 
-namespace schedref::reference::framework::st {
+namespace schedref::st {
 namespace {
 
 TEST(PodWrapperTest, FillsDecoderDefaults) {
@@ -62,4 +62,4 @@ TEST(NodeWrapperTest, CapacitySetsAllocatable) {
 }
 
 }  // namespace
-}  // namespace schedref::reference::framework::st
+}  // namespace schedref::st
