@@ -1,0 +1,62 @@
+// CycleState: per-attempt scratch space plugins share between extension
+// points. Specification: upstream pkg/scheduler/framework/cycle_state.go.
+//
+// Upstream keys state by string in a sync.Map; here each state type takes an
+// integer slot once per process (NewKey), so the Filter and Score hot loops
+// read their PreFilter/PreScore state with an index, not a string lookup.
+// Thread-safety: Read is safe from many threads while nobody writes; the
+// framework writes only between the parallel phases.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
+
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace schedref::optimized::framework {
+
+// What a plugin stores. Clone must deep-copy: preemption's dry runs and the
+// nominated-pods pass of the filters mutate clones.
+class StateData {
+ public:
+  virtual ~StateData() = default;
+  virtual std::unique_ptr<StateData> Clone() const = 0;
+};
+
+class CycleState {
+ public:
+  // A new process-wide slot; call once per state type, e.g.
+  //   static const int kKey = CycleState::NewKey();
+  static int NewKey();
+
+  CycleState() = default;
+  CycleState(const CycleState& other) { *this = other; }
+  CycleState& operator=(const CycleState& other);
+  CycleState(CycleState&&) = default;
+  CycleState& operator=(CycleState&&) = default;
+
+  // nullptr iff nothing is stored under key.
+  StateData* Read(int key) const {
+    return key < static_cast<int>(data_.size()) ? data_[key].get() : nullptr;
+  }
+  template <typename T>
+  T* ReadAs(int key) const {
+    return static_cast<T*>(Read(key));
+  }
+  void Write(int key, std::unique_ptr<StateData> data);
+
+  // Plugins whose PreFilter / PreScore returned Skip this cycle.
+  std::set<std::string> skip_filter_plugins;
+  std::set<std::string> skip_score_plugins;
+  // Pods ("namespace/name") to move to activeQ at the end of the cycle
+  // (upstream's kubernetes.io/pods-to-activate).
+  std::set<std::string> pods_to_activate;
+
+ private:
+  std::vector<std::unique_ptr<StateData>> data_;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_

@@ -1,0 +1,252 @@
+// The plugin interfaces at the 12 extension points and the Handle through
+// which plugins see the scheduler. Specification: upstream
+// pkg/scheduler/framework/interface.go, v1.32.
+//
+// Differences from the reference's interfaces, all for speed:
+//  - plugins receive a PodInfo (the pod plus its precomputed requests, ports
+//    and affinity terms) and NodeInfos with running aggregates (types.h);
+//  - Filter and Score are const and are called concurrently for different
+//    nodes: they may only read the CycleState and the plugin's own
+//    configuration. Everything mutable happens in PreFilter / PreScore /
+//    NormalizeScore, which run on the scheduler's thread;
+//  - NormalizeScore works on a plain score array parallel to the node list.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_INTERFACE_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_INTERFACE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/objects.h"
+#include "api/status.h"
+#include "optimized/framework/cycle_state.h"
+#include "optimized/framework/events.h"
+#include "optimized/framework/parallelize.h"
+#include "optimized/framework/snapshot.h"
+#include "optimized/framework/status.h"
+#include "optimized/framework/types.h"
+
+namespace schedref::optimized::framework {
+
+inline constexpr int64_t kMaxNodeScore = 100;
+inline constexpr int64_t kMinNodeScore = 0;
+
+// A pod waiting in the scheduling queue (upstream QueuedPodInfo).
+struct QueuedPodInfo {
+  PodInfoPtr pod_info;
+  // When the pod was last added to the queue (refreshed on every requeue).
+  api::TimeMs timestamp = 0;
+  int attempts = 0;
+  // When the pod was first added to activeQ; unset while gated.
+  std::optional<api::TimeMs> initial_attempt_timestamp;
+  // Plugins that rejected the pod in its last attempt, and those that
+  // returned Pending.
+  std::set<std::string> unschedulable_plugins;
+  std::set<std::string> pending_plugins;
+  // True iff a PreEnqueue plugin keeps the pod out of activeQ.
+  bool gated = false;
+
+  const api::Pod& pod() const { return pod_info->pod; }
+};
+
+// Node name -> the status a filter gave it; absent nodes take
+// `absent_status` (upstream NodeToStatus, v1.31+).
+struct NodeToStatus {
+  std::map<std::string, Status> statuses;
+  Status absent_status = Status(Code::kUnschedulableAndUnresolvable,
+                                std::vector<std::string>{});
+};
+
+// PreFilter's node restriction; nullopt means all nodes.
+using PreFilterResult = std::optional<std::set<std::string>>;
+
+struct PreFilterOutput {
+  PreFilterResult result;
+  Status status;
+};
+
+struct PostFilterResult {
+  std::optional<std::string> nominated_node_name;
+};
+
+struct PostFilterOutput {
+  std::optional<PostFilterResult> result;
+  Status status;
+};
+
+struct ScoreOutput {
+  int64_t score = 0;
+  Status status;
+};
+
+struct PermitOutput {
+  Status status;
+  // With Wait: how long to wait before rejecting (capped at 15 minutes).
+  int64_t timeout_ms = 0;
+};
+
+// What preemption re-runs on modified copies of nodes (upstream
+// framework.PluginsRunner). Implemented by Framework.
+class PluginsRunner {
+ public:
+  virtual ~PluginsRunner() = default;
+  virtual Status RunPreFilterExtensionAddPod(CycleState& state,
+                                             const PodInfo& pod_to_schedule,
+                                             const PodInfo& pod_to_add,
+                                             const NodeInfo& node) = 0;
+  virtual Status RunPreFilterExtensionRemovePod(CycleState& state,
+                                                const PodInfo& pod_to_schedule,
+                                                const PodInfo& pod_to_remove,
+                                                const NodeInfo& node) = 0;
+  virtual Status RunFilterPluginsWithNominatedPods(CycleState& state,
+                                                   const PodInfo& pod,
+                                                   const NodeInfo& node) = 0;
+};
+
+// What plugins may read of the scheduler. Implemented by the scheduler.
+class Handle {
+ public:
+  virtual ~Handle() = default;
+  // The snapshot of the current scheduling cycle.
+  virtual const Snapshot& SnapshotSharedLister() const = 0;
+  virtual api::TimeMs Now() const = 0;
+  // Namespace name -> labels, for namespaceSelector.
+  virtual const std::map<std::string, api::Labels>& NamespaceLabels() const = 0;
+  virtual const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets()
+      const = 0;
+  // Pods nominated to `node_name`, in nomination order.
+  virtual std::vector<PodInfoPtr> NominatedPodsForNode(
+      const std::string& node_name) const = 0;
+  // The API server's pods/binding call; fails when the scenario injected a
+  // bind failure for this pod.
+  [[nodiscard]] virtual schedref::Status BindPod(const api::Pod& pod,
+                                                 const std::string& node_name) = 0;
+  // --- preemption (DefaultPreemption) ---
+  virtual PluginsRunner* RunnerFor(const api::Pod& pod) = 0;
+  // The pod as the cluster holds it now; nullopt iff it no longer exists.
+  virtual std::optional<api::Pod> GetPod(const std::string& pod_key) const = 0;
+  // Deletes a victim at the current virtual time (a pod waiting at Permit
+  // is rejected instead), recorded in the attempt's preemption result.
+  virtual void PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) = 0;
+  // Clears status.nominatedNodeName of a lower-priority nominated pod.
+  virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;
+  // The scheduler's specified RNG (docs/deviations.md "Random numbers").
+  virtual uint64_t NextRandom() = 0;
+  // Worker threads for data-parallel loops.
+  virtual Parallelizer& Parallel() = 0;
+};
+
+class Plugin {
+ public:
+  virtual ~Plugin() = default;
+  virtual std::string Name() const = 0;
+};
+
+class PreEnqueuePlugin : public virtual Plugin {
+ public:
+  virtual Status PreEnqueue(const api::Pod& pod) = 0;
+};
+
+class QueueSortPlugin : public virtual Plugin {
+ public:
+  // True iff a should be popped before b.
+  virtual bool Less(const QueuedPodInfo& a, const QueuedPodInfo& b) const = 0;
+};
+
+class EnqueueExtensions : public virtual Plugin {
+ public:
+  virtual std::vector<ClusterEventWithHint> EventsToRegister() const = 0;
+};
+
+class PreFilterPlugin : public virtual Plugin {
+ public:
+  // `nodes`: every node of the snapshot, in List() order.
+  virtual PreFilterOutput PreFilter(CycleState& state, const PodInfo& pod,
+                                    const std::vector<NodeInfo*>& nodes) = 0;
+  virtual bool HasPreFilterExtensions() const { return false; }
+  // Update the plugin's cycle state as if `pod_to_add` ran on `node`.
+  virtual Status AddPod(CycleState& /*state*/, const PodInfo& /*pod_to_schedule*/,
+                        const PodInfo& /*pod_to_add*/, const NodeInfo& /*node*/) {
+    return Status::Success();
+  }
+  virtual Status RemovePod(CycleState& /*state*/, const PodInfo& /*pod_to_schedule*/,
+                           const PodInfo& /*pod_to_remove*/,
+                           const NodeInfo& /*node*/) {
+    return Status::Success();
+  }
+};
+
+class FilterPlugin : public virtual Plugin {
+ public:
+  // Called concurrently for different nodes; read-only.
+  virtual Status Filter(const CycleState& state, const PodInfo& pod,
+                        const NodeInfo& node) const = 0;
+};
+
+class PostFilterPlugin : public virtual Plugin {
+ public:
+  virtual PostFilterOutput PostFilter(CycleState& state, const PodInfo& pod,
+                                      const NodeToStatus& statuses) = 0;
+};
+
+class PreScorePlugin : public virtual Plugin {
+ public:
+  // `nodes`: the feasible nodes, in the order Score will see them.
+  virtual Status PreScore(CycleState& state, const PodInfo& pod,
+                          const std::vector<const NodeInfo*>& nodes) = 0;
+};
+
+class ScorePlugin : public virtual Plugin {
+ public:
+  // Called concurrently for different nodes; read-only.
+  virtual ScoreOutput Score(const CycleState& state, const PodInfo& pod,
+                            const NodeInfo& node) const = 0;
+  virtual bool HasScoreExtensions() const { return false; }
+  // scores[i] belongs to nodes[i].
+  virtual Status NormalizeScore(const CycleState& /*state*/, const PodInfo& /*pod*/,
+                                const std::vector<const NodeInfo*>& /*nodes*/,
+                                std::vector<int64_t>& /*scores*/) {
+    return Status::Success();
+  }
+};
+
+class ReservePlugin : public virtual Plugin {
+ public:
+  virtual Status Reserve(CycleState& state, const PodInfo& pod,
+                         const std::string& node_name) = 0;
+  // Idempotent; must not fail.
+  virtual void Unreserve(CycleState& state, const PodInfo& pod,
+                         const std::string& node_name) = 0;
+};
+
+class PermitPlugin : public virtual Plugin {
+ public:
+  virtual PermitOutput Permit(CycleState& state, const PodInfo& pod,
+                              const std::string& node_name) = 0;
+};
+
+class PreBindPlugin : public virtual Plugin {
+ public:
+  virtual Status PreBind(CycleState& state, const PodInfo& pod,
+                         const std::string& node_name) = 0;
+};
+
+class BindPlugin : public virtual Plugin {
+ public:
+  // Skip: let the next Bind plugin decide.
+  virtual Status Bind(CycleState& state, const PodInfo& pod,
+                      const std::string& node_name) = 0;
+};
+
+class PostBindPlugin : public virtual Plugin {
+ public:
+  virtual void PostBind(CycleState& state, const PodInfo& pod,
+                        const std::string& node_name) = 0;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_INTERFACE_H_

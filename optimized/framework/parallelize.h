@@ -1,0 +1,56 @@
+// Parallelizer: the one place the optimized scheduler uses threads. A
+// oneTBB task_arena limited to RunOptions.threads workers; everything else
+// in optimized/ is single-threaded and calls in here for data-parallel loops
+// (Filter and Score over nodes). Upstream: pkg/scheduler/framework/
+// parallelize/parallelism.go (Until with chunks).
+//
+// Determinism: For() gives no ordering guarantee between indices; callers
+// write each index's result to its own slot and combine the slots in index
+// order afterwards, so results never depend on the thread count.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PARALLELIZE_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_PARALLELIZE_H_
+
+#include <cstdint>
+#include <memory>
+
+#include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/parallel_for.h>
+#include <oneapi/tbb/task_arena.h>
+
+namespace schedref::optimized::framework {
+
+class Parallelizer {
+ public:
+  // threads <= 0: one per hardware thread.
+  explicit Parallelizer(int threads);
+
+  int threads() const { return threads_; }
+
+  // Calls fn(i) once for every i in [begin, end), possibly concurrently.
+  // REQUIRES: fn is safe to call concurrently for distinct i.
+  template <typename Fn>
+  void For(int64_t begin, int64_t end, const Fn& fn) {
+    if (end - begin <= kGrain || threads_ == 1) {
+      for (int64_t i = begin; i < end; ++i) fn(i);
+      return;
+    }
+    arena_->execute([&] {
+      oneapi::tbb::parallel_for(
+          oneapi::tbb::blocked_range<int64_t>(begin, end, kGrain),
+          [&](const oneapi::tbb::blocked_range<int64_t>& r) {
+            for (int64_t i = r.begin(); i != r.end(); ++i) fn(i);
+          });
+    });
+  }
+
+ private:
+  // Below this many items a loop runs inline: a node's filters take well
+  // under a microsecond, less than handing a chunk to another thread.
+  static constexpr int64_t kGrain = 32;
+  int threads_;
+  std::unique_ptr<oneapi::tbb::task_arena> arena_;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_PARALLELIZE_H_

@@ -1,0 +1,51 @@
+#include "optimized/framework/snapshot.h"
+
+#include <set>
+
+namespace schedref::optimized::framework {
+
+const NodeInfo* Snapshot::Get(const std::string& name) const {
+  auto it = nodes_.find(name);
+  return it == nodes_.end() ? nullptr : it->second.get();
+}
+
+int Snapshot::NumNodesWithImage(const std::string& image) const {
+  auto it = image_nodes_.find(image);
+  return it == image_nodes_.end() ? 0 : it->second;
+}
+
+NodeInfo& Snapshot::Mutable(const std::string& name) {
+  std::unique_ptr<NodeInfo>& slot = nodes_[name];
+  if (!slot) slot = std::make_unique<NodeInfo>();
+  return *slot;
+}
+
+void Snapshot::Erase(const std::string& name) { nodes_.erase(name); }
+
+void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed) {
+  if (nodes_changed) {
+    list_.clear();
+    list_.reserve(order.size());
+    image_nodes_.clear();
+    for (const std::string& name : order) {
+      NodeInfo* info = nodes_.at(name).get();
+      info->index = static_cast<int32_t>(list_.size());
+      list_.push_back(info);
+      std::set<std::string> names;
+      for (const api::ContainerImage& img : info->node()->images) {
+        names.insert(img.names.begin(), img.names.end());
+      }
+      for (const std::string& n : names) ++image_nodes_[n];
+    }
+  }
+  with_affinity_.clear();
+  with_required_anti_affinity_.clear();
+  for (NodeInfo* info : list_) {
+    if (!info->pods_with_affinity().empty()) with_affinity_.push_back(info);
+    if (!info->pods_with_required_anti_affinity().empty()) {
+      with_required_anti_affinity_.push_back(info);
+    }
+  }
+}
+
+}  // namespace schedref::optimized::framework

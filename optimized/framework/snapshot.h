@@ -1,0 +1,65 @@
+// Snapshot: the view of the cluster one scheduling cycle works on.
+// Specification: upstream pkg/scheduler/backend/cache/snapshot.go.
+//
+// The snapshot owns a copy of every NodeInfo; the cache refreshes only the
+// NodeInfos whose generation moved since the last refresh (upstream
+// Cache.UpdateSnapshot), so a cycle that changed one node copies one node.
+// The list is in node-tree order (zone round-robin), which the round-robin
+// start index of findNodesThatFitPod walks.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_SNAPSHOT_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_SNAPSHOT_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "optimized/framework/types.h"
+
+namespace schedref::optimized::framework {
+
+class Snapshot {
+ public:
+  // Nodes in node-tree order; NodeInfo::index is the position here.
+  const std::vector<NodeInfo*>& List() const { return list_; }
+  // Nodes with at least one pod with pod (anti-)affinity / required
+  // anti-affinity, in List() order.
+  const std::vector<NodeInfo*>& HavePodsWithAffinityList() const {
+    return with_affinity_;
+  }
+  const std::vector<NodeInfo*>& HavePodsWithRequiredAntiAffinityList() const {
+    return with_required_anti_affinity_;
+  }
+  // nullptr iff no such node in the snapshot.
+  const NodeInfo* Get(const std::string& name) const;
+  int NumNodes() const { return static_cast<int>(list_.size()); }
+  // How many listed nodes carry `image` (a normalized name) in
+  // status.images (upstream's ImageStateSummary.NumNodes).
+  int NumNodesWithImage(const std::string& image) const;
+
+  // --- Maintained by the cache (backend/cache) -----------------------------
+
+  // The snapshot's own copy of a node, created if absent.
+  NodeInfo& Mutable(const std::string& name);
+  void Erase(const std::string& name);
+  // Rebuilds the lists after Mutable/Erase calls. `order` is the node-tree
+  // order (the names of the nodes present). With `nodes_changed` false the
+  // node list, the indexes and the image counts are kept (only pods moved),
+  // and only the affinity lists are recomputed: O(nodes) pointer checks.
+  void Rebuild(const std::vector<std::string>& order, bool nodes_changed);
+  // The cache generation this snapshot reflects.
+  int64_t generation = 0;
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<NodeInfo>> nodes_;
+  std::vector<NodeInfo*> list_;
+  std::vector<NodeInfo*> with_affinity_;
+  std::vector<NodeInfo*> with_required_anti_affinity_;
+  std::unordered_map<std::string, int> image_nodes_;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_SNAPSHOT_H_

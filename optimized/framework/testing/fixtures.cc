@@ -1,0 +1,50 @@
+#include "optimized/framework/testing/fixtures.h"
+
+#include <utility>
+
+namespace schedref::optimized::framework::testing {
+
+NodeInfo MakeNodeInfo(const api::Node& node, const std::vector<api::Pod>& pods) {
+  NodeInfo info(std::make_shared<const api::Node>(node));
+  for (const api::Pod& p : pods) info.AddPod(NewPodInfo(p));
+  return info;
+}
+
+std::unique_ptr<Snapshot> MakeSnapshot(const std::vector<api::Node>& nodes,
+                                       const std::vector<api::Pod>& pods) {
+  auto snapshot = std::make_unique<Snapshot>();
+  std::vector<std::string> order;
+  for (const api::Node& n : nodes) {
+    snapshot->Mutable(n.name).SetNode(std::make_shared<const api::Node>(n));
+    order.push_back(n.name);
+  }
+  for (const api::Pod& p : pods) {
+    for (const api::Node& n : nodes) {
+      if (n.name == p.node_name) snapshot->Mutable(n.name).AddPod(NewPodInfo(p));
+    }
+  }
+  snapshot->Rebuild(order, /*nodes_changed=*/true);
+  return snapshot;
+}
+
+std::vector<PodInfoPtr> FakeHandle::NominatedPodsForNode(const std::string& node) const {
+  std::vector<PodInfoPtr> out;
+  auto it = nominated.find(node);
+  if (it == nominated.end()) return out;
+  for (const api::Pod& p : it->second) out.push_back(NewPodInfo(p));
+  return out;
+}
+
+schedref::Status FakeHandle::BindPod(const api::Pod& pod, const std::string& node_name) {
+  if (bind_error) return schedref::Status::Invalid(*bind_error);
+  binds.push_back(pod.Key() + " -> " + node_name);
+  return schedref::Status::Ok();
+}
+
+std::optional<api::Pod> FakeHandle::GetPod(const std::string& key) const {
+  auto it = pods.find(key);
+  if (it == pods.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace schedref::optimized::framework::testing

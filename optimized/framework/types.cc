@@ -1,0 +1,187 @@
+#include "optimized/framework/types.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "api/resource.h"
+
+namespace schedref::optimized::framework {
+namespace {
+
+std::optional<api::LabelSelector> EffectiveSelector(const api::Pod& owner,
+                                                    const api::PodAffinityTerm& term) {
+  std::optional<api::LabelSelector> selector = term.label_selector;
+  if (!selector) return selector;
+  // matchLabelKeys / mismatchLabelKeys (v1.32 beta, on by default): the
+  // owner's value for each key becomes an In / NotIn requirement.
+  for (const std::string& key : term.match_label_keys) {
+    auto it = owner.labels.find(key);
+    if (it != owner.labels.end()) {
+      selector->match_expressions.push_back({key, "In", {it->second}});
+    }
+  }
+  for (const std::string& key : term.mismatch_label_keys) {
+    auto it = owner.labels.find(key);
+    if (it != owner.labels.end()) {
+      selector->match_expressions.push_back({key, "NotIn", {it->second}});
+    }
+  }
+  return selector;
+}
+
+void AppendTerms(const api::Pod& pod, const std::optional<api::PodAffinity>& a,
+                 std::vector<AffinityTerm>* required,
+                 std::vector<WeightedAffinityTerm>* preferred) {
+  if (!a) return;
+  for (const api::PodAffinityTerm& t : a->required) {
+    required->push_back(MakeAffinityTerm(pod, t));
+  }
+  for (const api::WeightedPodAffinityTerm& t : a->preferred) {
+    preferred->push_back({MakeAffinityTerm(pod, t.term), t.weight});
+  }
+}
+
+std::string OrDefault(const std::string& v, const char* def) {
+  return v.empty() ? std::string(def) : v;
+}
+
+}  // namespace
+
+AffinityTerm MakeAffinityTerm(const api::Pod& pod, const api::PodAffinityTerm& term) {
+  AffinityTerm out;
+  out.selector = EffectiveSelector(pod, term);
+  out.namespace_selector = term.namespace_selector;
+  out.topology_key = term.topology_key;
+  if (term.namespaces.empty() && !term.namespace_selector) {
+    out.namespaces.insert(pod.ns);
+  } else {
+    out.namespaces.insert(term.namespaces.begin(), term.namespaces.end());
+  }
+  return out;
+}
+
+PodInfoPtr NewPodInfo(api::Pod pod) {
+  auto info = std::make_shared<PodInfo>();
+  info->key = pod.Key();
+  info->priority = pod.priority.value_or(0);
+  info->requests.AddList(api::PodRequestList(pod));
+  api::PodResourcesOptions non_zero;
+  non_zero.non_missing_container_requests = {
+      {api::kResourceCpu, api::kDefaultMilliCpuRequest},
+      {api::kResourceMemory, api::kDefaultMemoryRequest}};
+  api::ResourceList nz = api::PodRequestList(pod, non_zero);
+  info->non_zero_milli_cpu = nz[api::kResourceCpu];
+  info->non_zero_memory = nz[api::kResourceMemory];
+  for (const api::Container& c : pod.containers) {
+    for (const api::ContainerPort& p : c.ports) {
+      if (p.host_port > 0) info->host_ports.push_back(p);
+    }
+  }
+  if (pod.affinity) {
+    AppendTerms(pod, pod.affinity->pod_affinity, &info->required_affinity_terms,
+                &info->preferred_affinity_terms);
+    AppendTerms(pod, pod.affinity->pod_anti_affinity,
+                &info->required_anti_affinity_terms,
+                &info->preferred_anti_affinity_terms);
+  }
+  info->pod = std::move(pod);
+  return info;
+}
+
+// --- HostPortInfo ---------------------------------------------------------
+
+void HostPortInfo::Add(const std::string& ip, const std::string& protocol,
+                       int32_t port) {
+  if (port <= 0) return;
+  Entry e{OrDefault(ip, "0.0.0.0"), OrDefault(protocol, "TCP"), port};
+  for (const Entry& x : entries_) {
+    if (x.port == e.port && x.protocol == e.protocol && x.ip == e.ip) return;
+  }
+  entries_.push_back(std::move(e));
+}
+
+void HostPortInfo::Remove(const std::string& ip, const std::string& protocol,
+                          int32_t port) {
+  if (port <= 0) return;
+  const std::string i = OrDefault(ip, "0.0.0.0");
+  const std::string p = OrDefault(protocol, "TCP");
+  std::erase_if(entries_, [&](const Entry& x) {
+    return x.port == port && x.protocol == p && x.ip == i;
+  });
+}
+
+bool HostPortInfo::CheckConflict(const std::string& ip, const std::string& protocol,
+                                 int32_t port) const {
+  if (port <= 0) return false;
+  const std::string i = OrDefault(ip, "0.0.0.0");
+  const std::string p = OrDefault(protocol, "TCP");
+  for (const Entry& x : entries_) {
+    if (x.port != port || x.protocol != p) continue;
+    if (i == "0.0.0.0" || x.ip == i || x.ip == "0.0.0.0") return true;
+  }
+  return false;
+}
+
+// --- NodeInfo -------------------------------------------------------------
+
+void NodeInfo::SetNode(std::shared_ptr<const api::Node> node) {
+  node_ = std::move(node);
+  allocatable_ = Resource();
+  if (node_) allocatable_.AddList(node_->allocatable);
+  ++generation;
+}
+
+void NodeInfo::AddPod(PodInfoPtr pod) {
+  requested_.Add(pod->requests);
+  non_zero_milli_cpu_ += pod->non_zero_milli_cpu;
+  non_zero_memory_ += pod->non_zero_memory;
+  for (const api::ContainerPort& p : pod->host_ports) {
+    used_ports_.Add(p.host_ip, p.protocol, p.host_port);
+  }
+  // upstream podWithAffinity: a podAffinity or podAntiAffinity stanza, even
+  // one without terms.
+  const std::optional<api::Affinity>& a = pod->pod.affinity;
+  if (a && (a->pod_affinity || a->pod_anti_affinity)) {
+    pods_with_affinity_.push_back(pod);
+  }
+  if (!pod->required_anti_affinity_terms.empty()) {
+    pods_with_required_anti_affinity_.push_back(pod);
+  }
+  pods_.push_back(std::move(pod));
+  ++generation;
+}
+
+namespace {
+// Upstream's removal: the last element takes the removed one's slot.
+bool SwapRemove(std::vector<PodInfoPtr>& v, const std::string& uid) {
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i]->uid() == uid) {
+      v[i] = std::move(v.back());
+      v.pop_back();
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
+bool NodeInfo::RemovePod(const std::string& uid) {
+  PodInfoPtr removed;
+  for (const PodInfoPtr& p : pods_) {
+    if (p->uid() == uid) removed = p;
+  }
+  if (!removed) return false;
+  SwapRemove(pods_with_affinity_, uid);
+  SwapRemove(pods_with_required_anti_affinity_, uid);
+  SwapRemove(pods_, uid);
+  requested_.Sub(removed->requests);
+  non_zero_milli_cpu_ -= removed->non_zero_milli_cpu;
+  non_zero_memory_ -= removed->non_zero_memory;
+  for (const api::ContainerPort& p : removed->host_ports) {
+    used_ports_.Remove(p.host_ip, p.protocol, p.host_port);
+  }
+  ++generation;
+  return true;
+}
+
+}  // namespace schedref::optimized::framework

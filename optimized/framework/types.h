@@ -1,0 +1,153 @@
+// PodInfo and NodeInfo: a pod with everything the plugins would otherwise
+// recompute on every call, and a node with the running aggregates of the
+// pods on it. Specification: upstream pkg/scheduler/framework/types.go
+// (PodInfo, NodeInfo, HostPortInfo, AffinityTerm), v1.32.
+//
+// Unlike the reference, which recomputes from the pods each time, NodeInfo
+// here carries upstream's aggregates (Requested, NonZeroRequested, UsedPorts,
+// PodsWithAffinity, PodsWithRequiredAntiAffinity) and a generation number,
+// updated on every AddPod/RemovePod. Why that is equivalent: every aggregate
+// is a sum (or a filtered list) over `pods`, and AddPod/RemovePod are the
+// only mutators of `pods`; docs/optimized.md.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_TYPES_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_TYPES_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "api/objects.h"
+#include "optimized/framework/resource.h"
+
+namespace schedref::optimized::framework {
+
+// One pod (anti-)affinity term with its namespaces resolved
+// (upstream AffinityTerm, newAffinityTerm).
+struct AffinityTerm {
+  // Namespaces listed by the term, or the pod's own namespace when the term
+  // lists none and has no namespaceSelector.
+  std::set<std::string> namespaces;
+  // nullopt: matches no pod (an absent labelSelector). matchLabelKeys /
+  // mismatchLabelKeys are already merged in (see MakeAffinityTerm).
+  std::optional<api::LabelSelector> selector;
+  // nullopt: selects no namespace; an empty selector selects all.
+  std::optional<api::LabelSelector> namespace_selector;
+  std::string topology_key;
+};
+
+struct WeightedAffinityTerm {
+  AffinityTerm term;
+  int32_t weight = 0;
+};
+
+// upstream newAffinityTerm for `term` of `pod` (affinity_term.cc).
+[[nodiscard]] AffinityTerm MakeAffinityTerm(const api::Pod& pod,
+                                            const api::PodAffinityTerm& term);
+
+// A pod and what is derived from its spec. Immutable once built: an update
+// builds a new PodInfo, so snapshots and queue entries may share it.
+struct PodInfo {
+  api::Pod pod;
+  std::string key;  // "namespace/name"
+  // spec.priority, 0 when unset (corev1helpers.PodPriority).
+  int32_t priority = 0;
+  // The aggregated requests NodeResourcesFit and NodeInfo.Requested use.
+  Resource requests;
+  // cpu and memory with a container's missing request counted as 100m /
+  // 200Mi (NodeInfo.NonZeroRequested).
+  int64_t non_zero_milli_cpu = 0;
+  int64_t non_zero_memory = 0;
+  // Ports of regular containers with a hostPort > 0, in spec order
+  // (upstream NodeInfo.updateUsedPorts reads spec.containers only).
+  std::vector<api::ContainerPort> host_ports;
+  std::vector<AffinityTerm> required_affinity_terms;
+  std::vector<AffinityTerm> required_anti_affinity_terms;
+  std::vector<WeightedAffinityTerm> preferred_affinity_terms;
+  std::vector<WeightedAffinityTerm> preferred_anti_affinity_terms;
+
+  const std::string& uid() const { return pod.uid; }
+};
+
+using PodInfoPtr = std::shared_ptr<const PodInfo>;
+
+[[nodiscard]] PodInfoPtr NewPodInfo(api::Pod pod);
+
+// The host ports used on a node (upstream HostPortInfo): a set of
+// (ip, protocol, port) with an empty IP stored as 0.0.0.0 and an empty
+// protocol as TCP; ports <= 0 are never recorded. A set, as upstream's map of
+// sets: removing a pod removes its triples even if another pod on the node
+// uses the same one.
+class HostPortInfo {
+ public:
+  void Add(const std::string& ip, const std::string& protocol, int32_t port);
+  void Remove(const std::string& ip, const std::string& protocol, int32_t port);
+  // True iff (ip, protocol, port) conflicts: same protocol and port on the
+  // same IP, or either side on 0.0.0.0.
+  bool CheckConflict(const std::string& ip, const std::string& protocol,
+                     int32_t port) const;
+  bool empty() const { return entries_.empty(); }
+
+ private:
+  struct Entry {
+    std::string ip;
+    std::string protocol;
+    int32_t port;
+  };
+  std::vector<Entry> entries_;
+};
+
+// A node and the pods the scheduler believes run on it (bound and assumed).
+class NodeInfo {
+ public:
+  NodeInfo() = default;
+  explicit NodeInfo(std::shared_ptr<const api::Node> node) { SetNode(std::move(node)); }
+
+  // nullptr for a ghost: a node deleted while pods were still on it.
+  const api::Node* node() const { return node_.get(); }
+  const std::string& Name() const { return node_->name; }
+  void SetNode(std::shared_ptr<const api::Node> node);
+  void RemoveNode() { node_.reset(); }
+
+  // In the order they were added; RemovePod moves the last pod into the
+  // removed one's slot, as upstream does.
+  const std::vector<PodInfoPtr>& pods() const { return pods_; }
+  const std::vector<PodInfoPtr>& pods_with_affinity() const { return pods_with_affinity_; }
+  const std::vector<PodInfoPtr>& pods_with_required_anti_affinity() const {
+    return pods_with_required_anti_affinity_;
+  }
+  const Resource& requested() const { return requested_; }
+  int64_t non_zero_milli_cpu() const { return non_zero_milli_cpu_; }
+  int64_t non_zero_memory() const { return non_zero_memory_; }
+  // status.allocatable (allowed_pod_number from "pods").
+  const Resource& allocatable() const { return allocatable_; }
+  const HostPortInfo& used_ports() const { return used_ports_; }
+
+  void AddPod(PodInfoPtr pod);
+  // Removes the pod with this UID. Returns false iff it was not there.
+  bool RemovePod(const std::string& uid);
+
+  // Bumped on every change; the cache copies a node into the snapshot iff
+  // its generation is newer than the snapshot's.
+  int64_t generation = 0;
+  // Position in the snapshot's node list (-1 outside a snapshot). Plugins
+  // index their per-node precomputed state by it.
+  int32_t index = -1;
+
+ private:
+  std::shared_ptr<const api::Node> node_;
+  std::vector<PodInfoPtr> pods_;
+  std::vector<PodInfoPtr> pods_with_affinity_;
+  std::vector<PodInfoPtr> pods_with_required_anti_affinity_;
+  Resource requested_;
+  int64_t non_zero_milli_cpu_ = 0;
+  int64_t non_zero_memory_ = 0;
+  Resource allocatable_;
+  HostPortInfo used_ports_;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_TYPES_H_
