@@ -31,6 +31,14 @@ inline constexpr char kResourceMemory[] = "memory";
 inline constexpr char kResourceEphemeralStorage[] = "ephemeral-storage";
 inline constexpr char kResourcePods[] = "pods";
 
+// Well-known node labels (k8s.io/api core/v1 well_known_labels.go).
+inline constexpr char kLabelHostname[] = "kubernetes.io/hostname";
+inline constexpr char kLabelTopologyZone[] = "topology.kubernetes.io/zone";
+
+// TopologySpreadConstraint.whenUnsatisfiable values (core/v1 types.go).
+inline constexpr char kDoNotSchedule[] = "DoNotSchedule";
+inline constexpr char kScheduleAnyway[] = "ScheduleAnyway";
+
 // --- Selectors -------------------------------------------------------------
 
 // metav1.LabelSelectorRequirement. Operators: In, NotIn, Exists, DoesNotExist.

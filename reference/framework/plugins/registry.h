@@ -6,7 +6,7 @@
 // Each factory decodes its plugin's pluginConfig args (JSON; an empty object
 // when the configuration has none) with upstream's defaulting and
 // validation, and fails with the validation error (Status::Invalid) when
-// they are wrong; see noderesources/args.h and nodeaffinity/node_affinity.h.
+// they are wrong; the args themselves are api/pluginargs/*_args.h.
 // Plugins without args ignore them.
 //
 // Default score weights are not here: they come from the configuration

@@ -4,59 +4,12 @@
 #include <utility>
 
 #include "api/labels.h"
-#include "reference/framework/plugins/helper/json_args.h"
 #include "reference/framework/plugins/names/names.h"
 #include "reference/framework/preemption/importance.h"
 
 namespace schedref::reference::framework::plugins::defaultpreemption {
 
 using preemption::PodPriority;
-
-StatusOr<DefaultPreemptionArgs> DecodeDefaultPreemptionArgs(
-    const nlohmann::json& args) {
-  SCHEDREF_RETURN_IF_ERROR(helper::CheckObject(
-      args, "", {"minCandidateNodesPercentage", "minCandidateNodesAbsolute"}));
-  DefaultPreemptionArgs out;
-  for (auto [field, slot] :
-       {std::pair{"minCandidateNodesPercentage",
-                  &out.min_candidate_nodes_percentage},
-        std::pair{"minCandidateNodesAbsolute",
-                  &out.min_candidate_nodes_absolute}}) {
-    if (!helper::Has(args, field)) continue;
-    StatusOr<int64_t> v =
-        helper::ReadInt(args[field], field, INT32_MIN, INT32_MAX);
-    if (!v.ok()) return v.status();
-    *slot = static_cast<int32_t>(*v);
-  }
-  SCHEDREF_RETURN_IF_ERROR(ValidateDefaultPreemptionArgs(out));
-  return out;
-}
-
-schedref::Status ValidateDefaultPreemptionArgs(
-    const DefaultPreemptionArgs& args) {
-  std::vector<std::string> errors;
-  const int32_t percentage = args.min_candidate_nodes_percentage;
-  const int32_t absolute = args.min_candidate_nodes_absolute;
-  if (percentage < 0 || percentage > 100) {
-    errors.push_back(helper::FieldInvalid("minCandidateNodesPercentage",
-                                          percentage,
-                                          "not in valid range [0, 100]"));
-  }
-  if (absolute < 0) {
-    errors.push_back(helper::FieldInvalid("minCandidateNodesAbsolute", absolute,
-                                          "not in valid range [0, inf)"));
-  }
-  if (percentage == 0 && absolute == 0) {
-    errors.push_back(helper::FieldInvalid(
-        "minCandidateNodesPercentage", percentage,
-        "cannot be zero at the same time as minCandidateNodesAbsolute"));
-    errors.push_back(helper::FieldInvalid(
-        "minCandidateNodesAbsolute", absolute,
-        "cannot be zero at the same time as minCandidateNodesPercentage"));
-  }
-  if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(helper::AggregateMessage(errors));
-}
 
 std::pair<std::vector<api::Pod>, std::vector<api::Pod>>
 FilterPodsWithPDBViolation(const std::vector<api::Pod>& pods,
@@ -103,7 +56,8 @@ StatusOr<std::unique_ptr<Plugin>> DefaultPreemption::New(
   if (handle == nullptr) {
     return schedref::Status::Invalid("DefaultPreemption needs a handle");
   }
-  StatusOr<DefaultPreemptionArgs> decoded = DecodeDefaultPreemptionArgs(args);
+  StatusOr<DefaultPreemptionArgs> decoded =
+      api::pluginargs::DecodeDefaultPreemptionArgs(args);
   if (!decoded.ok()) return decoded.status();
   return std::unique_ptr<Plugin>(new DefaultPreemption(*decoded, handle));
 }

@@ -4,10 +4,8 @@
 // read at e4d77d9256504b95df4fd35f9b2e4308707951d7 (v1.34) and taken back
 // to v1.32: no IsEligiblePod/MoreImportantPod hooks (the built-in rules
 // are used), async preemption (alpha in v1.32) off, PodDisruptionConditions
-// GA. Args validation from validation_pluginargs.go (id 7702512), defaults
-// from apis/config/v1/defaults.go (minCandidateNodesPercentage 10,
-// minCandidateNodesAbsolute 100). The evaluator is
-// reference/framework/preemption/preemption.h. Tests from
+// GA. The evaluator is reference/framework/preemption/preemption.h; the
+// args are api/pluginargs/defaultpreemption_args.h. Tests from
 // default_preemption_test.go (008b3652959ca58af8be3fb5b6ecfe9ae7638282).
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
@@ -21,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/objects.h"
+#include "api/pluginargs/defaultpreemption_args.h"
 #include "api/status.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
@@ -35,24 +34,9 @@ inline constexpr char kNotEligibleNever[] =
 inline constexpr char kNotEligibleTerminating[] =
     "not eligible due to a terminating pod on the nominated node.";
 
-// config.DefaultPreemptionArgs with v1 defaults applied.
-struct DefaultPreemptionArgs {
-  // The dry run looks for at least this percentage of the potential nodes
-  // as candidates, [0, 100] ...
-  int32_t min_candidate_nodes_percentage = 10;
-  // ... and at least this many, >= 0; not both 0.
-  int32_t min_candidate_nodes_absolute = 100;
-};
-
-// Decodes {"minCandidateNodesPercentage": int, "minCandidateNodesAbsolute":
-// int} strictly, applies the defaults to absent fields, then validates.
-[[nodiscard]] StatusOr<DefaultPreemptionArgs> DecodeDefaultPreemptionArgs(
-    const nlohmann::json& args);
-// upstream ValidateDefaultPreemptionArgs, e.g.
-// "minCandidateNodesPercentage: Invalid value: 101: not in valid range
-// [0, 100]"; several errors as "[e1, e2]".
-[[nodiscard]] schedref::Status ValidateDefaultPreemptionArgs(
-    const DefaultPreemptionArgs& args);
+// The args, their decoding, defaults and validation:
+// api/pluginargs/defaultpreemption_args.h.
+using api::pluginargs::DefaultPreemptionArgs;
 
 // upstream filterPodsWithPDBViolation: splits `pods` (order kept) into
 // those whose eviction would violate a PDB and the others. Per PDB the
@@ -81,7 +65,8 @@ class DefaultPreemption final : public PostFilterPlugin,
   // The registry factory. Errors: a nil handle and bad args.
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
-  // REQUIRES: handle != nullptr, ValidateDefaultPreemptionArgs(args).ok().
+  // REQUIRES: handle != nullptr,
+  // api::pluginargs::ValidateDefaultPreemptionArgs(args).ok().
   DefaultPreemption(DefaultPreemptionArgs args, Handle* handle);
 
   std::string Name() const override;

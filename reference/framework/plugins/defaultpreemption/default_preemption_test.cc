@@ -3,8 +3,8 @@
 // (008b3652959ca58af8be3fb5b6ecfe9ae7638282): TestPostFilter (rows without
 // extenders, pod groups and async API calls, which v1.32's default profile
 // does not have), TestDryRunPreemption-style rows, and the reprieve order
-// of SelectVictimsOnNode; plus the args (validation_pluginargs_test.go
-// TestValidateDefaultPreemptionArgs), eligibility and PDB rules.
+// of SelectVictimsOnNode; plus eligibility and PDB rules (the args' rows
+// are in api/pluginargs/defaultpreemption_args_test.cc).
 //
 // The plugins run inside a real Framework (PrioritySort, NodeResourcesFit,
 // upstream's "test-plugin" whose AddPod/RemovePod fail on nodes labelled
@@ -482,46 +482,7 @@ TEST(DefaultPreemptionTest, FilterPodsWithPDBViolation) {
   EXPECT_TRUE(v.empty());
 }
 
-TEST(DefaultPreemptionTest, UpstreamArgsAndNumCandidates) {
-  auto d = DecodeDefaultPreemptionArgs(nlohmann::json::object());
-  ASSERT_TRUE(d.ok());
-  EXPECT_EQ(d->min_candidate_nodes_percentage, 10);
-  EXPECT_EQ(d->min_candidate_nodes_absolute, 100);
-  struct Case {
-    std::string name;
-    nlohmann::json args;
-    std::string want;
-  };
-  std::vector<Case> cases = {
-      {"valid args (default)", nlohmann::json::object(), ""},
-      {"negative minCandidateNodesPercentage",
-       {{"minCandidateNodesPercentage", -1}, {"minCandidateNodesAbsolute", 100}},
-       "minCandidateNodesPercentage: Invalid value: -1: not in valid range "
-       "[0, 100]"},
-      {"minCandidateNodesPercentage over 100",
-       {{"minCandidateNodesPercentage", 900}, {"minCandidateNodesAbsolute", 100}},
-       "minCandidateNodesPercentage: Invalid value: 900: not in valid range "
-       "[0, 100]"},
-      {"negative minCandidateNodesAbsolute",
-       {{"minCandidateNodesPercentage", 20}, {"minCandidateNodesAbsolute", -1}},
-       "minCandidateNodesAbsolute: Invalid value: -1: not in valid range "
-       "[0, inf)"},
-      {"all zero",
-       {{"minCandidateNodesPercentage", 0}, {"minCandidateNodesAbsolute", 0}},
-       "[minCandidateNodesPercentage: Invalid value: 0: cannot be zero at the "
-       "same time as minCandidateNodesAbsolute, minCandidateNodesAbsolute: "
-       "Invalid value: 0: cannot be zero at the same time as "
-       "minCandidateNodesPercentage]"},
-      {"both negative",
-       {{"minCandidateNodesPercentage", -1}, {"minCandidateNodesAbsolute", -1}},
-       "[minCandidateNodesPercentage: Invalid value: -1: not in valid range "
-       "[0, 100], minCandidateNodesAbsolute: Invalid value: -1: not in valid "
-       "range [0, inf)]"},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    EXPECT_EQ(DecodeDefaultPreemptionArgs(c.args).status().message(), c.want);
-  }
+TEST(DefaultPreemptionTest, UpstreamNumCandidates) {
   // upstream TestCalculateNumCandidates.
   struct NumCase {
     std::string name;

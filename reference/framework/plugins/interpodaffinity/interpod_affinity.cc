@@ -5,53 +5,17 @@
 #include <utility>
 
 #include "reference/framework/plugins/helper/event_objects.h"
-#include "reference/framework/plugins/helper/json_args.h"
 #include "reference/framework/plugins/names/names.h"
 
 namespace schedref::reference::framework::plugins::interpodaffinity {
-
-StatusOr<InterPodAffinityArgs> DecodeInterPodAffinityArgs(
-    const nlohmann::json& args) {
-  SCHEDREF_RETURN_IF_ERROR(helper::CheckObject(
-      args, "",
-      {"hardPodAffinityWeight", "ignorePreferredTermsOfExistingPods"}));
-  InterPodAffinityArgs out;
-  if (helper::Has(args, "hardPodAffinityWeight")) {
-    StatusOr<int64_t> w = helper::ReadInt(args["hardPodAffinityWeight"],
-                                          "hardPodAffinityWeight", INT32_MIN,
-                                          INT32_MAX);
-    if (!w.ok()) return w.status();
-    out.hard_pod_affinity_weight = static_cast<int32_t>(*w);
-  }
-  if (helper::Has(args, "ignorePreferredTermsOfExistingPods")) {
-    const nlohmann::json& v = args["ignorePreferredTermsOfExistingPods"];
-    if (!v.is_boolean()) {
-      return schedref::Status::Invalid(
-          "ignorePreferredTermsOfExistingPods: expected a boolean");
-    }
-    out.ignore_preferred_terms_of_existing_pods = v.get<bool>();
-  }
-  SCHEDREF_RETURN_IF_ERROR(ValidateInterPodAffinityArgs(out));
-  return out;
-}
-
-schedref::Status ValidateInterPodAffinityArgs(
-    const InterPodAffinityArgs& args) {
-  if (args.hard_pod_affinity_weight < 0 ||
-      args.hard_pod_affinity_weight > 100) {
-    return schedref::Status::Invalid(helper::FieldInvalid(
-        "hardPodAffinityWeight", args.hard_pod_affinity_weight,
-        "not in valid range [0, 100]"));
-  }
-  return schedref::Status::Ok();
-}
 
 StatusOr<std::unique_ptr<Plugin>> InterPodAffinity::New(
     const nlohmann::json& args, Handle* handle) {
   if (handle == nullptr) {
     return schedref::Status::Invalid("SnapshotSharedlister is nil");
   }
-  StatusOr<InterPodAffinityArgs> decoded = DecodeInterPodAffinityArgs(args);
+  StatusOr<InterPodAffinityArgs> decoded =
+      api::pluginargs::DecodeInterPodAffinityArgs(args);
   if (!decoded.ok()) return decoded.status();
   return std::unique_ptr<Plugin>(new InterPodAffinity(*decoded, handle));
 }

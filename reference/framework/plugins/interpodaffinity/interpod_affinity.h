@@ -12,8 +12,7 @@
 //   plugin.go read at the v1.31 version (id 59578219: EventsToRegister with
 //     isSchedulableAfterPodChange) plus the finer node hint of PR #127470
 //     (merged for v1.32), whose rows are in plugin_test.go at
-//     01c2588bf4a3eb6bb3524b1e2bd60efb38a4b577;
-//   args validation validation_pluginargs.go (id 7702512).
+//     01c2588bf4a3eb6bb3524b1e2bd60efb38a4b577.
 // Tests from filtering_test.go (id 34794596) and scoring_test.go
 // (id 30376605).
 //
@@ -43,6 +42,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/objects.h"
+#include "api/pluginargs/interpodaffinity_args.h"
 #include "api/status.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
@@ -60,24 +60,9 @@ inline constexpr char kErrReasonAntiAffinityRulesNotMatch[] =
 inline constexpr char kPreFilterStateKey[] = "PreFilterInterPodAffinity";
 inline constexpr char kPreScoreStateKey[] = "PreScoreInterPodAffinity";
 
-// config.InterPodAffinityArgs with v1 defaults applied.
-struct InterPodAffinityArgs {
-  // Score weight for an existing pod's required affinity term that the
-  // incoming pod matches. Valid range [0, 100]; 0 disables it.
-  int32_t hard_pod_affinity_weight = 1;
-  // Skip scoring when the incoming pod has no preferred (anti-)affinity
-  // terms, ignoring existing pods' terms.
-  bool ignore_preferred_terms_of_existing_pods = false;
-};
-
-// Decodes {"hardPodAffinityWeight": int, "ignorePreferredTermsOfExistingPods":
-// bool} strictly (unknown fields are errors), applies the defaults, then
-// validates.
-[[nodiscard]] StatusOr<InterPodAffinityArgs> DecodeInterPodAffinityArgs(
-    const nlohmann::json& args);
-// "hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]".
-[[nodiscard]] schedref::Status ValidateInterPodAffinityArgs(
-    const InterPodAffinityArgs& args);
+// The args, their decoding, defaults and validation:
+// api/pluginargs/interpodaffinity_args.h.
+using api::pluginargs::InterPodAffinityArgs;
 
 // (topology key, topology value).
 using TopologyPair = std::pair<std::string, std::string>;
@@ -112,7 +97,8 @@ class InterPodAffinity final : public PreFilterPlugin,
   // nil") and bad args.
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
-  // REQUIRES: handle != nullptr, ValidateInterPodAffinityArgs(args).ok().
+  // REQUIRES: handle != nullptr,
+  // api::pluginargs::ValidateInterPodAffinityArgs(args).ok().
   InterPodAffinity(InterPodAffinityArgs args, Handle* handle);
 
   std::string Name() const override;

@@ -3,9 +3,7 @@
 // as a score. Specification: upstream
 // pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go (read at
 // 5ae369a03439e3654c6fa01a1de5c3d9615fe897; the logic is the same as v1.32's,
-// with SchedulerQueueingHints on: Node Add|UpdateNodeLabel), its args
-// validation ValidateNodeAffinityArgs
-// (pkg/scheduler/apis/config/validation/validation_pluginargs.go), and
+// with SchedulerQueueingHints on: Node Add|UpdateNodeLabel) and
 // component-helpers/scheduling/corev1/nodeaffinity (NodeSelector,
 // PreferredSchedulingTerms). Tests from node_affinity_test.go at
 // 17bae91f207a5f2b101e581c90f7a72fc9adef96.
@@ -20,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/objects.h"
+#include "api/pluginargs/nodeaffinity_args.h"
 #include "api/status.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
@@ -32,29 +31,9 @@ inline constexpr char kErrReasonEnforced[] =
     "node(s) didn't match scheduler-enforced node affinity";
 inline constexpr char kErrReasonConflict[] = "pod affinity terms conflict";
 
-// config.NodeAffinityArgs.
-struct NodeAffinityArgs {
-  // Applied to every pod in addition to its own node affinity.
-  std::optional<api::NodeAffinity> added_affinity;
-};
-
-// Decodes {"addedAffinity": {"requiredDuringSchedulingIgnoredDuringExecution":
-// {"nodeSelectorTerms": [...]}, "preferredDuringSchedulingIgnoredDuringExecution":
-// [{"weight": w, "preference": {...}}]}} strictly, then validates it.
-[[nodiscard]] StatusOr<NodeAffinityArgs> DecodeNodeAffinityArgs(
-    const nlohmann::json& args);
-
-// ValidateNodeAffinityArgs: every non-empty required term, and every
-// preferred term with a non-zero weight and a non-empty preference, must
-// parse (api::NodeSelectorTermParseError). Errors name the field, e.g.
-// "addedAffinity.requiredDuringSchedulingIgnoredDuringExecution.
-// nodeSelectorTerms[0].matchExpressions[0].values[0]: ..."; several are
-// reported as "[e1, e2]".
-// Note: one problem per term is reported where upstream may list several,
-// and the problem texts are api/labels.h's, worded differently from
-// upstream's field errors (docs/deviations.md).
-[[nodiscard]] schedref::Status ValidateNodeAffinityArgs(
-    const NodeAffinityArgs& args);
+// The args, their decoding and validation:
+// api/pluginargs/nodeaffinity_args.h.
+using api::pluginargs::NodeAffinityArgs;
 
 // The pod's preferred terms as upstream's NewPreferredSchedulingTerms parses
 // them: terms with weight 0 or an empty preference are dropped; a term that
@@ -71,7 +50,7 @@ class NodeAffinity final : public PreFilterPlugin,
  public:
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
-  // REQUIRES: ValidateNodeAffinityArgs(args).ok().
+  // REQUIRES: api::pluginargs::ValidateNodeAffinityArgs(args).ok().
   explicit NodeAffinity(NodeAffinityArgs args);
 
   std::string Name() const override;

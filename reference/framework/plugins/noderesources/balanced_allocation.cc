@@ -43,7 +43,8 @@ int64_t BalancedResourceScore(const std::vector<int64_t>& requested,
 
 StatusOr<std::unique_ptr<Plugin>> BalancedAllocation::New(
     const nlohmann::json& args, Handle* /*handle*/) {
-  auto decoded = DecodeNodeResourcesBalancedAllocationArgs(args);
+  auto decoded =
+      api::pluginargs::DecodeNodeResourcesBalancedAllocationArgs(args);
   if (!decoded.ok()) return decoded.status();
   return std::unique_ptr<Plugin>(new BalancedAllocation(*decoded));
 }

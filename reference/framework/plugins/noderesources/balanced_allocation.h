@@ -19,7 +19,6 @@
 #include "api/objects.h"
 #include "api/status.h"
 #include "reference/framework/interface.h"
-#include "reference/framework/plugins/noderesources/args.h"
 #include "reference/framework/plugins/noderesources/resource_allocation.h"
 
 namespace schedref::reference::framework::plugins::noderesources {

@@ -129,7 +129,7 @@ std::vector<InsufficientResource> Fits(const api::Pod& pod,
 
 StatusOr<std::unique_ptr<Plugin>> Fit::New(const nlohmann::json& args,
                                            Handle* /*handle*/) {
-  auto decoded = DecodeNodeResourcesFitArgs(args);
+  auto decoded = api::pluginargs::DecodeNodeResourcesFitArgs(args);
   if (!decoded.ok()) return decoded.status();
   return std::unique_ptr<Plugin>(new Fit(*decoded));
 }

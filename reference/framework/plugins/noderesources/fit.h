@@ -26,7 +26,6 @@
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/resource.h"
-#include "reference/framework/plugins/noderesources/args.h"
 #include "reference/framework/plugins/noderesources/resource_allocation.h"
 
 namespace schedref::reference::framework::plugins::noderesources {

@@ -24,11 +24,23 @@
 #include <vector>
 
 #include "api/objects.h"
+#include "api/pluginargs/noderesources_args.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/node_info.h"
-#include "reference/framework/plugins/noderesources/args.h"
 
 namespace schedref::reference::framework::plugins::noderesources {
+
+// The args vocabulary of both plugins (upstream config.*), defined with its
+// decoding, defaults and validation in api/pluginargs/noderesources_args.h.
+using api::pluginargs::kLeastAllocated;
+using api::pluginargs::kMaxCustomPriorityScore;
+using api::pluginargs::kMostAllocated;
+using api::pluginargs::kRequestedToCapacityRatio;
+using api::pluginargs::NodeResourcesBalancedAllocationArgs;
+using api::pluginargs::NodeResourcesFitArgs;
+using api::pluginargs::ResourceSpec;
+using api::pluginargs::ScoringStrategy;
+using api::pluginargs::UtilizationShapePoint;
 
 // requested[i], allocatable[i] per configured resource -> node score.
 using Scorer = std::function<int64_t(const std::vector<int64_t>& requested,

@@ -10,7 +10,7 @@
 
 #include "api/objects.h"
 #include "reference/framework/node_info.h"
-#include "reference/framework/plugins/noderesources/args.h"
+#include "reference/framework/plugins/noderesources/resource_allocation.h"
 
 namespace schedref::reference::framework::plugins::noderesources::testutil {
 

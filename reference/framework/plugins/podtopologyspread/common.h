@@ -26,10 +26,10 @@
 
 namespace schedref::reference::framework::plugins::podtopologyspread {
 
-inline constexpr char kLabelHostname[] = "kubernetes.io/hostname";
-inline constexpr char kLabelTopologyZone[] = "topology.kubernetes.io/zone";
-inline constexpr char kDoNotSchedule[] = "DoNotSchedule";
-inline constexpr char kScheduleAnyway[] = "ScheduleAnyway";
+using api::kDoNotSchedule;
+using api::kLabelHostname;
+using api::kLabelTopologyZone;
+using api::kScheduleAnyway;
 inline constexpr char kHonor[] = "Honor";
 inline constexpr char kIgnore[] = "Ignore";
 

@@ -1,6 +1,5 @@
-// Args, events and QueueingHints. Args rows adapted from upstream
-// validation_pluginargs_test.go TestValidatePodTopologySpreadArgs; hint
-// rows from plugin_test.go Test_isSchedulableAfterNodeChange /
+// Events and QueueingHints (the args' rows are in
+// api/pluginargs/podtopologyspread_args_test.cc). Hint rows from plugin_test.go Test_isSchedulableAfterNodeChange /
 // Test_isSchedulableAfterPodChange (the v1.33+ version the hints were read
 // from, find_string id 216613741).
 #include <gtest/gtest.h>
@@ -18,83 +17,6 @@ namespace {
 
 using st::MakeNode;
 using st::MakePod;
-
-TEST(PodTopologySpreadArgsTest, DecodeAndValidate) {
-  auto d = DecodePodTopologySpreadArgs(nlohmann::json::object());
-  ASSERT_TRUE(d.ok());
-  EXPECT_EQ(d->defaulting_type, kSystemDefaulting);
-  EXPECT_TRUE(d->default_constraints.empty());
-
-  d = DecodePodTopologySpreadArgs(nlohmann::json::parse(R"({
-      "defaultingType": "List",
-      "defaultConstraints": [
-        {"maxSkew": 1, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"},
-        {"maxSkew": 2, "topologyKey": "zone", "whenUnsatisfiable": "ScheduleAnyway"}]})"));
-  ASSERT_TRUE(d.ok()) << d.status().message();
-  ASSERT_EQ(d->default_constraints.size(), 2u);
-  EXPECT_EQ(d->default_constraints[1].max_skew, 2);
-
-  struct Case {
-    std::string name;
-    std::string json;
-    std::string want;
-  };
-  std::vector<Case> cases = {
-      {"maxSkew less than zero",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": -1,
-           "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"}]})",
-       "defaultConstraints[0].maxSkew: Invalid value: -1: not in valid range "
-       "(0, inf)"},
-      {"empty topology key",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
-           "topologyKey": "", "whenUnsatisfiable": "DoNotSchedule"}]})",
-       "defaultConstraints[0].topologyKey: Required value: can not be empty"},
-      {"WhenUnsatisfiable is empty",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
-           "topologyKey": "node", "whenUnsatisfiable": ""}]})",
-       "defaultConstraints[0].whenUnsatisfiable: Required value: can not be "
-       "empty"},
-      {"WhenUnsatisfiable contains unsupported action",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
-           "topologyKey": "node", "whenUnsatisfiable": "unknown action"}]})",
-       "defaultConstraints[0].whenUnsatisfiable: Unsupported value: \"unknown "
-       "action\": supported values: \"DoNotSchedule\", \"ScheduleAnyway\""},
-      {"duplicated constraints",
-       R"({"defaultingType": "List", "defaultConstraints": [
-           {"maxSkew": 1, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"},
-           {"maxSkew": 2, "topologyKey": "node", "whenUnsatisfiable": "DoNotSchedule"}]})",
-       "defaultConstraints[1]: Duplicate value: \"{node, DoNotSchedule}\""},
-      {"label selector present",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 1,
-           "topologyKey": "key", "whenUnsatisfiable": "DoNotSchedule",
-           "labelSelector": {"matchLabels": {"a": "b"}}}]})",
-       "defaultConstraints[0].labelSelector: Forbidden: constraint must not "
-       "define a selector, as they deduced for each pod"},
-      {"list default constraints, no constraints", R"({"defaultingType": "List"})",
-       ""},
-      {"system default constraints, but has constraints",
-       R"({"defaultingType": "System", "defaultConstraints": [{"maxSkew": 1,
-           "topologyKey": "key", "whenUnsatisfiable": "DoNotSchedule"}]})",
-       "defaultingType: Invalid value: \"System\": when .defaultConstraints "
-       "are not empty"},
-      {"unsupported defaulting type", R"({"defaultingType": "Other"})",
-       "defaultingType: Unsupported value: \"Other\": supported values: "
-       "\"System\", \"List\""},
-      {"two errors",
-       R"({"defaultingType": "List", "defaultConstraints": [{"maxSkew": 0,
-           "topologyKey": "", "whenUnsatisfiable": "DoNotSchedule"}]})",
-       "[defaultConstraints[0].maxSkew: Invalid value: 0: not in valid range "
-       "(0, inf), defaultConstraints[0].topologyKey: Required value: can not "
-       "be empty]"},
-      {"unknown field", R"({"defaultConstraint": []})",
-       "strict decoding error: unknown field \"defaultConstraint\""},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto r = DecodePodTopologySpreadArgs(nlohmann::json::parse(c.json));
-    EXPECT_EQ(r.status().message(), c.want);
-  }
-}
 
 TEST(PodTopologySpreadTest, EventsToRegister) {
   auto env = SetupPlugin({}, {});

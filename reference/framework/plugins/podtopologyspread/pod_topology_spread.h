@@ -13,9 +13,7 @@
 //   plugin.go read at the content-identified v1.33+ version (id 216613741:
 //     EventsToRegister, isSchedulableAfterPodChange,
 //     isSchedulableAfterNodeChange);
-//   common.go id 5334701; args validation validation_pluginargs.go id
-//     7702512; defaults pkg/scheduler/apis/config/v1/defaults.go
-//     (SetDefaults_PodTopologySpreadArgs: defaultingType "" -> System).
+//   common.go id 5334701.
 // Tests from filtering_test.go (id 6322630) and scoring_test.go
 // (id 110788862).
 //
@@ -47,6 +45,7 @@
 #include <nlohmann/json.hpp>
 
 #include "api/objects.h"
+#include "api/pluginargs/podtopologyspread_args.h"
 #include "api/status.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
@@ -63,30 +62,11 @@ inline constexpr char kErrReasonNodeLabelNotMatch[] =
 inline constexpr char kPreFilterStateKey[] = "PreFilterPodTopologySpread";
 inline constexpr char kPreScoreStateKey[] = "PreScorePodTopologySpread";
 
-inline constexpr char kSystemDefaulting[] = "System";
-inline constexpr char kListDefaulting[] = "List";
-
-// config.PodTopologySpreadArgs with v1 defaults applied.
-struct PodTopologySpreadArgs {
-  std::vector<api::TopologySpreadConstraint> default_constraints;
-  // "System" (default) or "List".
-  std::string defaulting_type = kSystemDefaulting;
-};
-
-// Decodes {"defaultingType": ..., "defaultConstraints": [{maxSkew,
-// topologyKey, whenUnsatisfiable, labelSelector, minDomains,
-// nodeAffinityPolicy, nodeTaintsPolicy, matchLabelKeys}]} strictly, applies
-// the defaults, then validates.
-[[nodiscard]] StatusOr<PodTopologySpreadArgs> DecodePodTopologySpreadArgs(
-    const nlohmann::json& args);
-// upstream ValidatePodTopologySpreadArgs: defaultingType System or List,
-// System only without defaultConstraints; each default constraint with
-// maxSkew > 0, a non-empty qualified-name topologyKey, whenUnsatisfiable
-// DoNotSchedule or ScheduleAnyway, no labelSelector, and no earlier
-// constraint with the same (topologyKey, whenUnsatisfiable). Several errors
-// are reported as "[e1, e2]".
-[[nodiscard]] schedref::Status ValidatePodTopologySpreadArgs(
-    const PodTopologySpreadArgs& args);
+// The args, their decoding, defaults, validation and the system default
+// constraints: api/pluginargs/podtopologyspread_args.h.
+using api::pluginargs::kListDefaulting;
+using api::pluginargs::kSystemDefaulting;
+using api::pluginargs::PodTopologySpreadArgs;
 
 struct PreFilterState {
   std::vector<Constraint> constraints;
@@ -123,7 +103,8 @@ class PodTopologySpread final : public PreFilterPlugin,
   // nil") and bad args.
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
-  // REQUIRES: handle != nullptr, ValidatePodTopologySpreadArgs(args).ok().
+  // REQUIRES: handle != nullptr,
+  // api::pluginargs::ValidatePodTopologySpreadArgs(args).ok().
   PodTopologySpread(PodTopologySpreadArgs args, Handle* handle);
 
   std::string Name() const override;

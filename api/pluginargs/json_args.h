@@ -1,3 +1,9 @@
+// Plugin-args JSON reading and field errors (apimachinery field/errors.go).
+//
+// Upstream: strict decoding of k8s.io/kube-scheduler/config/v1
+// types_pluginargs.go, and k8s.io/apimachinery/pkg/util/validation/field
+// errors.go (field.Error.Error, ErrorList.ToAggregate) for the messages.
+//
 // Reading plugin args (pluginConfig[].args) from JSON the way upstream's
 // strict decoding does: unknown fields and wrong types are errors. Field
 // paths in messages are relative to the args object
@@ -9,8 +15,8 @@
 // Note: decoding errors (unknown field, wrong type) keep upstream's meaning
 // but not its wording, which is that of Go's encoding/json
 // (docs/deviations.md); validation errors (field.Error) keep the wording.
-#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
-#define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
+#ifndef SCHEDREF_API_PLUGINARGS_JSON_ARGS_H_
+#define SCHEDREF_API_PLUGINARGS_JSON_ARGS_H_
 
 #include <cstdint>
 #include <initializer_list>
@@ -21,7 +27,7 @@
 
 #include "api/status.h"
 
-namespace schedref::reference::framework::plugins::helper {
+namespace schedref::api::pluginargs {
 
 // "a.b" (or "b" when `path` is empty).
 std::string FieldPath(const std::string& path, const std::string& key);
@@ -70,6 +76,6 @@ std::string FieldDuplicate(const std::string& path, const std::string& value);
 // the single message, or "[m1, m2, ...]".
 std::string AggregateMessage(const std::vector<std::string>& messages);
 
-}  // namespace schedref::reference::framework::plugins::helper
+}  // namespace schedref::api::pluginargs
 
-#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_HELPER_JSON_ARGS_H_
+#endif  // SCHEDREF_API_PLUGINARGS_JSON_ARGS_H_

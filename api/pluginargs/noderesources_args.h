@@ -1,6 +1,8 @@
-// The args of NodeResourcesFit and NodeResourcesBalancedAllocation: types,
-// decoding from pluginConfig JSON, upstream's defaulting and validation.
-// Specification: upstream pkg/scheduler/apis/config/types_pluginargs.go,
+// NodeResourcesFit/BalancedAllocation args (apis/config/types_pluginargs.go).
+//
+// Types, decoding from pluginConfig JSON, upstream's defaulting and
+// validation. Specification: upstream
+// pkg/scheduler/apis/config/types_pluginargs.go,
 // staging/src/k8s.io/kube-scheduler/config/v1/types_pluginargs.go (JSON
 // names), pkg/scheduler/apis/config/v1/defaults.go
 // (SetDefaults_NodeResourcesFitArgs,
@@ -12,8 +14,8 @@
 // Error messages are upstream's field errors, paths relative to the args
 // ("scoringStrategy.resources[0].weight: Invalid value: 0: resource weight of
 // cpu not in valid range (0, 100]"); several errors print as "[e1, e2]".
-#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_NODERESOURCES_ARGS_H_
-#define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_NODERESOURCES_ARGS_H_
+#ifndef SCHEDREF_API_PLUGINARGS_NODERESOURCES_ARGS_H_
+#define SCHEDREF_API_PLUGINARGS_NODERESOURCES_ARGS_H_
 
 #include <cstdint>
 #include <optional>
@@ -24,7 +26,7 @@
 
 #include "api/status.h"
 
-namespace schedref::reference::framework::plugins::noderesources {
+namespace schedref::api::pluginargs {
 
 inline constexpr char kLeastAllocated[] = "LeastAllocated";
 inline constexpr char kMostAllocated[] = "MostAllocated";
@@ -98,6 +100,6 @@ void SetDefaults(NodeResourcesBalancedAllocationArgs& args);
 [[nodiscard]] StatusOr<NodeResourcesBalancedAllocationArgs>
 DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args);
 
-}  // namespace schedref::reference::framework::plugins::noderesources
+}  // namespace schedref::api::pluginargs
 
-#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_NODERESOURCES_ARGS_H_
+#endif  // SCHEDREF_API_PLUGINARGS_NODERESOURCES_ARGS_H_

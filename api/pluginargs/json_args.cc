@@ -1,9 +1,9 @@
-#include "reference/framework/plugins/helper/json_args.h"
+#include "api/pluginargs/json_args.h"
 
 #include <cstring>
 #include <limits>
 
-namespace schedref::reference::framework::plugins::helper {
+namespace schedref::api::pluginargs {
 
 std::string FieldPath(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;
@@ -146,4 +146,4 @@ std::string AggregateMessage(const std::vector<std::string>& messages) {
   return out + "]";
 }
 
-}  // namespace schedref::reference::framework::plugins::helper
+}  // namespace schedref::api::pluginargs

@@ -1,20 +1,13 @@
-#include "reference/framework/plugins/noderesources/args.h"
+#include "api/pluginargs/noderesources_args.h"
 
 #include <set>
 #include <utility>
 
 #include "api/labels.h"
-#include "reference/framework/plugins/helper/json_args.h"
+#include "api/pluginargs/json_args.h"
 
-namespace schedref::reference::framework::plugins::noderesources {
+namespace schedref::api::pluginargs {
 namespace {
-
-using helper::CheckArray;
-using helper::CheckObject;
-using helper::FieldInvalid;
-using helper::FieldPath;
-using helper::Has;
-using helper::IndexPath;
 
 StatusOr<std::vector<ResourceSpec>> DecodeResources(const nlohmann::json& j,
                                                     const std::string& path) {
@@ -26,12 +19,12 @@ StatusOr<std::vector<ResourceSpec>> DecodeResources(const nlohmann::json& j,
     SCHEDREF_RETURN_IF_ERROR(CheckObject(j[i], at, {"name", "weight"}));
     ResourceSpec spec;
     if (Has(j[i], "name")) {
-      auto name = helper::ReadString(j[i]["name"], FieldPath(at, "name"));
+      auto name = ReadString(j[i]["name"], FieldPath(at, "name"));
       if (!name.ok()) return name.status();
       spec.name = *name;
     }
     if (Has(j[i], "weight")) {
-      auto w = helper::ReadInt(j[i]["weight"], FieldPath(at, "weight"),
+      auto w = ReadInt(j[i]["weight"], FieldPath(at, "weight"),
                                INT64_MIN, INT64_MAX);
       if (!w.ok()) return w.status();
       spec.weight = *w;
@@ -51,13 +44,13 @@ StatusOr<std::vector<UtilizationShapePoint>> DecodeShape(
     SCHEDREF_RETURN_IF_ERROR(CheckObject(j[i], at, {"utilization", "score"}));
     UtilizationShapePoint p;
     if (Has(j[i], "utilization")) {
-      auto u = helper::ReadInt(j[i]["utilization"], FieldPath(at, "utilization"),
+      auto u = ReadInt(j[i]["utilization"], FieldPath(at, "utilization"),
                                INT32_MIN, INT32_MAX);
       if (!u.ok()) return u.status();
       p.utilization = static_cast<int32_t>(*u);
     }
     if (Has(j[i], "score")) {
-      auto s = helper::ReadInt(j[i]["score"], FieldPath(at, "score"),
+      auto s = ReadInt(j[i]["score"], FieldPath(at, "score"),
                                INT32_MIN, INT32_MAX);
       if (!s.ok()) return s.status();
       p.score = static_cast<int32_t>(*s);
@@ -92,7 +85,7 @@ void ValidateFunctionShape(const std::vector<UtilizationShapePoint>& shape,
                            std::vector<std::string>& errors) {
   if (shape.empty()) {
     errors.push_back(
-        helper::FieldRequired(path, "at least one point must be specified"));
+        FieldRequired(path, "at least one point must be specified"));
     return;
   }
   for (size_t i = 1; i < shape.size(); ++i) {
@@ -118,7 +111,7 @@ void ValidateFunctionShape(const std::vector<UtilizationShapePoint>& shape,
 
 schedref::Status FromErrors(const std::vector<std::string>& errors) {
   if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(helper::AggregateMessage(errors));
+  return schedref::Status::Invalid(AggregateMessage(errors));
 }
 
 }  // namespace
@@ -143,7 +136,7 @@ schedref::Status Validate(const NodeResourcesFitArgs& args) {
   std::vector<std::string> errors;
   for (size_t i = 0; i < args.ignored_resources.size(); ++i) {
     const std::string& res = args.ignored_resources[i];
-    if (auto p = api::CheckQualifiedName(res)) {
+    if (auto p = CheckQualifiedName(res)) {
       errors.push_back(FieldInvalid(IndexPath("ignoredResources", i), res, *p));
     }
   }
@@ -154,7 +147,7 @@ schedref::Status Validate(const NodeResourcesFitArgs& args) {
       errors.push_back(
           FieldInvalid(at, group, "resource group name can't contain '/'"));
     }
-    if (auto p = api::CheckQualifiedName(group)) {
+    if (auto p = CheckQualifiedName(group)) {
       errors.push_back(FieldInvalid(at, group, *p));
     }
   }
@@ -163,7 +156,7 @@ schedref::Status Validate(const NodeResourcesFitArgs& args) {
     const std::string type = s.type;
     if (type != kLeastAllocated && type != kMostAllocated &&
         type != kRequestedToCapacityRatio) {
-      errors.push_back(helper::FieldNotSupported(
+      errors.push_back(FieldNotSupported(
           "scoringStrategy.type", type,
           {kLeastAllocated, kMostAllocated, kRequestedToCapacityRatio}));
     }
@@ -185,7 +178,7 @@ schedref::Status Validate(const NodeResourcesBalancedAllocationArgs& args) {
     const ResourceSpec& r = args.resources[i];
     const std::string at = IndexPath("resources", i);
     if (!seen.insert(r.name).second) {
-      errors.push_back(helper::FieldDuplicate(FieldPath(at, "name"), r.name));
+      errors.push_back(FieldDuplicate(FieldPath(at, "name"), r.name));
     }
     if (r.weight != 1) {
       errors.push_back(FieldInvalid(FieldPath(at, "weight"), r.weight,
@@ -202,12 +195,12 @@ StatusOr<NodeResourcesFitArgs> DecodeNodeResourcesFitArgs(
                  "ignoredResourceGroups", "scoringStrategy"}));
   NodeResourcesFitArgs out;
   if (Has(args, "ignoredResources")) {
-    auto v = helper::ReadStringList(args["ignoredResources"], "ignoredResources");
+    auto v = ReadStringList(args["ignoredResources"], "ignoredResources");
     if (!v.ok()) return v.status();
     out.ignored_resources = *v;
   }
   if (Has(args, "ignoredResourceGroups")) {
-    auto v = helper::ReadStringList(args["ignoredResourceGroups"],
+    auto v = ReadStringList(args["ignoredResourceGroups"],
                                     "ignoredResourceGroups");
     if (!v.ok()) return v.status();
     out.ignored_resource_groups = *v;
@@ -219,7 +212,7 @@ StatusOr<NodeResourcesFitArgs> DecodeNodeResourcesFitArgs(
         j, path, {"type", "resources", "requestedToCapacityRatio"}));
     ScoringStrategy s;
     if (Has(j, "type")) {
-      auto t = helper::ReadString(j["type"], FieldPath(path, "type"));
+      auto t = ReadString(j["type"], FieldPath(path, "type"));
       if (!t.ok()) return t.status();
       s.type = *t;
     }
@@ -262,4 +255,4 @@ DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args) {
   return out;
 }
 
-}  // namespace schedref::reference::framework::plugins::noderesources
+}  // namespace schedref::api::pluginargs

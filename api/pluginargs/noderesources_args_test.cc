@@ -1,11 +1,11 @@
-#include "reference/framework/plugins/noderesources/args.h"
+#include "api/pluginargs/noderesources_args.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-namespace schedref::reference::framework::plugins::noderesources {
+namespace schedref::api::pluginargs {
 namespace {
 
 using nlohmann::json;
@@ -142,4 +142,4 @@ TEST(ArgsTest, BalancedValidation) {
 }
 
 }  // namespace
-}  // namespace schedref::reference::framework::plugins::noderesources
+}  // namespace schedref::api::pluginargs
