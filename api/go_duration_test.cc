@@ -1,0 +1,127 @@
+#include "api/go_duration.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace schedref::api {
+namespace {
+
+constexpr int64_t kUs = 1000;
+constexpr int64_t kMs = 1000 * kUs;
+constexpr int64_t kS = 1000 * kMs;
+constexpr int64_t kM = 60 * kS;
+constexpr int64_t kH = 60 * kM;
+
+// The valid inputs of Go's time_test.go parseDurationTests (go1.22).
+TEST(ParseGoDurationTest, GoValidCases) {
+  struct Case {
+    std::string in;
+    int64_t want;
+  };
+  const std::vector<Case> cases = {
+      {"0", 0},
+      {"5s", 5 * kS},
+      {"30s", 30 * kS},
+      {"1478s", 1478 * kS},
+      {"-5s", -5 * kS},
+      {"+5s", 5 * kS},
+      {"-0", 0},
+      {"+0", 0},
+      {"5.0s", 5 * kS},
+      {"5.6s", 5 * kS + 600 * kMs},
+      {"5.s", 5 * kS},
+      {".5s", 500 * kMs},
+      {"1.0s", kS},
+      {"1.00s", kS},
+      {"1.004s", kS + 4 * kMs},
+      {"1.0040s", kS + 4 * kMs},
+      {"100.00100s", 100 * kS + kMs},
+      {"10ns", 10},
+      {"11us", 11 * kUs},
+      {"12\xC2\xB5s", 12 * kUs},  // U+00B5
+      {"12\xCE\xBCs", 12 * kUs},  // U+03BC
+      {"13ms", 13 * kMs},
+      {"14s", 14 * kS},
+      {"15m", 15 * kM},
+      {"16h", 16 * kH},
+      {"3h30m", 3 * kH + 30 * kM},
+      {"10.5s4m", 4 * kM + 10 * kS + 500 * kMs},
+      {"-2m3.4s", -(2 * kM + 3 * kS + 400 * kMs)},
+      {"1h2m3s4ms5us6ns", kH + 2 * kM + 3 * kS + 4 * kMs + 5 * kUs + 6},
+      {"39h9m14.425s", 39 * kH + 9 * kM + 14 * kS + 425 * kMs},
+      {"52763797000ns", 52763797000},
+      {"0.3333333333333333333h", 20 * kM},
+      {"9007199254740993ns", (int64_t{1} << 53) + 1},
+      {"9223372036854775807ns", std::numeric_limits<int64_t>::max()},
+      {"9223372036854775.807us", std::numeric_limits<int64_t>::max()},
+      {"9223372036s854ms775us807ns", std::numeric_limits<int64_t>::max()},
+      {"-9223372036854775808ns", std::numeric_limits<int64_t>::min()},
+      {"-9223372036854775.808us", std::numeric_limits<int64_t>::min()},
+      {"-9223372036s854ms775us808ns", std::numeric_limits<int64_t>::min()},
+      {"-2562047h47m16.854775808s", std::numeric_limits<int64_t>::min()},
+      {"0.100000000000000000000h", 6 * kM},
+      {"0.830103483285477580700h", 49 * kM + 48 * kS + 372539827},
+      // Ours: a fraction of a nanosecond truncates.
+      {"1.5ns", 1},
+  };
+  for (const Case& c : cases) {
+    StatusOr<int64_t> got = ParseGoDuration(c.in);
+    ASSERT_TRUE(got.ok()) << c.in << ": " << got.status().message();
+    EXPECT_EQ(*got, c.want) << c.in;
+  }
+}
+
+// The invalid inputs of Go's parseDurationErrorTests, with Go's messages.
+TEST(ParseGoDurationTest, GoErrorCases) {
+  struct Case {
+    std::string in;
+    std::string want;
+  };
+  const std::vector<Case> cases = {
+      {"", "time: invalid duration \"\""},
+      {"3", "time: missing unit in duration \"3\""},
+      {"-", "time: invalid duration \"-\""},
+      {"s", "time: invalid duration \"s\""},
+      {".", "time: invalid duration \".\""},
+      {"-.", "time: invalid duration \"-.\""},
+      {".s", "time: invalid duration \".s\""},
+      {"+.s", "time: invalid duration \"+.s\""},
+      {"1d", "time: unknown unit \"d\" in duration \"1d\""},
+      {"\x85\x85", "time: invalid duration \"\\x85\\x85\""},
+      {"\xff\xff", "time: invalid duration \"\\xff\\xff\""},
+      {"hello \xff\xff world",
+       "time: invalid duration \"hello \\xff\\xff world\""},
+      {"\xef\xbf\xbd", "time: invalid duration \"\\xef\\xbf\\xbd\""},
+      {"\xef\xbf\xbd hello \xef\xbf\xbd world",
+       "time: invalid duration \"\\xef\\xbf\\xbd hello \\xef\\xbf\\xbd "
+       "world\""},
+      {"9223372036854775810ns",
+       "time: invalid duration \"9223372036854775810ns\""},
+      {"9223372036854775808ns",
+       "time: invalid duration \"9223372036854775808ns\""},
+      {"-9223372036854775809ns",
+       "time: invalid duration \"-9223372036854775809ns\""},
+      {"9223372036854776us", "time: invalid duration \"9223372036854776us\""},
+      {"3000000h", "time: invalid duration \"3000000h\""},
+      {"9223372036854775.808us",
+       "time: invalid duration \"9223372036854775.808us\""},
+      {"9223372036854ms775us808ns",
+       "time: invalid duration \"9223372036854ms775us808ns\""},
+      // Ours: a missing unit after a first component, quotes escaped.
+      {"1h5", "time: missing unit in duration \"1h5\""},
+      {"1\"s", "time: unknown unit \"\\\"s\" in duration \"1\\\"s\""},
+  };
+  for (const Case& c : cases) {
+    StatusOr<int64_t> got = ParseGoDuration(c.in);
+    ASSERT_FALSE(got.ok()) << c.in << " parsed as " << *got;
+    EXPECT_TRUE(got.status().IsInvalid()) << c.in;
+    EXPECT_EQ(got.status().message(), c.want) << c.in;
+  }
+}
+
+}  // namespace
+}  // namespace schedref::api
