@@ -4,41 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "api/labels.h"
-
 namespace schedref::reference::framework {
-namespace {
-
-void AddList(api::ResourceList& to, const api::ResourceList& from) {
-  for (const auto& [name, value] : from) to[name] += value;
-}
-
-// upstream maxResourceList: raise each entry of `to` to `from`'s value.
-void MaxList(api::ResourceList& to, const api::ResourceList& from) {
-  for (const auto& [name, value] : from) {
-    auto it = to.find(name);
-    if (it == to.end()) {
-      to[name] = value;
-    } else {
-      it->second = std::max(it->second, value);
-    }
-  }
-}
-
-api::ResourceList ApplyNonMissing(const api::ResourceList& requests,
-                                  const api::ResourceList& non_missing) {
-  api::ResourceList out = requests;
-  for (const auto& [name, value] : non_missing) {
-    if (!requests.contains(name)) out[name] += value;
-  }
-  return out;
-}
-
-bool StartsWith(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
-
-}  // namespace
 
 // --- Resource ------------------------------------------------------------------
 
@@ -52,7 +18,7 @@ void Resource::Add(const api::ResourceList& list) {
       allowed_pod_number += value;
     } else if (name == api::kResourceEphemeralStorage) {
       ephemeral_storage += value;
-    } else if (IsScalarResourceName(name)) {
+    } else if (api::IsScalarResourceName(name)) {
       scalar_resources[name] += value;
     }
   }
@@ -76,7 +42,7 @@ void Resource::SetMaxResource(const api::ResourceList& list) {
       milli_cpu = std::max(milli_cpu, value);
     } else if (name == api::kResourceEphemeralStorage) {
       ephemeral_storage = std::max(ephemeral_storage, value);
-    } else if (IsScalarResourceName(name)) {
+    } else if (api::IsScalarResourceName(name)) {
       auto it = scalar_resources.find(name);
       int64_t current = it == scalar_resources.end() ? 0 : it->second;
       scalar_resources[name] = std::max(current, value);
@@ -93,86 +59,20 @@ int64_t Resource::Get(std::string_view name) const {
   return it == scalar_resources.end() ? 0 : it->second;
 }
 
-// --- Names ---------------------------------------------------------------------
-
-bool IsPrefixedNativeResource(std::string_view name) {
-  return name.find("kubernetes.io/") != std::string_view::npos;
-}
-
-bool IsNativeResource(std::string_view name) {
-  return name.find('/') == std::string_view::npos ||
-         IsPrefixedNativeResource(name);
-}
-
-bool IsHugePageResourceName(std::string_view name) {
-  return StartsWith(name, "hugepages-");
-}
-
-bool IsAttachableVolumeResourceName(std::string_view name) {
-  return StartsWith(name, "attachable-volumes-");
-}
-
-bool IsExtendedResourceName(std::string_view name) {
-  if (IsNativeResource(name) || StartsWith(name, "requests.")) return false;
-  std::string for_quota = "requests." + std::string(name);
-  return !api::CheckQualifiedName(for_quota).has_value();
-}
-
-bool IsScalarResourceName(std::string_view name) {
-  return IsExtendedResourceName(name) || IsHugePageResourceName(name) ||
-         IsPrefixedNativeResource(name) || IsAttachableVolumeResourceName(name);
-}
-
 // --- Pods ------------------------------------------------------------------------
-
-api::ResourceList PodRequestList(const api::Pod& pod,
-                                 const PodResourcesOptions& options) {
-  auto effective = [&](const api::Container& c) {
-    return options.non_missing_container_requests.empty()
-               ? c.requests
-               : ApplyNonMissing(c.requests,
-                                 options.non_missing_container_requests);
-  };
-
-  api::ResourceList result;
-  for (const api::Container& c : pod.containers) AddList(result, effective(c));
-
-  // While init container i runs, the sidecars started before it (and, for a
-  // sidecar, i itself) run too; sidecars keep running beside the regular
-  // containers.
-  api::ResourceList sidecars;
-  api::ResourceList init_max;
-  for (const api::Container& c : pod.init_containers) {
-    api::ResourceList own = effective(c);
-    api::ResourceList in_use;
-    if (c.restart_policy == "Always") {
-      AddList(result, own);
-      AddList(sidecars, own);
-      in_use = sidecars;
-    } else {
-      in_use = own;
-      AddList(in_use, sidecars);
-    }
-    MaxList(init_max, in_use);
-  }
-  MaxList(result, init_max);
-
-  if (!options.exclude_overhead) AddList(result, pod.overhead);
-  return result;
-}
 
 Resource PodRequests(const api::Pod& pod) {
   Resource r;
-  r.Add(PodRequestList(pod));
+  r.Add(api::PodRequestList(pod));
   return r;
 }
 
 Resource PodNonZeroRequests(const api::Pod& pod) {
-  PodResourcesOptions options;
+  api::PodResourcesOptions options;
   options.non_missing_container_requests = {
-      {api::kResourceCpu, kDefaultMilliCpuRequest},
-      {api::kResourceMemory, kDefaultMemoryRequest}};
-  api::ResourceList list = PodRequestList(pod, options);
+      {api::kResourceCpu, api::kDefaultMilliCpuRequest},
+      {api::kResourceMemory, api::kDefaultMemoryRequest}};
+  api::ResourceList list = api::PodRequestList(pod, options);
   Resource r;
   r.milli_cpu = list.contains(api::kResourceCpu) ? list.at(api::kResourceCpu)
                                                  : 0;

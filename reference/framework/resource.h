@@ -1,32 +1,19 @@
 // Resource accounting: what a pod requests and what a node has requested,
-// allocatable and free. Specification: k8s.io/component-helpers/resource
-// (helpers.go: PodRequests, AggregateContainerRequests, applyNonMissing),
-// upstream pkg/scheduler/framework/types.go (Resource, NodeInfo.Requested,
-// NodeInfo.NonZeroRequested, calculateResource) and
-// pkg/scheduler/util/pod_resources.go (DefaultMilliCPURequest,
-// DefaultMemoryRequest), as of v1.32 with its default feature gates
-// (SidecarContainers on; InPlacePodVerticalScaling and PodLevelResources off,
-// so pod status and pod-level resources are never read).
+// allocatable and free. Specification: upstream
+// pkg/scheduler/framework/types.go (Resource, NodeInfo.Requested,
+// NodeInfo.NonZeroRequested, calculateResource), v1.32, over the shared
+// request rules of api/resource.h (component-helpers resource.PodRequests,
+// resource-name kinds, the non-zero defaults).
 //
-// Model. A pod's request for a resource is
-//   max(sum over regular containers + sum over sidecars,
-//       max over init containers i of (init_i + sum of sidecars before i))
-//   + overhead,
-// where a sidecar is an init container with restartPolicy Always and, for a
-// sidecar, "init_i + sidecars before i" is the running sum of sidecars up to
-// and including i. A node's Requested is the sum of its pods' requests; there
-// is no cache: every call recomputes from the NodeInfo's pods.
+// Model. A pod's request is api::PodRequestList's. A node's Requested is the
+// sum of its pods' requests; there is no cache: every call recomputes from
+// the NodeInfo's pods.
 //
 // Resource names: "cpu" (millicores), "memory", "ephemeral-storage", "pods"
 // have their own fields; every other *scalar* resource (extended resources
 // such as example.com/gpu, hugepages-*, kubernetes.io/* and
 // attachable-volumes-*) goes to scalar_resources; anything else (e.g. a bare
 // "storage") is dropped, as upstream's Resource.Add drops it.
-//
-// Note: api::ResourceList holds each quantity already rounded to an integer
-// (api/objects.h), and sums are of those integers. Upstream sums exact
-// quantities and rounds once, so fractional bytes ("0.5") could differ by
-// one unit (docs/deviations.md).
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_RESOURCE_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_RESOURCE_H_
 
@@ -36,14 +23,10 @@
 #include <string_view>
 
 #include "api/objects.h"
+#include "api/resource.h"
 #include "reference/framework/node_info.h"
 
 namespace schedref::reference::framework {
-
-// schedutil.DefaultMilliCPURequest: 0.1 core.
-inline constexpr int64_t kDefaultMilliCpuRequest = 100;
-// schedutil.DefaultMemoryRequest: 200 MiB.
-inline constexpr int64_t kDefaultMemoryRequest = 200 * 1024 * 1024;
 
 // upstream framework.Resource.
 struct Resource {
@@ -68,36 +51,7 @@ struct Resource {
   friend bool operator==(const Resource&, const Resource&) = default;
 };
 
-// --- Resource names (pkg/apis/core/v1/helper/helpers.go) -------------------
-
-// True iff the name has no "/" or contains "kubernetes.io/".
-[[nodiscard]] bool IsNativeResource(std::string_view name);
-// True iff the name contains "kubernetes.io/".
-[[nodiscard]] bool IsPrefixedNativeResource(std::string_view name);
-// True iff the name starts with "hugepages-".
-[[nodiscard]] bool IsHugePageResourceName(std::string_view name);
-// True iff the name starts with "attachable-volumes-".
-[[nodiscard]] bool IsAttachableVolumeResourceName(std::string_view name);
-// True iff not native, not "requests."-prefixed, and "requests.<name>" is a
-// qualified name (e.g. "example.com/gpu").
-[[nodiscard]] bool IsExtendedResourceName(std::string_view name);
-// Extended, hugepages, prefixed native or attachable volume.
-[[nodiscard]] bool IsScalarResourceName(std::string_view name);
-
 // --- Pods ---------------------------------------------------------------------
-
-struct PodResourcesOptions {
-  // Added to a container (regular or init) that does not list the resource
-  // at all; an explicit 0 is kept (upstream NonMissingContainerRequests).
-  api::ResourceList non_missing_container_requests;
-  // Leave spec.overhead out (upstream ExcludeOverhead).
-  bool exclude_overhead = false;
-};
-
-// component-helpers resource.PodRequests: the aggregated request for every
-// resource name the pod's containers or overhead mention.
-[[nodiscard]] api::ResourceList PodRequestList(
-    const api::Pod& pod, const PodResourcesOptions& options = {});
 
 // The pod's requests as a Resource (what NodeResourcesFit's PreFilter and
 // NodeInfo.Requested use).

@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "api/resource.h"
 #include "reference/framework/plugins/helper/event_objects.h"
 #include "reference/framework/plugins/helper/typed_state.h"
 #include "reference/framework/plugins/names/names.h"
@@ -104,7 +105,7 @@ std::vector<InsufficientResource> FitsRequest(
   // Note: sorted by name (std::map), not Go map order (docs/deviations.md).
   for (const auto& [name, quantity] : pod_request.scalar_resources) {
     if (quantity == 0) continue;
-    if (IsExtendedResourceName(name)) {
+    if (api::IsExtendedResourceName(name)) {
       // Extended resource names always have a "/" (API validation).
       const std::string prefix =
           ignored_resource_groups.empty() ? "" : name.substr(0, name.find('/'));

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <utility>
 
+#include "api/resource.h"
 #include "reference/framework/plugins/helper/shape_score.h"
 #include "reference/framework/resource.h"
 
@@ -95,13 +96,13 @@ ResourceAllocationScorer::ResourceAllocationScorer(
 
 std::vector<int64_t> ResourceAllocationScorer::PodRequestList(
     const api::Pod& pod) const {
-  PodResourcesOptions options;
+  api::PodResourcesOptions options;
   if (!use_requested_) {
     options.non_missing_container_requests = {
-        {api::kResourceCpu, kDefaultMilliCpuRequest},
-        {api::kResourceMemory, kDefaultMemoryRequest}};
+        {api::kResourceCpu, api::kDefaultMilliCpuRequest},
+        {api::kResourceMemory, api::kDefaultMemoryRequest}};
   }
-  const api::ResourceList requests = framework::PodRequestList(pod, options);
+  const api::ResourceList requests = api::PodRequestList(pod, options);
   std::vector<int64_t> out;
   for (const ResourceSpec& r : resources_) {
     auto it = requests.find(r.name);
@@ -123,7 +124,7 @@ ScoreOutput ResourceAllocationScorer::Score(
     const std::string& name = resources_[i].name;
     const int64_t pod_request = pod_requests[i];
     int64_t a = 0, r = 0;
-    if (pod_request == 0 && IsScalarResourceName(name)) {
+    if (pod_request == 0 && api::IsScalarResourceName(name)) {
       // An extended resource the pod does not ask for does not count.
     } else if (name == api::kResourceCpu) {
       a = allocatable.milli_cpu;
