@@ -141,7 +141,12 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
     return kCheckUsage;
   }
   std::vector<std::string> impls = options.impls;
-  if (impls.empty() && options.exec.empty()) impls = ImplementationNames();
+  // The reference is the specification: --update regenerates from it unless
+  // told otherwise.
+  if (impls.empty() && options.exec.empty()) {
+    impls = options.update ? std::vector<std::string>{"reference"}
+                           : ImplementationNames();
+  }
   if (options.update && (!options.exec.empty() || impls.size() != 1 ||
                          options.mode != Mode::kStrict)) {
     err << "error: --update regenerates expectedTrace with one built-in "

@@ -49,9 +49,10 @@ class Engine {
 };
 
 // A built-in implementation: supports every feature, runs in this process
-// with default RunOptions.
+// with default RunOptions but for `threads` (RunOptions::threads; 0: the
+// implementation's default).
 [[nodiscard]] std::unique_ptr<Engine> MakeBuiltinEngine(
-    std::unique_ptr<api::Scheduler> scheduler);
+    std::unique_ptr<api::Scheduler> scheduler, int threads = 0);
 
 }  // namespace schedref::conformance
 

@@ -1,5 +1,6 @@
 // A test binary that checks golden scenarios (given as arguments) against a
-// built-in implementation (--impl=NAME, first argument) in strict mode.
+// built-in implementation (--impl=NAME, first argument, optionally followed
+// by --threads=N for RunOptions::threads) in strict mode.
 // Unlike `schedref check`, a golden without expectedTrace fails: it is a
 // stale golden. Honours Bazel's test sharding: shard k of n checks every
 // n-th file starting at k.
@@ -26,6 +27,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string impl_name = std::string(argv[1]).substr(7);
+  int first_file = 2;
+  int threads = 0;
+  if (argc > 2 && std::string(argv[2]).rfind("--threads=", 0) == 0) {
+    threads = std::atoi(argv[2] + 10);
+    first_file = 3;
+  }
   std::unique_ptr<schedref::api::Scheduler> impl =
       schedref::conformance::MakeImplementation(impl_name);
   std::unique_ptr<schedref::api::Scheduler> reference =
@@ -35,7 +42,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::unique_ptr<schedref::conformance::Engine> engine =
-      schedref::conformance::MakeBuiltinEngine(std::move(impl));
+      schedref::conformance::MakeBuiltinEngine(std::move(impl), threads);
   schedref::conformance::CheckOptions options;
   options.mode = schedref::conformance::Mode::kStrict;
   options.reference = reference.get();
@@ -47,8 +54,8 @@ int main(int argc, char** argv) {
     std::ofstream touch(f);
   }
   int failed = 0, passed = 0, skipped = 0, checked = 0;
-  for (int i = 2; i < argc; ++i) {
-    if ((i - 2) % shards != shard) continue;
+  for (int i = first_file; i < argc; ++i) {
+    if ((i - first_file) % shards != shard) continue;
     ++checked;
     CheckResult r = schedref::conformance::CheckScenario(*engine, argv[i],
                                                          options);
@@ -76,6 +83,6 @@ int main(int argc, char** argv) {
     }
   }
   std::printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-  if (argc > 2 && checked == 0 && shards == 1) return 1;
+  if (argc > first_file && checked == 0 && shards == 1) return 1;
   return failed == 0 ? 0 : 1;
 }
