@@ -204,9 +204,12 @@ class Cache {
   // Unlinks and erases the item.
   void EraseItem(const std::string& name);
   void AddPodInternal(framework::PodInfoPtr pod, bool assumed);
-  schedref::Status RemovePodInternal(const framework::PodInfo& pod);
-  schedref::Status UpdatePodInternal(const framework::PodInfo& old_pod,
-                                     framework::PodInfoPtr new_pod);
+  // Removes the pod with pod.uid from NodeInfo pod.node_name (upstream
+  // removePod); `pod` may be the cached object.
+  schedref::Status RemovePodInternal(const api::Pod& pod);
+  schedref::Status UpdatePodInternal(const api::Pod& old_pod, framework::PodInfoPtr new_pod);
+  // UpdatePod's preconditions.
+  schedref::Status CheckUpdate(const api::Pod& old_pod, const std::string& new_node) const;
   void SetNode(NodeItem& item, const api::Node& node);
 
   // --- constant after construction ---

@@ -1,0 +1,394 @@
+#include "optimized/backend/cache/cache.h"
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
+
+namespace schedref::optimized::backend::cache {
+namespace {
+
+// klog.KObj: "namespace/name", or "name" without a namespace.
+std::string KObj(const api::Pod& pod) {
+  return pod.ns.empty() ? pod.name : pod.ns + "/" + pod.name;
+}
+
+// Upstream's "%v(%v)" of the pod's cache key and klog.KObj(pod).
+std::string Describe(const api::Pod& pod) { return pod.uid + "(" + KObj(pod) + ")"; }
+
+// Upstream framework.GetPodKey: the UID, which must not be empty.
+schedref::Status CheckKey(const api::Pod& pod) {
+  if (pod.uid.empty()) {
+    return schedref::Status::Invalid("cannot get cache key for pod with empty UID");
+  }
+  return schedref::Status::Ok();
+}
+
+}  // namespace
+
+// --- NodeInfos and the most-recently-updated list ----------------------------
+
+Cache::NodeItem& Cache::ItemFor(const std::string& name) {
+  std::unique_ptr<NodeItem>& slot = nodes_[name];
+  if (!slot) slot = std::make_unique<NodeItem>();
+  return *slot;
+}
+
+void Cache::Touch(NodeItem& item) {
+  item.info.generation = ++generation_;
+  if (head_ == &item) return;
+  if (item.prev != nullptr) item.prev->next = item.next;
+  if (item.next != nullptr) item.next->prev = item.prev;
+  item.prev = nullptr;
+  item.next = head_;
+  if (head_ != nullptr) head_->prev = &item;
+  head_ = &item;
+}
+
+void Cache::EraseItem(const std::string& name) {
+  auto it = nodes_.find(name);
+  if (it == nodes_.end()) return;
+  NodeItem* item = it->second.get();
+  if (item->prev != nullptr) item->prev->next = item->next;
+  if (item->next != nullptr) item->next->prev = item->prev;
+  if (head_ == item) head_ = item->next;
+  nodes_.erase(it);
+}
+
+void Cache::SetNode(NodeItem& item, const api::Node& node) {
+  item.info.SetNode(std::make_shared<const api::Node>(node));
+  Touch(item);
+  item.node_generation = generation_;
+}
+
+// --- pods ----------------------------------------------------------------------
+
+void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed) {
+  // A pod may arrive before its node: it gets a node-less NodeInfo.
+  NodeItem& item = ItemFor(pod->pod.node_name);
+  item.info.AddPod(pod);
+  Touch(item);
+  if (assumed) assumed_pods_.insert(pod->uid());
+  PodState& state = pod_states_[pod->uid()];
+  state = PodState{std::move(pod), std::nullopt, false};
+}
+
+schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
+  auto node = nodes_.find(p.node_name);
+  // Upstream logs "Node not found when trying to remove pod" and goes on.
+  if (node != nodes_.end()) {
+    NodeItem& item = *node->second;
+    if (!item.info.RemovePod(p.uid)) {
+      return schedref::Status::NotFound(
+          "no corresponding pod " + p.name + " in pods of node " +
+          (item.info.node() != nullptr ? item.info.Name() : std::string()));
+    }
+    Touch(item);
+    if (item.info.pods().empty() && item.info.node() == nullptr) EraseItem(p.node_name);
+  }
+  // Copied first: `pod` may be the state being erased.
+  const std::string uid = p.uid;
+  pod_states_.erase(uid);
+  assumed_pods_.erase(uid);
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::UpdatePodInternal(const api::Pod& old_pod,
+                                          framework::PodInfoPtr new_pod) {
+  SCHEDREF_RETURN_IF_ERROR(RemovePodInternal(old_pod));
+  AddPodInternal(std::move(new_pod), /*assumed=*/false);
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::AssumePod(const api::Pod& pod) {
+  return AssumePod(framework::NewPodInfo(pod));
+}
+
+schedref::Status Cache::AssumePod(framework::PodInfoPtr pod) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(pod->pod));
+  if (pod_states_.count(pod->uid()) != 0) {
+    return schedref::Status::FailedPrecondition(
+        "pod " + Describe(pod->pod) + " is in the cache, so can't be assumed");
+  }
+  AddPodInternal(std::move(pod), /*assumed=*/true);
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::FinishBinding(const api::Pod& pod, api::TimeMs now) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
+  auto state = pod_states_.find(pod.uid);
+  if (state != pod_states_.end() && assumed_pods_.count(pod.uid) != 0) {
+    if (options_.assumed_pod_ttl_ms == 0) {
+      state->second.deadline.reset();
+    } else {
+      state->second.deadline = now + options_.assumed_pod_ttl_ms;
+    }
+    state->second.binding_finished = true;
+  }
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::ForgetPod(const api::Pod& pod) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
+  auto state = pod_states_.find(pod.uid);
+  if (state != pod_states_.end()) {
+    const std::string& cached_node = state->second.pod->pod.node_name;
+    if (cached_node != pod.node_name) {
+      return schedref::Status::FailedPrecondition("pod " + Describe(pod) +
+                                                  " was assumed on " + pod.node_name +
+                                                  " but assigned to " + cached_node);
+    }
+    if (assumed_pods_.count(pod.uid) != 0) return RemovePodInternal(pod);
+  }
+  return schedref::Status::FailedPrecondition(
+      "pod " + Describe(pod) + " wasn't assumed so cannot be forgotten");
+}
+
+schedref::Status Cache::AddPod(const api::Pod& pod) {
+  return AddPod(framework::NewPodInfo(pod));
+}
+
+schedref::Status Cache::AddPod(framework::PodInfoPtr pod) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(pod->pod));
+  auto state = pod_states_.find(pod->uid());
+  if (state == pod_states_.end()) {
+    // Never assumed, or expired.
+    AddPodInternal(std::move(pod), /*assumed=*/false);
+    return schedref::Status::Ok();
+  }
+  if (assumed_pods_.count(pod->uid()) != 0) {
+    // Confirmed: the informer's object replaces the assumed one, on the
+    // node it was actually bound to.
+    framework::PodInfoPtr assumed = state->second.pod;
+    schedref::Status s = UpdatePodInternal(assumed->pod, std::move(pod));
+    (void)s;  // upstream logs the error and reports success
+    return schedref::Status::Ok();
+  }
+  return schedref::Status::FailedPrecondition("pod " + Describe(pod->pod) +
+                                              " was already in added state");
+}
+
+schedref::Status Cache::CheckUpdate(const api::Pod& old_pod,
+                                    const std::string& new_node) const {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(old_pod));
+  auto state = pod_states_.find(old_pod.uid);
+  if (state == pod_states_.end()) {
+    return schedref::Status::FailedPrecondition(
+        "pod " + Describe(old_pod) + " is not added to scheduler cache, so cannot be updated");
+  }
+  // An assumed pod gets Add before any Update.
+  if (assumed_pods_.count(old_pod.uid) != 0) {
+    return schedref::Status::FailedPrecondition("assumed pod " + Describe(old_pod) +
+                                                " should not be updated");
+  }
+  if (state->second.pod->pod.node_name != new_node) {
+    // Note: upstream exits the process here (docs/deviations.md "Cache").
+    return schedref::Status::FailedPrecondition(
+        "pod " + Describe(old_pod) +
+        " updated on a different node than previously added to: scheduler cache is "
+        "corrupted");
+  }
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod) {
+  // The PodInfo is built only for an update that will be applied.
+  SCHEDREF_RETURN_IF_ERROR(CheckUpdate(old_pod, new_pod.node_name));
+  return UpdatePodInternal(old_pod, framework::NewPodInfo(new_pod));
+}
+
+schedref::Status Cache::UpdatePod(const api::Pod& old_pod, framework::PodInfoPtr new_pod) {
+  SCHEDREF_RETURN_IF_ERROR(CheckUpdate(old_pod, new_pod->pod.node_name));
+  return UpdatePodInternal(old_pod, std::move(new_pod));
+}
+
+schedref::Status Cache::RemovePod(const api::Pod& pod) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
+  auto state = pod_states_.find(pod.uid);
+  if (state == pod_states_.end()) {
+    return schedref::Status::FailedPrecondition(
+        "pod " + Describe(pod) +
+        " is not found in scheduler cache, so cannot be removed from it");
+  }
+  const std::string& cached_node = state->second.pod->pod.node_name;
+  // An empty node name: a missed delete replayed from the informer's last
+  // known state; the cached pod is removed.
+  if (cached_node != pod.node_name && !pod.node_name.empty()) {
+    // Note: upstream exits the process here (docs/deviations.md "Cache").
+    return schedref::Status::FailedPrecondition("pod " + Describe(pod) + " was added to " +
+                                                cached_node + " but removed from " +
+                                                pod.node_name +
+                                                ": scheduler cache is corrupted");
+  }
+  framework::PodInfoPtr cached = state->second.pod;  // outlives the state
+  return RemovePodInternal(cached->pod);
+}
+
+bool Cache::IsAssumedPod(const api::Pod& pod) const {
+  return !pod.uid.empty() && assumed_pods_.count(pod.uid) != 0;
+}
+
+framework::PodInfoPtr Cache::GetPod(const api::Pod& pod) const {
+  if (pod.uid.empty()) return nullptr;
+  auto state = pod_states_.find(pod.uid);
+  return state == pod_states_.end() ? nullptr : state->second.pod;
+}
+
+void Cache::CleanupAssumedPods(api::TimeMs now) {
+  if (options_.assumed_pod_ttl_ms == 0) return;  // v1.32: never expires
+  // Note: upstream ranges over a Go set; removal order changes the order of
+  // the remaining pods on a node, so it is pinned to UID order
+  // (docs/deviations.md "Cache").
+  std::vector<framework::PodInfoPtr> expired;
+  for (const std::string& uid : assumed_pods_) {
+    const PodState& state = pod_states_.at(uid);
+    if (state.binding_finished && state.deadline.has_value() && now > *state.deadline) {
+      expired.push_back(state.pod);
+    }
+  }
+  for (const framework::PodInfoPtr& pod : expired) {
+    schedref::Status s = RemovePodInternal(pod->pod);
+    (void)s;  // upstream logs "ExpirePod failed"
+  }
+}
+
+// --- nodes ---------------------------------------------------------------------
+
+schedref::Status Cache::AddNode(const api::Node& node) {
+  NodeItem& item = ItemFor(node.name);
+  node_tree_.AddNode(node);
+  SetNode(item, node);
+  membership_generation_ = generation_;
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::UpdateNode(const api::Node& old_node, const api::Node& new_node) {
+  auto it = nodes_.find(new_node.name);
+  bool membership = false;
+  if (it == nodes_.end()) {
+    it = nodes_.emplace(new_node.name, std::make_unique<NodeItem>()).first;
+    node_tree_.AddNode(new_node);
+    membership = true;
+  }
+  NodeItem& item = *it->second;
+  // Only these can change the set or order of snapshot nodes: a revived
+  // ghost (or node-less NodeInfo), and a zone change.
+  if (item.info.node() == nullptr || GetZoneKey(old_node) != GetZoneKey(new_node)) {
+    membership = true;
+  }
+  node_tree_.UpdateNode(old_node, new_node);
+  SetNode(item, new_node);
+  if (membership) membership_generation_ = generation_;
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::RemoveNode(const api::Node& node) {
+  auto it = nodes_.find(node.name);
+  if (it == nodes_.end()) {
+    return schedref::Status::NotFound("node " + node.name + " is not found");
+  }
+  NodeItem& item = *it->second;
+  item.info.RemoveNode();
+  Touch(item);
+  item.node_generation = generation_;
+  membership_generation_ = generation_;
+  // Pod deletions come on another watch and may arrive later: keep a ghost
+  // until they do.
+  if (item.info.pods().empty()) EraseItem(node.name);
+  return node_tree_.RemoveNode(node);
+}
+
+// --- snapshots -----------------------------------------------------------------
+
+Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
+  SnapshotUpdate result;
+  const int64_t since = snapshot.generation;
+  auto copy = [&](const NodeItem& item) {
+    framework::NodeInfo& dst = snapshot.Mutable(item.info.Name());
+    const int32_t index = dst.index;
+    dst = item.info;
+    dst.index = index;  // Rebuild owns the index
+    ++result.nodes_copied;
+    if (item.node_generation > since) result.nodes_changed = true;
+  };
+
+  // 1. The set of snapshot nodes: recomputed only if a node operation may
+  // have changed it.
+  bool set_changed = false;
+  std::vector<std::string> current;
+  if (membership_generation_ > since) {
+    for (std::string& name : node_tree_.List()) {
+      auto it = nodes_.find(name);
+      if (it != nodes_.end() && it->second->info.node() != nullptr) {
+        current.push_back(std::move(name));
+      }
+    }
+    std::unordered_set<std::string_view> current_set(current.begin(), current.end());
+    std::unordered_set<std::string_view> previous_set;
+    for (const framework::NodeInfo* info : snapshot.List()) {
+      previous_set.insert(info->Name());
+    }
+    set_changed = current_set != previous_set;
+    if (set_changed) {
+      result.nodes_changed = true;
+      std::vector<std::string> gone;
+      for (std::string_view name : previous_set) {
+        if (current_set.count(name) == 0) gone.emplace_back(name);
+      }
+      for (const std::string& name : gone) snapshot.Erase(name);
+      // Nodes entering the set are copied even if they changed before the
+      // snapshot's generation (the walk below copies the others).
+      for (const std::string& name : current) {
+        const NodeItem& item = *nodes_.at(name);
+        if (item.info.generation <= since && snapshot.Get(name) == nullptr) copy(item);
+      }
+    }
+  }
+
+  // 2. Every NodeInfo changed since the snapshot and in the (new) set. The
+  // list is sorted by generation, newest first. A node in the set is in
+  // the snapshot now, or enters it here (set_changed).
+  std::unordered_set<std::string_view> entering;
+  if (set_changed) {
+    for (const std::string& name : current) {
+      if (snapshot.Get(name) == nullptr) entering.insert(name);
+    }
+  }
+  for (const NodeItem* item = head_; item != nullptr && item->info.generation > since;
+       item = item->next) {
+    if (item->info.node() == nullptr) continue;  // ghosts are never listed
+    const std::string& name = item->info.Name();
+    if (snapshot.Get(name) != nullptr || entering.count(name) != 0) copy(*item);
+  }
+
+  // 3. The lists. The order is the tree's iff the set changed, else the
+  // snapshot's own.
+  std::vector<std::string> order;
+  if (set_changed) {
+    order = std::move(current);
+  } else if (result.nodes_changed) {
+    order.reserve(snapshot.List().size());
+    for (const framework::NodeInfo* info : snapshot.List()) order.push_back(info->Name());
+  }
+  snapshot.Rebuild(order, result.nodes_changed);
+  snapshot.generation = generation_;
+  return result;
+}
+
+// --- introspection ---------------------------------------------------------------
+
+std::vector<std::string> Cache::GhostNodes() const {
+  std::vector<std::string> names;
+  for (const auto& [name, item] : nodes_) {
+    if (item->info.node() == nullptr) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+const framework::NodeInfo* Cache::GetNodeInfo(const std::string& node_name) const {
+  auto it = nodes_.find(node_name);
+  return it == nodes_.end() ? nullptr : &it->second->info;
+}
+
+}  // namespace schedref::optimized::backend::cache
