@@ -1,0 +1,175 @@
+// Framework: one profile's plugins and the rules for running them at each
+// extension point. Specification: upstream pkg/scheduler/framework/runtime/
+// framework.go (NewFramework, Run*Plugins) and waiting_pods_map.go, v1.32.
+//
+// Filter and Score are the hot loops: RunFilterPlugins is const and safe to
+// call for many nodes at once, and RunScorePlugins scores every node in
+// parallel (Handle::Parallel) into a plugin-major array before the
+// single-threaded normalize / weight / sum, so totals never depend on the
+// thread count. Everything else runs on the scheduler's thread.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_FRAMEWORK_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_FRAMEWORK_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/config.h"
+#include "api/objects.h"
+#include "api/status.h"
+#include "optimized/framework/interface.h"
+#include "optimized/framework/registry.h"
+
+namespace schedref::optimized::framework {
+
+// One plugin's view of one node (full-detail traces only).
+struct PluginNodeScore {
+  int64_t raw = 0;
+  int64_t normalized = 0;
+  int64_t weighted = 0;
+};
+
+struct ScoreResult {
+  // totals[i] belongs to nodes[i].
+  std::vector<int64_t> totals;
+  // Full detail only: per node, plugin name -> scores (skipped plugins
+  // absent).
+  std::vector<std::map<std::string, PluginNodeScore>> detail;
+};
+
+// A pod held at Permit (upstream waitingPod).
+struct WaitingPod {
+  PodInfoPtr pod;
+  std::string node_name;
+  // Plugin -> absolute deadline, and the timeout it asked for.
+  std::map<std::string, api::TimeMs> pending;
+  std::map<std::string, int64_t> timeouts_ms;
+  // Set once resolved: Success, or Unschedulable with the rejection.
+  std::optional<Status> result;
+};
+
+// Filter plugin -> its status for one node, in run order (full detail).
+using FilterDetail = std::vector<std::pair<std::string, Status>>;
+
+class Framework : public PluginsRunner {
+ public:
+  // Instantiates every plugin `effective_plugins` names (after
+  // api::EffectivePlugins), expands MultiPoint, computes score weights.
+  // Errors are upstream's configuration errors.
+  static StatusOr<std::unique_ptr<Framework>> New(const Registry& registry,
+                                                  const api::Profile& profile,
+                                                  const api::Plugins& effective_plugins,
+                                                  Handle* handle);
+
+  const std::string& ProfileName() const { return profile_name_; }
+  std::optional<int32_t> PercentageOfNodesToScore() const { return percentage_; }
+  const QueueSortPlugin* QueueSort() const { return queue_sort_[0]; }
+  const std::vector<PreEnqueuePlugin*>& PreEnqueuePlugins() const { return pre_enqueue_; }
+  // Enabled plugin name -> the events it registered (plugins that can
+  // reject a pod; those without EnqueueExtensions get the wildcard).
+  std::map<std::string, std::vector<ClusterEventWithHint>> QueueingHints() const;
+  int64_t ScoreWeight(const std::string& plugin) const;
+  bool HasFilterPlugins() const { return !filter_.empty(); }
+  bool HasScorePlugins() const { return !score_.empty(); }
+  bool HasPostFilterPlugins() const { return !post_filter_.empty(); }
+
+  // --- scheduling cycle -----------------------------------------------------
+
+  // upstream RunPreFilterPlugins; `plugins_with_nodes` receives the plugins
+  // that restricted the node set.
+  PreFilterOutput RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
+                                      const std::vector<NodeInfo*>& nodes,
+                                      std::set<std::string>* plugins_with_nodes);
+  Status RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& pod_to_schedule,
+                                     const PodInfo& pod_to_add,
+                                     const NodeInfo& node) override;
+  Status RunPreFilterExtensionRemovePod(CycleState& state, const PodInfo& pod_to_schedule,
+                                        const PodInfo& pod_to_remove,
+                                        const NodeInfo& node) override;
+
+  // The filters PreFilter did not skip this cycle, in order. Computed once
+  // per cycle so the per-node loop does no name lookups.
+  std::vector<const FilterPlugin*> ActiveFilters(const CycleState& state) const;
+  // Filters in order; the first non-success stops. Thread-safe.
+  Status RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
+                          const CycleState& state, const PodInfo& pod,
+                          const NodeInfo& node, FilterDetail* detail = nullptr) const;
+  // Upstream's two-pass rule for nominated pods. `nominated`: the pods
+  // nominated to this node, in nomination order (the caller collects them
+  // once per cycle). Thread-safe: clones what it changes.
+  Status RunFilterPluginsWithNominatedPods(const std::vector<const FilterPlugin*>& active,
+                                           const CycleState& state, const PodInfo& pod,
+                                           const NodeInfo& node,
+                                           const std::vector<PodInfoPtr>& nominated,
+                                           FilterDetail* detail = nullptr) const;
+  // PluginsRunner (preemption's dry runs): nominated pods from the Handle.
+  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                           const NodeInfo& node) override;
+
+  PostFilterOutput RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
+                                        const NodeToStatus& statuses);
+  Status RunPreScorePlugins(CycleState& state, const PodInfo& pod,
+                            const std::vector<const NodeInfo*>& nodes);
+  // Score (parallel over nodes), NormalizeScore, range check, weights.
+  StatusOr<ScoreResult> RunScorePlugins(CycleState& state, const PodInfo& pod,
+                                        const std::vector<const NodeInfo*>& nodes,
+                                        bool with_detail);
+
+  Status RunReservePluginsReserve(CycleState& state, const PodInfo& pod,
+                                  const std::string& node_name);
+  void RunReservePluginsUnreserve(CycleState& state, const PodInfo& pod,
+                                  const std::string& node_name);
+  // Wait: the pod is registered in WaitingPods().
+  Status RunPermitPlugins(CycleState& state, const PodInfo& pod,
+                          const std::string& node_name, api::TimeMs now);
+  Status RunPreBindPlugins(CycleState& state, const PodInfo& pod,
+                           const std::string& node_name);
+  Status RunBindPlugins(CycleState& state, const PodInfo& pod,
+                        const std::string& node_name);
+  void RunPostBindPlugins(CycleState& state, const PodInfo& pod,
+                          const std::string& node_name);
+
+  // Waiting pods by UID.
+  std::map<std::string, WaitingPod>& WaitingPods() { return waiting_pods_; }
+  // Return false iff the pod is not waiting on that plugin.
+  bool Allow(const std::string& uid, const std::string& plugin);
+  bool Reject(const std::string& uid, const std::string& plugin,
+              const std::string& message);
+  // Rejects every waiting plugin whose deadline is <= now.
+  void ExpireWaitingPods(api::TimeMs now);
+
+ private:
+  Framework() = default;
+
+  // --- constant after New ---
+  std::string profile_name_;
+  std::optional<int32_t> percentage_;
+  Handle* handle_ = nullptr;
+  std::map<std::string, std::unique_ptr<Plugin>> plugins_;
+  std::vector<PreEnqueuePlugin*> pre_enqueue_;
+  std::vector<QueueSortPlugin*> queue_sort_;
+  std::vector<PreFilterPlugin*> pre_filter_;
+  std::vector<FilterPlugin*> filter_;
+  std::vector<PostFilterPlugin*> post_filter_;
+  std::vector<PreScorePlugin*> pre_score_;
+  std::vector<ScorePlugin*> score_;
+  std::vector<int64_t> score_weight_;  // parallel to score_
+  std::vector<ReservePlugin*> reserve_;
+  std::vector<PermitPlugin*> permit_;
+  std::vector<PreBindPlugin*> pre_bind_;
+  std::vector<BindPlugin*> bind_;
+  std::vector<PostBindPlugin*> post_bind_;
+  std::map<std::string, int64_t> score_weights_;
+
+  // --- mutable ---
+  std::map<std::string, WaitingPod> waiting_pods_;
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_FRAMEWORK_H_

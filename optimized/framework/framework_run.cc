@@ -1,0 +1,378 @@
+// The extension-point runners of Framework (framework.h); construction is in
+// framework.cc.
+#include <algorithm>
+
+#include "api/scenario_decode.h"
+#include "optimized/framework/framework.h"
+
+namespace schedref::optimized::framework {
+namespace {
+
+// Permit waits are capped (upstream framework.go maxTimeout).
+constexpr int64_t kMaxPermitTimeoutMs = 15 * 60 * 1000;
+
+Status Wrapped(const std::string& what, const std::string& plugin, const Status& s) {
+  Status err = Status::Error("running " + what + " plugin \"" + plugin + "\": " + s.Message());
+  err.WithPlugin(plugin);
+  return err;
+}
+
+std::string JoinPlugins(const std::set<std::string>& names) {
+  if (names.size() == 1) return "node(s) didn't satisfy plugin " + *names.begin();
+  std::string out = "node(s) didn't satisfy plugin(s) [";
+  bool first = true;
+  for (const std::string& n : names) {
+    out += (first ? "" : " ") + n;
+    first = false;
+  }
+  return out + "] simultaneously";
+}
+
+}  // namespace
+
+PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
+                                               const std::vector<NodeInfo*>& nodes,
+                                               std::set<std::string>* plugins_with_nodes) {
+  state.skip_filter_plugins.clear();
+  plugins_with_nodes->clear();
+  PreFilterResult result;
+  Status unschedulable;
+  for (PreFilterPlugin* pl : pre_filter_) {
+    PreFilterOutput out = pl->PreFilter(state, pod, nodes);
+    if (out.status.IsSkip()) {
+      state.skip_filter_plugins.insert(pl->Name());
+      continue;
+    }
+    if (!out.status.IsSuccess()) {
+      out.status.WithPlugin(pl->Name());
+      if (out.status.code() == Code::kUnschedulableAndUnresolvable) {
+        return PreFilterOutput{std::nullopt, out.status};
+      }
+      if (out.status.code() == Code::kUnschedulable) {
+        // Later PreFilters still run so that preemption has their state.
+        unschedulable = out.status;
+        continue;
+      }
+      return PreFilterOutput{std::nullopt, Wrapped("PreFilter", pl->Name(), out.status)};
+    }
+    if (out.result) {
+      plugins_with_nodes->insert(pl->Name());
+      if (!result) {
+        result = std::move(out.result);
+      } else {
+        std::erase_if(*result, [&](const std::string& n) { return !out.result->contains(n); });
+      }
+    }
+    if (result && result->empty()) {
+      return PreFilterOutput{
+          result, Status(Code::kUnschedulableAndUnresolvable, JoinPlugins(*plugins_with_nodes))};
+    }
+  }
+  return PreFilterOutput{result, unschedulable};
+}
+
+Status Framework::RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& pod_to_schedule,
+                                              const PodInfo& pod_to_add, const NodeInfo& node) {
+  for (PreFilterPlugin* pl : pre_filter_) {
+    if (!pl->HasPreFilterExtensions() || state.skip_filter_plugins.contains(pl->Name())) continue;
+    Status s = pl->AddPod(state, pod_to_schedule, pod_to_add, node);
+    if (!s.IsSuccess()) {
+      return Status::Error("running AddPod on PreFilter plugin \"" + pl->Name() +
+                           "\": " + s.Message());
+    }
+  }
+  return Status::Success();
+}
+
+Status Framework::RunPreFilterExtensionRemovePod(CycleState& state,
+                                                 const PodInfo& pod_to_schedule,
+                                                 const PodInfo& pod_to_remove,
+                                                 const NodeInfo& node) {
+  for (PreFilterPlugin* pl : pre_filter_) {
+    if (!pl->HasPreFilterExtensions() || state.skip_filter_plugins.contains(pl->Name())) continue;
+    Status s = pl->RemovePod(state, pod_to_schedule, pod_to_remove, node);
+    if (!s.IsSuccess()) {
+      return Status::Error("running RemovePod on PreFilter plugin \"" + pl->Name() +
+                           "\": " + s.Message());
+    }
+  }
+  return Status::Success();
+}
+
+std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& state) const {
+  std::vector<const FilterPlugin*> out;
+  for (const FilterPlugin* pl : filter_) {
+    if (!state.skip_filter_plugins.contains(pl->Name())) out.push_back(pl);
+  }
+  return out;
+}
+
+Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
+                                   const CycleState& state, const PodInfo& pod,
+                                   const NodeInfo& node, FilterDetail* detail) const {
+  for (const FilterPlugin* pl : active) {
+    Status s = pl->Filter(state, pod, node);
+    if (s.IsSuccess()) {
+      if (detail != nullptr) detail->emplace_back(pl->Name(), s);
+      continue;
+    }
+    if (!s.IsRejected()) {
+      s = Status::Error("running \"" + pl->Name() + "\" filter plugin: " + s.Message());
+    }
+    s.WithPlugin(pl->Name());
+    if (detail != nullptr) detail->emplace_back(pl->Name(), s);
+    return s;
+  }
+  return Status::Success();
+}
+
+Status Framework::RunFilterPluginsWithNominatedPods(
+    const std::vector<const FilterPlugin*>& active, const CycleState& state,
+    const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
+    FilterDetail* detail) const {
+  // Pass 1: with every nominated pod of equal or higher priority added.
+  std::optional<NodeInfo> with_nominated;
+  std::optional<CycleState> state_with_nominated;
+  for (const PodInfoPtr& other : nominated) {
+    if (other->priority < pod.priority || other->uid() == pod.uid()) continue;
+    if (!with_nominated) {
+      with_nominated.emplace(node);
+      state_with_nominated.emplace(state);
+    }
+    with_nominated->AddPod(other);
+    // AddPod extensions mutate only the clone.
+    Status s = const_cast<Framework*>(this)->RunPreFilterExtensionAddPod(
+        *state_with_nominated, pod, *other, *with_nominated);
+    if (!s.IsSuccess()) return s;
+  }
+  if (!with_nominated) return RunFilterPlugins(active, state, pod, node, detail);
+  Status first = RunFilterPlugins(active, *state_with_nominated, pod, *with_nominated, detail);
+  if (!first.IsSuccess()) return first;
+  // Pass 2: without them, since some filters (affinity) may need them absent.
+  if (detail != nullptr) detail->clear();
+  return RunFilterPlugins(active, state, pod, node, detail);
+}
+
+Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                                    const NodeInfo& node) {
+  return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node,
+                                           handle_->NominatedPodsForNode(node.Name()));
+}
+
+PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
+                                                 const NodeToStatus& statuses) {
+  std::optional<PostFilterResult> result;
+  std::vector<std::string> reasons;
+  std::string rejector;
+  for (PostFilterPlugin* pl : post_filter_) {
+    PostFilterOutput out = pl->PostFilter(state, pod, statuses);
+    if (out.status.IsSuccess()) return out;
+    if (out.status.code() == Code::kUnschedulableAndUnresolvable) {
+      out.status.WithPlugin(pl->Name());
+      return out;
+    }
+    if (!out.status.IsRejected()) {
+      Status err = Status::Error(out.status.Message());
+      err.WithPlugin(pl->Name());
+      return PostFilterOutput{std::nullopt, err};
+    }
+    if (out.result && out.result->nominated_node_name) result = out.result;
+    reasons.insert(reasons.end(), out.status.reasons().begin(), out.status.reasons().end());
+    if (rejector.empty()) rejector = pl->Name();
+  }
+  Status s(Code::kUnschedulable, reasons);
+  s.WithPlugin(rejector);
+  return PostFilterOutput{result, s};
+}
+
+Status Framework::RunPreScorePlugins(CycleState& state, const PodInfo& pod,
+                                     const std::vector<const NodeInfo*>& nodes) {
+  state.skip_score_plugins.clear();
+  for (PreScorePlugin* pl : pre_score_) {
+    Status s = pl->PreScore(state, pod, nodes);
+    if (s.IsSkip()) {
+      state.skip_score_plugins.insert(pl->Name());
+      continue;
+    }
+    if (!s.IsSuccess()) return Wrapped("PreScore", pl->Name(), s);
+  }
+  return Status::Success();
+}
+
+StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInfo& pod,
+                                                 const std::vector<const NodeInfo*>& nodes,
+                                                 bool with_detail) {
+  const size_t n = nodes.size();
+  std::vector<size_t> active;  // indexes into score_
+  for (size_t p = 0; p < score_.size(); ++p) {
+    if (!state.skip_score_plugins.contains(score_[p]->Name())) active.push_back(p);
+  }
+  // scores[k * n + i]: active plugin k, node i. Each node is written by one
+  // task only. The reported failure is the first in (plugin, node) order, as
+  // a plugin-by-plugin loop would meet it.
+  std::vector<int64_t> scores(active.size() * n);
+  std::vector<Status> failures(n);
+  std::vector<size_t> failed_at(n, active.size());
+  handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
+    for (size_t k = 0; k < active.size(); ++k) {
+      ScoreOutput out = score_[active[k]]->Score(state, pod, *nodes[i]);
+      if (!out.status.IsSuccess()) {
+        failures[i] = Status(out.status.code(), out.status.reasons())
+                          .WithPlugin(score_[active[k]]->Name());
+        failed_at[i] = k;
+        return;
+      }
+      scores[k * n + i] = out.score;
+    }
+  });
+  size_t first = n;
+  for (size_t i = 0; i < n; ++i) {
+    if (failed_at[i] < active.size() && (first == n || failed_at[i] < failed_at[first])) {
+      first = i;
+    }
+  }
+  if (first < n) {
+    return schedref::Status::Invalid("running Score plugins: plugin \"" +
+                                     failures[first].plugin() + "\" failed with: " +
+                                     failures[first].Message());
+  }
+  ScoreResult result;
+  result.totals.assign(n, 0);
+  if (with_detail) result.detail.resize(n);
+  std::vector<int64_t> plugin_scores(n);
+  for (size_t k = 0; k < active.size(); ++k) {
+    ScorePlugin* pl = score_[active[k]];
+    std::copy(scores.begin() + k * n, scores.begin() + (k + 1) * n, plugin_scores.begin());
+    if (pl->HasScoreExtensions()) {
+      Status s = pl->NormalizeScore(state, pod, nodes, plugin_scores);
+      if (!s.IsSuccess()) {
+        return schedref::Status::Invalid("running Normalize on Score plugins: plugin \"" +
+                                         pl->Name() + "\" failed with: " + s.Message());
+      }
+    }
+    const int64_t weight = score_weight_[active[k]];
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t score = plugin_scores[i];
+      if (score > kMaxNodeScore || score < kMinNodeScore) {
+        return schedref::Status::Invalid(
+            "applying score defaultWeights on Score plugins: plugin \"" + pl->Name() +
+            "\" returns an invalid score " + std::to_string(score) +
+            ", it should in the range of [0, 100] after normalizing");
+      }
+      result.totals[i] += score * weight;
+      if (with_detail) {
+        result.detail[i][pl->Name()] = PluginNodeScore{scores[k * n + i], score, score * weight};
+      }
+    }
+  }
+  return result;
+}
+
+Status Framework::RunReservePluginsReserve(CycleState& state, const PodInfo& pod,
+                                           const std::string& node_name) {
+  for (ReservePlugin* pl : reserve_) {
+    Status s = pl->Reserve(state, pod, node_name);
+    if (s.IsSuccess()) continue;
+    if (s.IsRejected()) return s.WithPlugin(pl->Name());
+    return Status::Error("running Reserve plugin \"" + pl->Name() + "\": " + s.Message());
+  }
+  return Status::Success();
+}
+
+void Framework::RunReservePluginsUnreserve(CycleState& state, const PodInfo& pod,
+                                           const std::string& node_name) {
+  for (auto it = reserve_.rbegin(); it != reserve_.rend(); ++it) {
+    (*it)->Unreserve(state, pod, node_name);
+  }
+}
+
+Status Framework::RunPermitPlugins(CycleState& state, const PodInfo& pod,
+                                   const std::string& node_name, api::TimeMs now) {
+  std::map<std::string, api::TimeMs> waits;
+  std::map<std::string, int64_t> timeouts;
+  for (PermitPlugin* pl : permit_) {
+    PermitOutput out = pl->Permit(state, pod, node_name);
+    if (out.status.IsSuccess()) continue;
+    if (out.status.IsRejected()) return out.status.WithPlugin(pl->Name());
+    if (out.status.IsWait()) {
+      timeouts[pl->Name()] = std::min(out.timeout_ms, kMaxPermitTimeoutMs);
+      waits[pl->Name()] = now + timeouts[pl->Name()];
+      continue;
+    }
+    return Wrapped("Permit", pl->Name(), out.status);
+  }
+  if (waits.empty()) return Status::Success();
+  waiting_pods_[pod.uid()] =
+      WaitingPod{std::make_shared<const PodInfo>(pod), node_name, std::move(waits),
+                 std::move(timeouts), std::nullopt};
+  return Status(Code::kWait,
+                "one or more plugins asked to wait and no plugin rejected pod \"" +
+                    pod.pod.name + "\"");
+}
+
+Status Framework::RunPreBindPlugins(CycleState& state, const PodInfo& pod,
+                                    const std::string& node_name) {
+  for (PreBindPlugin* pl : pre_bind_) {
+    Status s = pl->PreBind(state, pod, node_name);
+    if (s.IsSuccess()) continue;
+    if (s.IsRejected()) return s.WithPlugin(pl->Name());
+    return Status::Error("running PreBind plugin \"" + pl->Name() + "\": " + s.Message());
+  }
+  return Status::Success();
+}
+
+Status Framework::RunBindPlugins(CycleState& state, const PodInfo& pod,
+                                 const std::string& node_name) {
+  Status status = Status::Skip();
+  for (BindPlugin* pl : bind_) {
+    status = pl->Bind(state, pod, node_name);
+    if (status.IsSkip()) continue;
+    if (status.IsSuccess()) return status;
+    if (status.IsRejected()) return status.WithPlugin(pl->Name());
+    return Status::Error("running Bind plugin \"" + pl->Name() + "\": " + status.Message());
+  }
+  return status;
+}
+
+void Framework::RunPostBindPlugins(CycleState& state, const PodInfo& pod,
+                                   const std::string& node_name) {
+  for (PostBindPlugin* pl : post_bind_) pl->PostBind(state, pod, node_name);
+}
+
+bool Framework::Allow(const std::string& uid, const std::string& plugin) {
+  auto it = waiting_pods_.find(uid);
+  if (it == waiting_pods_.end() || it->second.result) return false;
+  if (it->second.pending.erase(plugin) == 0) return false;
+  if (it->second.pending.empty()) it->second.result = Status::Success();
+  return true;
+}
+
+bool Framework::Reject(const std::string& uid, const std::string& plugin,
+                       const std::string& message) {
+  auto it = waiting_pods_.find(uid);
+  if (it == waiting_pods_.end() || it->second.result) return false;
+  if (!it->second.pending.contains(plugin)) return false;
+  it->second.result = Status(Code::kUnschedulable, message).WithPlugin(plugin);
+  return true;
+}
+
+void Framework::ExpireWaitingPods(api::TimeMs now) {
+  for (auto& [uid, wp] : waiting_pods_) {
+    if (wp.result) continue;
+    // The earliest deadline rejects first; equal deadlines go by plugin name.
+    auto first = wp.pending.end();
+    for (auto it = wp.pending.begin(); it != wp.pending.end(); ++it) {
+      if (it->second <= now && (first == wp.pending.end() || it->second < first->second)) {
+        first = it;
+      }
+    }
+    if (first == wp.pending.end()) continue;
+    wp.result = Status(Code::kUnschedulable,
+                       "rejected due to timeout after waiting " +
+                           api::FormatDurationMs(wp.timeouts_ms[first->first]) +
+                           " at plugin " + first->first)
+                    .WithPlugin(first->first);
+  }
+}
+
+}  // namespace schedref::optimized::framework

@@ -1,0 +1,301 @@
+#include "optimized/framework/plugins/defaultpreemption/default_preemption.h"
+
+#include <algorithm>
+#include <climits>
+#include <limits>
+#include <set>
+
+#include "api/labels.h"
+#include "optimized/framework/fit_error.h"
+#include "optimized/framework/plugins/names/names.h"
+
+namespace schedref::optimized::framework::plugins::defaultpreemption {
+namespace {
+
+api::TimeMs StartTime(const PodInfo& p, api::TimeMs now) {
+  return p.pod.start_time.value_or(now);
+}
+
+// upstream util.MoreImportantPod: higher priority, then earlier start (a pod
+// without a start time counts as starting now).
+bool MoreImportant(const PodInfo& a, const PodInfo& b, api::TimeMs now) {
+  if (a.priority != b.priority) return a.priority > b.priority;
+  return StartTime(a, now) < StartTime(b, now);
+}
+
+void SortByImportance(std::vector<PodInfoPtr>& pods, api::TimeMs now) {
+  // Stable, as the reference pins (docs/deviations.md "Preemption").
+  std::stable_sort(pods.begin(), pods.end(), [now](const PodInfoPtr& a, const PodInfoPtr& b) {
+    return MoreImportant(*a, *b, now);
+  });
+}
+
+// utilerrors.NewAggregate: the one message, or "[m1, m2]" without repeats.
+std::string Aggregate(const std::vector<std::string>& errors) {
+  std::vector<std::string> unique;
+  std::set<std::string> seen;
+  for (const std::string& e : errors) {
+    if (seen.insert(e).second) unique.push_back(e);
+  }
+  if (unique.size() == 1) return unique[0];
+  std::string out = "[";
+  for (size_t i = 0; i < unique.size(); ++i) out += (i ? ", " : "") + unique[i];
+  return out + "]";
+}
+
+const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
+  auto it = m.statuses.find(node);
+  return it == m.statuses.end() ? m.absent_status : it->second;
+}
+
+}  // namespace
+
+std::pair<std::vector<PodInfoPtr>, std::vector<PodInfoPtr>> FilterPodsWithPDBViolation(
+    const std::vector<PodInfoPtr>& pods, const std::vector<api::PodDisruptionBudget>& pdbs) {
+  std::vector<int64_t> budget;
+  budget.reserve(pdbs.size());
+  for (const api::PodDisruptionBudget& pdb : pdbs) budget.push_back(pdb.disruptions_allowed);
+  std::vector<PodInfoPtr> violating, non_violating;
+  for (const PodInfoPtr& p : pods) {
+    bool violated = false;
+    if (!p->pod.labels.empty()) {  // a pod without labels matches no PDB
+      for (size_t i = 0; i < pdbs.size(); ++i) {
+        const api::PodDisruptionBudget& pdb = pdbs[i];
+        if (pdb.ns != p->pod.ns || !pdb.selector) continue;
+        if (pdb.selector->match_labels.empty() && pdb.selector->match_expressions.empty()) continue;
+        if (!api::Matches(*pdb.selector, p->pod.labels)) continue;
+        if (std::find(pdb.disrupted_pods.begin(), pdb.disrupted_pods.end(), p->pod.name) !=
+            pdb.disrupted_pods.end()) {
+          continue;  // already counted by the API server
+        }
+        if (--budget[i] < 0) violated = true;
+      }
+    }
+    (violated ? violating : non_violating).push_back(p);
+  }
+  return {std::move(violating), std::move(non_violating)};
+}
+
+size_t PickOneNodeForPreemption(const std::vector<Candidate>& candidates, api::TimeMs now) {
+  // Each criterion maps a candidate to a score, higher is better; the best
+  // survive to the next criterion.
+  auto earliest_start_of_top = [now](const Candidate& c) {
+    int32_t top = c.victims[0]->priority;
+    api::TimeMs earliest = StartTime(*c.victims[0], now);
+    for (const PodInfoPtr& v : c.victims) {
+      if (v->priority > top) {
+        top = v->priority;
+        earliest = StartTime(*v, now);
+      } else if (v->priority == top) {
+        earliest = std::min(earliest, StartTime(*v, now));
+      }
+    }
+    return earliest;
+  };
+  const std::function<int64_t(const Candidate&)> criteria[] = {
+      [](const Candidate& c) { return -c.num_pdb_violations; },
+      [](const Candidate& c) { return -static_cast<int64_t>(c.victims[0]->priority); },
+      [](const Candidate& c) {
+        int64_t sum = 0;
+        for (const PodInfoPtr& v : c.victims) sum += int64_t{v->priority} + int64_t{INT32_MAX} + 1;
+        return -sum;
+      },
+      [](const Candidate& c) { return -static_cast<int64_t>(c.victims.size()); },
+      earliest_start_of_top,
+  };
+  std::vector<size_t> remaining(candidates.size());
+  for (size_t i = 0; i < remaining.size(); ++i) remaining[i] = i;
+  for (const auto& score : criteria) {
+    int64_t best = std::numeric_limits<int64_t>::min();
+    std::vector<size_t> kept;
+    for (size_t i : remaining) {
+      const int64_t s = score(candidates[i]);
+      if (s > best) {
+        best = s;
+        kept.clear();
+      }
+      if (s == best) kept.push_back(i);
+    }
+    if (kept.size() == 1) return kept[0];
+    remaining = std::move(kept);
+  }
+  return remaining[0];
+}
+
+StatusOr<std::unique_ptr<Plugin>> DefaultPreemption::New(const nlohmann::json& args,
+                                                         Handle* handle) {
+  if (handle == nullptr) return schedref::Status::Invalid("DefaultPreemption needs a handle");
+  StatusOr<api::pluginargs::DefaultPreemptionArgs> decoded =
+      api::pluginargs::DecodeDefaultPreemptionArgs(args);
+  if (!decoded.ok()) return decoded.status();
+  return std::unique_ptr<Plugin>(new DefaultPreemption(*decoded, handle));
+}
+
+std::string DefaultPreemption::Name() const { return names::kDefaultPreemption; }
+
+Status DefaultPreemption::PreEnqueue(const api::Pod&) { return Status::Success(); }
+
+int32_t DefaultPreemption::NumCandidates(int32_t num_nodes) const {
+  int32_t n = num_nodes * args_.min_candidate_nodes_percentage / 100;
+  n = std::max(n, args_.min_candidate_nodes_absolute);
+  return std::min(n, num_nodes);
+}
+
+PostFilterOutput DefaultPreemption::PostFilter(CycleState& state, const PodInfo& pod,
+                                               const NodeToStatus& statuses) {
+  PostFilterOutput out = Preempt(state, pod, statuses);
+  const std::string msg = out.status.Message();
+  if (!msg.empty()) out.status = Status(out.status.code(), "preemption: " + msg);
+  return out;
+}
+
+bool DefaultPreemption::EligibleToPreemptOthers(const api::Pod& pod,
+                                                const Status& nominated_status,
+                                                std::string* reason) const {
+  if (pod.preemption_policy && *pod.preemption_policy == "Never") {
+    *reason = kNotEligibleNever;
+    return false;
+  }
+  if (pod.nominated_node_name.empty() ||
+      nominated_status.code() == Code::kUnschedulableAndUnresolvable) {
+    return true;
+  }
+  const int32_t priority = pod.priority.value_or(0);
+  if (const NodeInfo* info = handle_->SnapshotSharedLister().Get(pod.nominated_node_name)) {
+    for (const PodInfoPtr& p : info->pods()) {
+      if (p->priority < priority && p->pod.deletion_timestamp) {
+        *reason = kNotEligibleTerminating;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& pod_in,
+                                            const NodeToStatus& statuses) {
+  std::optional<api::Pod> fetched = handle_->GetPod(pod_in.key);
+  if (!fetched) return {std::nullopt, Status::Error("pod \"" + pod_in.pod.name + "\" not found")};
+  // The preemptor as the API server holds it now.
+  const PodInfoPtr pod = NewPodInfo(*fetched);
+  std::string reason;
+  if (!EligibleToPreemptOthers(pod->pod, StatusOf(statuses, pod->pod.nominated_node_name),
+                               &reason)) {
+    return {std::nullopt, Status(Code::kUnschedulable, reason)};
+  }
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  if (snapshot.NumNodes() == 0) return {std::nullopt, Status::Error("no nodes available")};
+  // Potential nodes: filter status Unschedulable, in snapshot order.
+  std::vector<const NodeInfo*> potential;
+  for (const NodeInfo* n : snapshot.List()) {
+    if (StatusOf(statuses, n->Name()).code() == Code::kUnschedulable) potential.push_back(n);
+  }
+  std::vector<Candidate> non_violating, violating;
+  NodeToStatus tried;
+  std::vector<std::string> errors;
+  if (potential.empty()) {
+    if (!pod->pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod->pod);
+  } else {
+    const size_t n = potential.size();
+    const size_t offset = handle_->NextRandom() % n;
+    const size_t capacity =
+        static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
+    // The dry run, sequential from the offset, on copies.
+    for (size_t i = 0; i < n; ++i) {
+      NodeInfo copy = *potential[(offset + i) % n];
+      CycleState state_copy = state;
+      Candidate c;
+      Status s = SelectVictimsOnNode(state_copy, *pod, copy, &c);
+      if (s.IsSuccess() && !c.victims.empty()) {
+        c.node = copy.Name();
+        std::vector<Candidate>& list = c.num_pdb_violations == 0 ? non_violating : violating;
+        if (list.size() < capacity) list.push_back(std::move(c));
+        if (!non_violating.empty() && non_violating.size() + violating.size() >= capacity) break;
+        continue;
+      }
+      if (s.IsSuccess()) {
+        s = Status::Error("expected at least one victim pod on node \"" + copy.Name() + "\"");
+      }
+      if (s.code() == Code::kError) errors.push_back(s.Message());
+      tried.statuses[copy.Name()] = std::move(s);
+    }
+    if (!errors.empty() && non_violating.empty() && violating.empty()) {
+      return {std::nullopt, Status::Error(Aggregate(errors))};
+    }
+  }
+  std::vector<Candidate> candidates = std::move(non_violating);
+  for (Candidate& c : violating) candidates.push_back(std::move(c));
+  if (candidates.empty()) {
+    FitError fit;
+    fit.num_all_nodes = snapshot.NumNodes();
+    fit.diagnosis.node_to_status = std::move(tried);
+    fit.diagnosis.node_to_status.absent_status =
+        Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
+    return {PostFilterResult{std::string()}, Status(Code::kUnschedulable, fit.Error())};
+  }
+  const Candidate& best =
+      candidates[candidates.size() == 1 ? 0 : PickOneNodeForPreemption(candidates, handle_->Now())];
+  // prepareCandidate: victims one after another, most important first; then
+  // lower-priority pods nominated to the node lose their nomination.
+  for (const PodInfoPtr& victim : best.victims) handle_->PreemptVictim(victim->pod, pod->pod);
+  for (const PodInfoPtr& nominated : handle_->NominatedPodsForNode(best.node)) {
+    if (nominated->priority < pod->priority) handle_->ClearNominatedNodeName(nominated->pod);
+  }
+  return {PostFilterResult{best.node}, Status::Success()};
+}
+
+Status DefaultPreemption::SelectVictimsOnNode(CycleState& state, const PodInfo& pod,
+                                              NodeInfo& node, Candidate* out) {
+  PluginsRunner* runner = handle_->RunnerFor(pod.pod);
+  if (runner == nullptr) return Status::Error("no framework for pod " + pod.key);
+  const api::TimeMs now = handle_->Now();
+  auto remove = [&](const PodInfoPtr& p) {
+    node.RemovePod(p->uid());
+    return runner->RunPreFilterExtensionRemovePod(state, pod, *p, node);
+  };
+  auto add = [&](const PodInfoPtr& p) {
+    node.AddPod(p);
+    return runner->RunPreFilterExtensionAddPod(state, pod, *p, node);
+  };
+  std::vector<PodInfoPtr> potential;
+  for (const PodInfoPtr& p : node.pods()) {
+    if (p->priority < pod.priority) potential.push_back(p);
+  }
+  for (const PodInfoPtr& p : potential) {
+    Status s = remove(p);
+    if (!s.IsSuccess()) return Status::Error(s.Message());
+  }
+  if (potential.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  Status fits = runner->RunFilterPluginsWithNominatedPods(state, pod, node);
+  if (!fits.IsSuccess()) return fits;
+  SortByImportance(potential, now);
+  auto [violating, non_violating] =
+      FilterPodsWithPDBViolation(potential, handle_->PodDisruptionBudgets());
+  // Add each back, most important first; it stays iff the pod still fits.
+  auto reprieve = [&](const PodInfoPtr& p, bool* kept) -> Status {
+    Status s = add(p);
+    if (!s.IsSuccess()) return Status::Error(s.Message());
+    *kept = runner->RunFilterPluginsWithNominatedPods(state, pod, node).IsSuccess();
+    if (!*kept) {
+      Status r = remove(p);
+      if (!r.IsSuccess()) return Status::Error(r.Message());
+      out->victims.push_back(p);
+    }
+    return Status::Success();
+  };
+  for (const PodInfoPtr& p : violating) {
+    bool kept = false;
+    Status s = reprieve(p, &kept);
+    if (!s.IsSuccess()) return s;
+    if (!kept) ++out->num_pdb_violations;
+  }
+  for (const PodInfoPtr& p : non_violating) {
+    bool kept = false;
+    Status s = reprieve(p, &kept);
+    if (!s.IsSuccess()) return s;
+  }
+  if (!violating.empty() && !non_violating.empty()) SortByImportance(out->victims, now);
+  return Status::Success();
+}
+
+}  // namespace schedref::optimized::framework::plugins::defaultpreemption

@@ -1,0 +1,90 @@
+#include "optimized/framework/types.h"
+
+#include <gtest/gtest.h>
+
+#include "testing/st/wrappers.h"
+
+namespace schedref::optimized::framework {
+namespace {
+
+TEST(HostPortInfoTest, ConflictRules) {
+  struct Case {
+    std::string name, used_ip, used_proto;
+    int32_t used_port;
+    std::string ip, proto;
+    int32_t port;
+    bool conflict;
+  };
+  const Case cases[] = {
+      {"same triple", "127.0.0.1", "TCP", 80, "127.0.0.1", "TCP", 80, true},
+      {"other protocol", "127.0.0.1", "TCP", 80, "127.0.0.1", "UDP", 80, false},
+      {"other ip", "127.0.0.1", "TCP", 80, "127.0.0.2", "TCP", 80, false},
+      {"wanted on 0.0.0.0", "127.0.0.1", "TCP", 80, "0.0.0.0", "TCP", 80, true},
+      {"used on 0.0.0.0", "0.0.0.0", "TCP", 80, "127.0.0.1", "TCP", 80, true},
+      {"empty ip and protocol default", "", "", 80, "0.0.0.0", "TCP", 80, true},
+      {"port 0 never conflicts", "", "", 0, "", "", 0, false},
+  };
+  for (const Case& c : cases) {
+    HostPortInfo info;
+    info.Add(c.used_ip, c.used_proto, c.used_port);
+    EXPECT_EQ(info.CheckConflict(c.ip, c.proto, c.port), c.conflict) << c.name;
+  }
+}
+
+TEST(HostPortInfoTest, RemoveDropsTheTripleEvenIfAddedTwice) {
+  // upstream's map of sets: two pods using the same triple share one entry.
+  HostPortInfo info;
+  info.Add("", "TCP", 80);
+  info.Add("0.0.0.0", "", 80);
+  info.Remove("0.0.0.0", "TCP", 80);
+  EXPECT_FALSE(info.CheckConflict("", "", 80));
+}
+
+TEST(NodeInfoTest, AggregatesFollowAddAndRemove) {
+  api::Node node = st::MakeNode().Name("n").Capacity({{"cpu", "4"}, {"pods", "10"}}).Obj();
+  NodeInfo info(std::make_shared<const api::Node>(node));
+  const int64_t gen0 = info.generation;
+  api::Pod a = st::MakePod().Name("a").Req({{"cpu", "1"}, {"memory", "1Gi"}}).Obj();
+  api::Pod b = st::MakePod().Name("b").Req({}).Obj();  // one container, no requests
+  api::Pod c = st::MakePod().Name("c").Req({{"example.com/gpu", "2"}}).Obj();
+  info.AddPod(NewPodInfo(a));
+  info.AddPod(NewPodInfo(b));
+  info.AddPod(NewPodInfo(c));
+  EXPECT_GT(info.generation, gen0);
+  EXPECT_EQ(info.allocatable().milli_cpu, 4000);
+  EXPECT_EQ(info.allocatable().allowed_pod_number, 10);
+  EXPECT_EQ(info.requested().milli_cpu, 1000);
+  EXPECT_EQ(info.requested().memory, int64_t{1} << 30);
+  EXPECT_EQ(info.requested().Scalar("example.com/gpu"), 2);
+  // b counts 100m / 200Mi; c has no cpu/memory request either.
+  EXPECT_EQ(info.non_zero_milli_cpu(), 1000 + 100 + 100);
+  EXPECT_EQ(info.non_zero_memory(), (int64_t{1} << 30) + 2 * 200 * 1024 * 1024);
+
+  ASSERT_TRUE(info.RemovePod("default/a"));
+  EXPECT_FALSE(info.RemovePod("default/a"));
+  EXPECT_EQ(info.requested().milli_cpu, 0);
+  // Upstream's order rule: the last pod takes the removed one's slot.
+  ASSERT_EQ(info.pods().size(), 2u);
+  EXPECT_EQ(info.pods()[0]->key, "default/c");
+  EXPECT_EQ(info.pods()[1]->key, "default/b");
+}
+
+TEST(PodInfoTest, AffinityTermNamespacesAndMatchLabelKeys) {
+  api::Pod p = st::MakePod().Namespace("ns").Name("p").Label("app", "web").Obj();
+  api::PodAffinityTerm term;
+  term.label_selector = api::LabelSelector{};
+  term.topology_key = "zone";
+  term.match_label_keys = {"app", "absent"};
+  AffinityTerm t = MakeAffinityTerm(p, term);
+  EXPECT_EQ(t.namespaces, std::set<std::string>{"ns"});
+  ASSERT_TRUE(t.selector.has_value());
+  ASSERT_EQ(t.selector->match_expressions.size(), 1u);
+  EXPECT_EQ(t.selector->match_expressions[0].op, "In");
+  EXPECT_EQ(t.selector->match_expressions[0].values, std::vector<std::string>{"web"});
+
+  term.namespace_selector = api::LabelSelector{};
+  EXPECT_TRUE(MakeAffinityTerm(p, term).namespaces.empty());
+}
+
+}  // namespace
+}  // namespace schedref::optimized::framework

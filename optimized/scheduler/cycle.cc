@@ -1,0 +1,290 @@
+// The rest of a pod's attempt after the node is chosen (assume, Reserve,
+// Permit), the binding cycle, and the failure handler: upstream
+// schedule_one.go (schedulingCycle, bindingCycle, handleSchedulingFailure),
+// on the same virtual-time rules as the reference.
+#include <utility>
+
+#include "optimized/scheduler/scheduler.h"
+
+namespace schedref::optimized::internal {
+namespace {
+
+const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+
+// The QueuedPodInfo's pod with spec.nodeName set or cleared.
+framework::PodInfoPtr WithNodeName(const framework::PodInfo& info, const std::string& node) {
+  auto copy = std::make_shared<framework::PodInfo>(info);
+  copy->pod.node_name = node;
+  return copy;
+}
+
+}  // namespace
+
+Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
+                                                   framework::CycleState& state,
+                                                   framework::QueuedPodInfo& pod_info,
+                                                   api::Attempt& attempt) {
+  const framework::PodInfo& pod = *pod_info.pod_info;
+  CycleOutcome out = SchedulePod(fwk, state, pod, attempt);
+  if (out.fit_error && fwk.HasPostFilterPlugins()) {
+    preemption_victims_.clear();
+    framework::PostFilterOutput post =
+        fwk.RunPostFilterPlugins(state, pod, out.fit_error->diagnosis.node_to_status);
+    out.fit_error->diagnosis.post_filter_msg = post.status.Message();
+    api::Preemption preemption;
+    if (post.result && post.result->nominated_node_name) {
+      out.nominating_info =
+          queue::NominatingInfo{queue::NominatingInfo::kOverride, *post.result->nominated_node_name};
+      preemption.nominated_node = *post.result->nominated_node_name;
+    }
+    preemption.victims = preemption_victims_;
+    attempt.preemption = preemption;
+  }
+  if (!out.status.IsSuccess() || out.fit_error) return out;
+
+  const std::string host = out.result.suggested_host;
+  framework::PodInfoPtr assumed = WithNodeName(pod, host);
+  schedref::Status assume_err = cache_.AssumePod(assumed);
+  if (!assume_err.ok()) {
+    out.status = framework::Status::Error(assume_err.message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  queue_->DeleteNominatedPodIfExists(assumed->pod);
+
+  auto reject_on_node = [&](const framework::Status& s) {
+    framework::FitError fit;
+    fit.num_all_nodes = 1;
+    fit.diagnosis.node_to_status.statuses[host] = s;
+    fit.diagnosis.AddPluginStatus(s);
+    out.fit_error = std::move(fit);
+    out.status = framework::Status(s.code(), std::vector<std::string>{});
+    out.nominating_info = kClearNominatedNode;
+  };
+  auto undo = [&](const framework::Status& s) {
+    fwk.RunReservePluginsUnreserve(state, *assumed, host);
+    schedref::Status forget = cache_.ForgetPod(assumed->pod);
+    (void)forget;
+    if (s.IsRejected()) {
+      reject_on_node(s);
+    } else {
+      out.status = s;
+      out.nominating_info = kClearNominatedNode;
+    }
+  };
+  framework::Status reserve = fwk.RunReservePluginsReserve(state, *assumed, host);
+  if (!reserve.IsSuccess()) {
+    undo(reserve);
+    return out;
+  }
+  framework::Status permit = fwk.RunPermitPlugins(state, *assumed, host, now_);
+  if (!permit.IsWait() && !permit.IsSuccess()) {
+    undo(permit);
+    return out;
+  }
+  if (permit.IsWait()) out.status = permit;  // success, but the pod waits
+  if (!state.pods_to_activate.empty()) {
+    Activate(state.pods_to_activate);
+    state.pods_to_activate.clear();
+  }
+  pod_info.pod_info = assumed;
+  return out;
+}
+
+void Scheduler::Activate(const std::set<std::string>& pod_keys) {
+  std::vector<api::Pod> pods;
+  for (const std::string& key : pod_keys) {
+    auto it = pods_.find(key);
+    if (it != pods_.end()) pods.push_back(it->second);
+  }
+  queue_->Activate(pods, now_);
+}
+
+void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
+  const framework::PodInfoPtr pod_ptr = pod_info.pod_info;
+  const api::Pod& pod = pod_ptr->pod;
+  api::Attempt attempt;
+  attempt.at = now_;
+  attempt.cycle = queue_->SchedulingCycle();
+  attempt.pod = pod_ptr->key;
+  attempt.profile = pod.scheduler_name;
+
+  auto fwk_it = profiles_.find(pod.scheduler_name);
+  if (fwk_it == profiles_.end()) {  // the queue only holds known profiles' pods
+    queue_->Done(pod.uid);
+    return;
+  }
+  framework::Framework& fwk = *fwk_it->second;
+  if (pod.deletion_timestamp || cache_.IsAssumedPod(pod)) {
+    attempt.outcome = "skipped";
+    attempt.message = pod.deletion_timestamp ? "skip schedule deleting pod: " + pod_ptr->key
+                                             : "pod is already assumed";
+    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    queue_->Done(pod.uid);
+    return;
+  }
+
+  framework::CycleState state;
+  // Notes raised during the cycle (preemption victims) follow the attempt.
+  const size_t attempt_index = trace_.records.size();
+  auto record_attempt = [&] {
+    trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
+                          {attempt, std::nullopt, std::nullopt});
+  };
+  CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
+  if (out.fit_error || (!out.status.IsSuccess() && !out.status.IsWait())) {
+    attempt.node.clear();
+    if (out.fit_error) {
+      attempt.outcome = "unschedulable";
+      attempt.message = out.fit_error->Error();
+    } else {
+      attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
+      attempt.message = out.status.Message();
+    }
+    record_attempt();
+    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info);
+    return;
+  }
+  attempt.node = out.result.suggested_host;
+  attempt.top_scores = std::move(out.result.top_scores);
+  attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
+  if (out.status.IsWait()) attempt.message = out.status.Message();
+  record_attempt();
+
+  InFlightBinding binding;
+  binding.assumed = std::move(pod_info);
+  binding.state = std::move(state);
+  binding.fwk = &fwk;
+  binding.node = out.result.suggested_host;
+  binding.cycle = attempt.cycle;
+  bindings_.push_back(std::move(binding));
+  // No Permit wait and no bind latency: the binding cycle completes before
+  // the next scheduling cycle (docs/semantics/event-loop.md).
+  if (AdvanceBinding(bindings_.back())) bindings_.pop_back();
+}
+
+bool Scheduler::AdvanceBinding(InFlightBinding& b) {
+  framework::Framework& fwk = *b.fwk;
+  const framework::PodInfo& pod = *b.assumed.pod_info;
+  if (b.bind_completes_at) {
+    if (*b.bind_completes_at > now_) return false;
+    FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+    return true;
+  }
+  auto waiting = fwk.WaitingPods().find(pod.uid());
+  if (waiting != fwk.WaitingPods().end()) {
+    if (!waiting->second.result) return false;
+    framework::Status result = *waiting->second.result;
+    fwk.WaitingPods().erase(waiting);
+    if (!result.IsSuccess()) {
+      HandleBindingCycleError(b, result);
+      return true;
+    }
+  }
+  queue_->Done(pod.uid());
+  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
+  if (!pre_bind.IsSuccess()) {
+    HandleBindingCycleError(b, pre_bind);
+    return true;
+  }
+  auto latency = bind_latency_ms_.find(pod.key);
+  const int64_t delay =
+      latency == bind_latency_ms_.end() ? default_bind_latency_ms_ : latency->second;
+  if (delay > 0) {
+    b.bind_completes_at = now_ + delay;
+    return false;
+  }
+  FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+  return true;
+}
+
+void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {
+  const framework::PodInfo& pod = *b.assumed.pod_info;
+  schedref::Status fin = cache_.FinishBinding(pod.pod, now_);
+  (void)fin;
+  if (!status.IsSuccess()) {
+    HandleBindingCycleError(b, status);
+    return;
+  }
+  trace_.records.push_back(
+      {std::nullopt, api::Binding{now_, b.cycle, pod.key, b.node, "bound", ""}, std::nullopt});
+  b.fwk->RunPostBindPlugins(b.state, pod, b.node);
+  if (!b.state.pods_to_activate.empty()) Activate(b.state.pods_to_activate);
+}
+
+void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Status& status) {
+  framework::Framework& fwk = *b.fwk;
+  const framework::PodInfoPtr assumed = b.assumed.pod_info;
+  trace_.records.push_back({std::nullopt,
+                            api::Binding{now_, b.cycle, assumed->key, b.node,
+                                         status.IsRejected() ? "rejected" : "failed",
+                                         status.Message()},
+                            std::nullopt});
+  fwk.RunReservePluginsUnreserve(b.state, *assumed, b.node);
+  schedref::Status forget = cache_.ForgetPod(assumed->pod);
+  bool move_after = false;
+  if (forget.ok()) {
+    if (status.IsRejected()) {
+      move_after = true;  // deferred, and not for the pod itself
+    } else {
+      framework::EventObjects objs;
+      objs.old_pod = &assumed->pod;
+      queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(), objs, nullptr, now_);
+    }
+  }
+  std::optional<framework::FitError> fit;
+  if (status.IsRejected()) {
+    framework::FitError f;
+    f.num_all_nodes = 1;
+    f.diagnosis.node_to_status.statuses[b.node] = status;
+    f.diagnosis.unschedulable_plugins.insert(status.plugin());
+    fit = std::move(f);
+  }
+  framework::QueuedPodInfo info = b.assumed;
+  info.pod_info = WithNodeName(*assumed, "");
+  HandleSchedulingFailure(info, fit, kClearNominatedNode);
+  if (move_after) {
+    const std::string uid = assumed->uid();
+    framework::EventObjects objs;
+    objs.old_pod = &assumed->pod;
+    queue_->MoveAllToActiveOrBackoffQueue(
+        framework::AssignedPodDelete(), objs,
+        [uid](const api::Pod& p) { return p.uid != uid; }, now_);
+  }
+}
+
+void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
+                                        const std::optional<framework::FitError>& fit,
+                                        const std::optional<queue::NominatingInfo>& nominating_info) {
+  if (fit) {
+    pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
+    pod_info.pending_plugins = fit->diagnosis.pending_plugins;
+  } else {
+    pod_info.unschedulable_plugins.clear();
+    pod_info.pending_plugins.clear();
+  }
+  // Re-read the pod: gone or bound meanwhile => not requeued.
+  const std::string key = pod_info.pod_info->key;
+  const std::string uid = pod_info.pod_info->uid();
+  auto it = pods_.find(key);
+  const bool requeue = it != pods_.end() && it->second.uid == uid && it->second.node_name.empty();
+  if (requeue) {
+    pod_info.pod_info = framework::NewPodInfo(it->second);
+    schedref::Status s =
+        queue_->AddUnschedulableIfNotPresent(pod_info, queue_->SchedulingCycle(), now_);
+    (void)s;
+  } else {
+    queue_->Done(uid);
+  }
+  queue_->AddNominatedPod(pod_info.pod_info, nominating_info);
+  // The status patch: nominatedNodeName changes only in Override mode.
+  if (it != pods_.end() && nominating_info &&
+      nominating_info->mode == queue::NominatingInfo::kOverride &&
+      it->second.nominated_node_name != nominating_info->nominated_node_name) {
+    api::Pod updated = it->second;
+    updated.nominated_node_name = nominating_info->nominated_node_name;
+    UpdatePod(it->second, updated);
+  }
+}
+
+}  // namespace schedref::optimized::internal

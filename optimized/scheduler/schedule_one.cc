@@ -1,0 +1,269 @@
+// scheduleOne and what it calls (upstream pkg/scheduler/schedule_one.go,
+// v1.32), with the reference's pinned rules (docs/deviations.md) and the
+// optimized implementation's shortcuts (docs/optimized.md).
+#include <algorithm>
+#include <utility>
+
+#include "optimized/scheduler/scheduler.h"
+
+namespace schedref::optimized::internal {
+namespace {
+
+constexpr int64_t kMinFeasibleNodesToFind = 100;
+constexpr int64_t kMinFeasibleNodesPercentageToFind = 5;
+constexpr size_t kNumberOfHighestScoredNodesToReport = 3;
+// Filter batches never shrink below this, so a batch is worth spreading
+// over threads even when only a few more feasible nodes are wanted.
+constexpr int64_t kMinFilterBatch = 64;
+
+const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+
+api::NodeRejection ToRejection(const framework::Status& s) {
+  return api::NodeRejection{s.plugin(), framework::CodeName(s.code()), s.reasons()};
+}
+
+std::string DetailString(const framework::Status& s) {
+  if (s.IsSuccess()) return "Success";
+  return std::string(framework::CodeName(s.code())) + ": " + s.Message();
+}
+
+}  // namespace
+
+int64_t Scheduler::NumFeasibleNodesToFind(std::optional<int32_t> percentage,
+                                          int64_t num_all_nodes) const {
+  if (num_all_nodes < kMinFeasibleNodesToFind) return num_all_nodes;
+  int64_t p = percentage.value_or(scenario_.config.percentage_of_nodes_to_score);
+  if (p == 0) p = std::max<int64_t>(50 - num_all_nodes / 125, kMinFeasibleNodesPercentageToFind);
+  return std::max(num_all_nodes * p / 100, kMinFeasibleNodesToFind);
+}
+
+std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
+    framework::Framework& fwk, const framework::CycleState& state,
+    const framework::PodInfo& pod, framework::Diagnosis& diagnosis,
+    const std::vector<const framework::NodeInfo*>& nodes, int64_t start,
+    api::Attempt* attempt, framework::Status* error) {
+  const int64_t n = static_cast<int64_t>(nodes.size());
+  int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), n);
+  if (!fwk.HasScorePlugins()) to_find = 1;
+  std::vector<const framework::NodeInfo*> feasible;
+  if (n == 0) return feasible;
+  if (!fwk.HasFilterPlugins()) {
+    for (int64_t i = 0; i < to_find; ++i) feasible.push_back(nodes[(start + i) % n]);
+    return feasible;
+  }
+  const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
+  // The nominated pods per node are fixed for the cycle; collect them once.
+  // (Usually there are none, and this is one empty map.)
+  std::unordered_map<std::string, std::vector<framework::PodInfoPtr>> nominated;
+  for (const auto& [node, keys] : queue_->NominatedPodKeysByNode()) {
+    if (!keys.empty()) nominated[node] = queue_->NominatedPodsForNode(node);
+  }
+  static const std::vector<framework::PodInfoPtr> kNone;
+  const bool detail = attempt != nullptr && options_.full_detail;
+  filter_statuses_.resize(static_cast<size_t>(n));
+  if (detail) filter_details_.assign(static_cast<size_t>(n), {});
+
+  // Batches of consecutive positions from `start` are filtered in parallel,
+  // then scanned in order: the scan stops exactly where the one-by-one loop
+  // of the reference stops, and nodes filtered beyond that point are
+  // ignored (Filter has no side effects), so the result, the diagnosis and
+  // the evaluated count do not depend on the batch size or thread count.
+  int64_t pos = 0;
+  while (pos < n) {
+    const int64_t want = to_find - static_cast<int64_t>(feasible.size());
+    const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
+    parallel_.For(pos, pos + len, [&](int64_t i) {
+      const framework::NodeInfo& node = *nodes[(start + i) % n];
+      auto it = nominated.empty() ? nominated.end() : nominated.find(node.Name());
+      filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
+          active, state, pod, node, it == nominated.end() ? kNone : it->second,
+          detail ? &filter_details_[i] : nullptr);
+    });
+    for (int64_t i = pos; i < pos + len; ++i) {
+      const framework::NodeInfo* node = nodes[(start + i) % n];
+      framework::Status& s = filter_statuses_[i];
+      if (detail) {
+        for (const auto& [plugin, st] : filter_details_[i]) {
+          attempt->detail[node->Name()].filter[plugin] = DetailString(st);
+        }
+      }
+      if (s.code() == framework::Code::kError) {
+        *error = std::move(s);
+        return feasible;
+      }
+      if (s.IsSuccess()) {
+        feasible.push_back(node);
+        if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
+      } else {
+        diagnosis.AddPluginStatus(s);
+        diagnosis.node_to_status.statuses.emplace(node->Name(), std::move(s));
+      }
+    }
+    pos += len;
+  }
+  return feasible;
+}
+
+std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
+                                  const std::vector<int64_t>& totals,
+                                  std::vector<api::NodeScore>* top) {
+  // The reference's rule without its sorts: the tied top nodes in feasible
+  // order, one RNG draw iff there is a tie, then the report (chosen node
+  // first, the rest by score descending, ties in feasible order).
+  const size_t n = totals.size();
+  const int64_t best = *std::max_element(totals.begin(), totals.end());
+  std::vector<size_t> ties;
+  for (size_t i = 0; i < n; ++i) {
+    if (totals[i] == best) ties.push_back(i);
+  }
+  size_t chosen = ties[0];
+  if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
+  auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
+  if (forced != options_.forced_choices.end()) {
+    bool legal = false;
+    for (size_t i : ties) {
+      if (nodes[i]->Name() == forced->second) {
+        chosen = i;
+        legal = true;
+      }
+    }
+    if (!legal) {
+      Note("illegalChoice", "",
+           "cycle " + std::to_string(forced->first) + ": node " + forced->second +
+               " does not tie for the highest score");
+    }
+  }
+  top->push_back(api::NodeScore{nodes[chosen]->Name(), totals[chosen]});
+  // The next best, by (score descending, position ascending), excluding
+  // the chosen node: a partial selection, not a sort.
+  std::vector<size_t> rest;
+  for (size_t i = 0; i < n && rest.size() < n; ++i) {
+    if (i != chosen) rest.push_back(i);
+  }
+  const size_t k = std::min(rest.size(), kNumberOfHighestScoredNodesToReport - 1);
+  std::partial_sort(rest.begin(), rest.begin() + static_cast<std::ptrdiff_t>(k), rest.end(),
+                    [&](size_t a, size_t b) {
+                      return totals[a] != totals[b] ? totals[a] > totals[b] : a < b;
+                    });
+  for (size_t i = 0; i < k; ++i) {
+    top->push_back(api::NodeScore{nodes[rest[i]]->Name(), totals[rest[i]]});
+  }
+  return nodes[chosen]->Name();
+}
+
+Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
+                                               framework::CycleState& state,
+                                               const framework::PodInfo& pod,
+                                               api::Attempt& attempt) {
+  CycleOutcome out;
+  cache_.UpdateSnapshot(snapshot_);
+  if (snapshot_.NumNodes() == 0) {
+    out.status = framework::Status(framework::Code::kUnschedulableAndUnresolvable,
+                                   "no nodes available to schedule pods");
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  const std::vector<framework::NodeInfo*>& all = snapshot_.List();
+  std::vector<const framework::NodeInfo*> all_nodes(all.begin(), all.end());
+
+  framework::Diagnosis diagnosis;
+  std::set<std::string> plugins_with_nodes;
+  framework::PreFilterOutput pre =
+      fwk.RunPreFilterPlugins(state, pod, all, &plugins_with_nodes);
+  diagnosis.unschedulable_plugins = plugins_with_nodes;
+  std::vector<const framework::NodeInfo*> feasible;
+  if (!pre.status.IsSuccess()) {
+    if (!pre.status.IsRejected()) {
+      out.status = framework::Status::Error(pre.status.Message());
+      out.nominating_info = kClearNominatedNode;
+      return out;
+    }
+    diagnosis.node_to_status.absent_status = pre.status;
+    diagnosis.pre_filter_msg = pre.status.Message();
+    diagnosis.AddPluginStatus(pre.status);
+  } else {
+    bool done = false;
+    if (!pod.pod.nominated_node_name.empty()) {
+      // evaluateNominatedNode: its statuses are discarded (upstream passes
+      // the diagnosis by value) and it does not move the start index.
+      if (const framework::NodeInfo* nominated = snapshot_.Get(pod.pod.nominated_node_name)) {
+        framework::Diagnosis scratch = diagnosis;
+        framework::Status err;
+        std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
+            fwk, state, pod, scratch, {nominated}, 0, nullptr, &err);
+        if (!one.empty()) {
+          feasible = std::move(one);
+          done = true;
+        }
+      }
+    }
+    if (!done) {
+      std::vector<const framework::NodeInfo*> nodes;
+      if (pre.result) {
+        // Snapshot order (docs/deviations.md "PreFilterResult order").
+        for (const framework::NodeInfo* n : all_nodes) {
+          if (pre.result->contains(n->Name())) nodes.push_back(n);
+        }
+        std::string plugins;
+        for (const std::string& p : plugins_with_nodes) plugins += (plugins.empty() ? "" : " ") + p;
+        diagnosis.node_to_status.absent_status =
+            framework::Status(framework::Code::kUnschedulableAndUnresolvable,
+                              "node(s) didn't satisfy plugin(s) [" + plugins + "]");
+      }
+      const std::vector<const framework::NodeInfo*>& search = pre.result ? nodes : all_nodes;
+      framework::Status filter_error;
+      feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, search,
+                                          next_start_node_index_, &attempt, &filter_error);
+      const int64_t processed =
+          static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());
+      next_start_node_index_ =
+          (next_start_node_index_ + processed) % static_cast<int64_t>(all_nodes.size());
+      if (!filter_error.IsSuccess()) {
+        out.status = framework::Status::Error(filter_error.Message());
+        out.nominating_info = kClearNominatedNode;
+        return out;
+      }
+    }
+  }
+  for (const auto& [node, status] : diagnosis.node_to_status.statuses) {
+    attempt.rejections[node] = ToRejection(status);
+  }
+  attempt.feasible = static_cast<int64_t>(feasible.size());
+  attempt.evaluated =
+      static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());
+
+  if (feasible.empty()) {
+    out.status = framework::Status(framework::Code::kUnschedulable, std::vector<std::string>{});
+    out.fit_error = framework::FitError{snapshot_.NumNodes(), std::move(diagnosis)};
+    return out;
+  }
+  if (feasible.size() == 1) {
+    out.result.suggested_host = feasible[0]->Name();
+    return out;
+  }
+  framework::Status pre_score = fwk.RunPreScorePlugins(state, pod, feasible);
+  if (!pre_score.IsSuccess()) {
+    out.status = pre_score;
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  StatusOr<framework::ScoreResult> scores =
+      fwk.RunScorePlugins(state, pod, feasible, options_.full_detail);
+  if (!scores.ok()) {
+    out.status = framework::Status::Error(scores.status().message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  if (options_.full_detail) {
+    for (size_t i = 0; i < feasible.size(); ++i) {
+      for (const auto& [plugin, ps] : scores->detail[i]) {
+        attempt.detail[feasible[i]->Name()].scores[plugin] =
+            api::PluginScore{ps.raw, ps.normalized, ps.weighted};
+      }
+    }
+  }
+  out.result.suggested_host = SelectHost(feasible, scores->totals, &out.result.top_scores);
+  return out;
+}
+
+}  // namespace schedref::optimized::internal

@@ -1,0 +1,420 @@
+#include "optimized/scheduler/scheduler.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "api/default_plugins.h"
+#include "optimized/backend/queue/pod_events.h"
+#include "optimized/framework/plugins/registry.h"
+
+namespace schedref::optimized {
+
+OptimizedScheduler::OptimizedScheduler() {
+  registry_ = framework::plugins::NewInTreeRegistry();
+  schedref::Status s = framework::plugins::RegisterTestPlugins(&registry_);
+  (void)s;  // fixed names, distinct from the in-tree ones
+}
+
+OptimizedScheduler::OptimizedScheduler(framework::Registry registry)
+    : registry_(std::move(registry)) {}
+
+StatusOr<api::Trace> OptimizedScheduler::Run(const api::Scenario& scenario,
+                                             const api::RunOptions& options) {
+  internal::Scheduler sched(scenario, options);
+  SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
+  return sched.Run();
+}
+
+namespace internal {
+namespace {
+
+constexpr api::TimeMs kBackoffFlushPeriodMs = 1000;
+constexpr api::TimeMs kUnschedulableFlushPeriodMs = 30000;
+
+const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+
+framework::EventObjects PodObjects(const api::Pod* old_pod, const api::Pod* new_pod) {
+  framework::EventObjects o;
+  o.old_pod = old_pod;
+  o.new_pod = new_pod;
+  return o;
+}
+
+framework::EventObjects NodeObjects(const api::Node* old_node, const api::Node* new_node) {
+  framework::EventObjects o;
+  o.old_node = old_node;
+  o.new_node = new_node;
+  return o;
+}
+
+}  // namespace
+
+Scheduler::Scheduler(const api::Scenario& scenario, const api::RunOptions& options)
+    : scenario_(scenario),
+      options_(options),
+      parallel_(options.threads),
+      rng_state_(scenario.seed),
+      default_bind_latency_ms_(scenario.bind_latency_ms) {}
+
+schedref::Status Scheduler::Init(const framework::Registry& registry) {
+  const api::SchedulerConfiguration& config = scenario_.config;
+  std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
+  const framework::QueueSortPlugin* sort = nullptr;
+  std::vector<std::string> sort_names;
+  for (const api::Profile& profile : config.profiles) {
+    api::Profile with_percentage = profile;
+    if (!with_percentage.percentage_of_nodes_to_score) {
+      with_percentage.percentage_of_nodes_to_score = config.percentage_of_nodes_to_score;
+    }
+    StatusOr<std::unique_ptr<framework::Framework>> fwk = framework::Framework::New(
+        registry, with_percentage, api::EffectivePlugins(profile), this);
+    if (!fwk.ok()) return fwk.status().WithPrefix("profile \"" + profile.scheduler_name + "\"");
+    framework::Framework* f = fwk->get();
+    queue::SchedulingQueue::Profile qp;
+    qp.pre_enqueue = f->PreEnqueuePlugins();
+    qp.queueing_hints = f->QueueingHints();
+    queue_profiles[profile.scheduler_name] = std::move(qp);
+    if (sort == nullptr) sort = f->QueueSort();
+    sort_names.push_back(f->QueueSort()->Name());
+    profiles_[profile.scheduler_name] = std::move(fwk).value();
+  }
+  for (const std::string& name : sort_names) {
+    if (name != sort_names.front()) {
+      return schedref::Status::Invalid("different queue sort plugins for profiles: " +
+                                       sort_names.front() + " and " + name);
+    }
+  }
+  queue::SchedulingQueue::Options qopts;
+  qopts.pod_initial_backoff_ms = config.pod_initial_backoff_seconds * 1000;
+  qopts.pod_max_backoff_ms = config.pod_max_backoff_seconds * 1000;
+  qopts.pod_max_in_unschedulable_pods_ms = config.pod_max_in_unschedulable_pods_seconds * 1000;
+  qopts.pod_lister = [this](const std::string& key) { return GetPod(key); };
+  queue_ = std::make_unique<queue::SchedulingQueue>(qopts, sort, std::move(queue_profiles));
+  return schedref::Status::Ok();
+}
+
+bool Scheduler::ResponsibleForPod(const api::Pod& pod) const {
+  return profiles_.contains(pod.scheduler_name);
+}
+
+std::vector<framework::PodInfoPtr> Scheduler::NominatedPodsForNode(
+    const std::string& node_name) const {
+  return queue_->NominatedPodsForNode(node_name);
+}
+
+schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node_name) {
+  auto it = pods_.find(pod.Key());
+  if (it == pods_.end() || it->second.uid != pod.uid) {
+    return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
+  }
+  if (!it->second.node_name.empty()) {
+    return schedref::Status::FailedPrecondition("pod " + pod.Key() +
+                                                " is already assigned to node \"" +
+                                                it->second.node_name + "\"");
+  }
+  auto failures = bind_failures_.find(pod.Key());
+  if (failures != bind_failures_.end() && failures->second > 0) {
+    --failures->second;
+    return schedref::Status::FailedPrecondition("injected bind failure for pod " + pod.Key());
+  }
+  api::Pod bound = it->second;
+  bound.node_name = node_name;
+  UpdatePod(it->second, bound);
+  return schedref::Status::Ok();
+}
+
+framework::PluginsRunner* Scheduler::RunnerFor(const api::Pod& pod) {
+  auto it = profiles_.find(pod.scheduler_name);
+  return it == profiles_.end() ? nullptr : it->second.get();
+}
+
+std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
+  auto it = pods_.find(pod_key);
+  if (it == pods_.end()) return std::nullopt;
+  return it->second;
+}
+
+void Scheduler::Note(const std::string& what, const std::string& pod,
+                     const std::string& message) {
+  trace_.records.push_back({std::nullopt, std::nullopt, api::Note{now_, what, pod, message}});
+}
+
+void Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) {
+  preemption_victims_.push_back(victim.Key());
+  auto fwk = profiles_.find(victim.scheduler_name);
+  if (fwk != profiles_.end() && fwk->second->Reject(victim.uid, "", "preempted")) {
+    Note("victimRejectedAtPermit", victim.Key(), "preempted by " + preemptor.Key());
+    return;
+  }
+  auto it = pods_.find(victim.Key());
+  if (it == pods_.end()) return;
+  Note("victimDeleted", victim.Key(), "preempted by " + preemptor.Key());
+  DeletePod(api::Pod(it->second));
+}
+
+void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
+  auto it = pods_.find(pod.Key());
+  if (it == pods_.end() || it->second.nominated_node_name.empty()) return;
+  api::Pod updated = it->second;
+  updated.nominated_node_name.clear();
+  UpdatePod(it->second, updated);
+}
+
+uint64_t Scheduler::NextRandom() {
+  // SplitMix64 (docs/deviations.md "Random numbers").
+  rng_state_ += 0x9E3779B97F4A7C15ull;
+  uint64_t z = rng_state_;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// --- Event handlers ---------------------------------------------------------
+
+void Scheduler::AddNode(const api::Node& node) {
+  const api::Node& stored = nodes_[node.name] = node;
+  schedref::Status s = cache_.AddNode(stored);
+  (void)s;  // duplicates are rejected by the scenario decoder
+  queue_->MoveAllToActiveOrBackoffQueue(framework::NodeAdd(), NodeObjects(nullptr, &stored),
+                                        nullptr, now_);
+}
+
+void Scheduler::UpdateNode(const api::Node& old_node, const api::Node& new_node) {
+  nodes_[new_node.name] = new_node;
+  schedref::Status s = cache_.UpdateNode(old_node, new_node);
+  (void)s;
+  // upstream nodeSchedulingPropertiesChange: one event per changed property.
+  std::vector<framework::ClusterEvent> events;
+  if (old_node.unschedulable != new_node.unschedulable) {
+    events.push_back({framework::EventResource::kNode, framework::kUpdateNodeTaint,
+                      "NodeSpecUnschedulableChange"});
+  }
+  if (old_node.allocatable != new_node.allocatable) {
+    events.push_back({framework::EventResource::kNode, framework::kUpdateNodeAllocatable,
+                      "NodeAllocatableChange"});
+  }
+  if (old_node.labels != new_node.labels) {
+    events.push_back(
+        {framework::EventResource::kNode, framework::kUpdateNodeLabel, "NodeLabelChange"});
+  }
+  if (old_node.taints != new_node.taints) {
+    events.push_back(
+        {framework::EventResource::kNode, framework::kUpdateNodeTaint, "NodeTaintChange"});
+  }
+  for (const framework::ClusterEvent& e : events) {
+    queue_->MoveAllToActiveOrBackoffQueue(e, NodeObjects(&old_node, &new_node), nullptr, now_);
+  }
+}
+
+void Scheduler::DeleteNode(const api::Node& node) {
+  schedref::Status s = cache_.RemoveNode(node);
+  (void)s;
+  nodes_.erase(node.name);
+}
+
+void Scheduler::AddPod(const api::Pod& pod) {
+  const api::Pod& stored = pods_[pod.Key()] = pod;
+  if (!stored.node_name.empty()) {
+    schedref::Status s = cache_.AddPod(stored);
+    (void)s;
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(),
+                                          PodObjects(nullptr, &stored), nullptr, now_);
+    return;
+  }
+  if (ResponsibleForPod(stored)) {
+    schedref::Status s = queue_->Add(stored, now_);
+    (void)s;
+  }
+}
+
+void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_in) {
+  const api::Pod old_pod = old_in;  // both may alias pods_[key]
+  const api::Pod new_pod = new_in;
+  pods_[new_pod.Key()] = new_pod;
+  const bool was_assigned = !old_pod.node_name.empty();
+  const bool is_assigned = !new_pod.node_name.empty();
+  if (!was_assigned && is_assigned) {
+    // The unscheduled-pod informer sees a delete, the assigned-pod one an add.
+    if (ResponsibleForPod(old_pod)) {
+      schedref::Status s = queue_->Delete(old_pod);
+      (void)s;
+    }
+    AddPod(new_pod);
+    return;
+  }
+  if (is_assigned) {
+    schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
+    (void)s;
+    for (const framework::ClusterEvent& e : queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
+      queue_->MoveAllToActiveOrBackoffQueue(e, PodObjects(&old_pod, &new_pod), nullptr, now_);
+    }
+    return;
+  }
+  if (!ResponsibleForPod(new_pod)) return;
+  // An assumed pod's own updates are not requeued.
+  if (cache_.IsAssumedPod(new_pod)) return;
+  schedref::Status s = queue_->Update(old_pod, new_pod, now_);
+  (void)s;
+}
+
+void Scheduler::DeletePod(const api::Pod& pod) {
+  pods_.erase(pod.Key());
+  if (!pod.node_name.empty()) {
+    schedref::Status s = cache_.RemovePod(pod);
+    (void)s;
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(),
+                                          PodObjects(&pod, nullptr), nullptr, now_);
+    return;
+  }
+  if (!ResponsibleForPod(pod)) return;
+  schedref::Status s = queue_->Delete(pod);
+  (void)s;
+  // A pod waiting at Permit is rejected; its assumed resources are freed.
+  framework::Framework& fwk = *profiles_.at(pod.scheduler_name);
+  if (fwk.Reject(pod.uid, "", "removed") || fwk.WaitingPods().contains(pod.uid)) {
+    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(),
+                                          PodObjects(&pod, nullptr), nullptr, now_);
+  }
+}
+
+schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
+  auto missing = [&](const std::string& what) {
+    return schedref::Status::Invalid(scenario_.file + ": timeline[" + std::to_string(index) +
+                                     "]: " + what + " does not exist");
+  };
+  switch (event.op) {
+    case api::Event::Op::kCreate:
+      if (const auto* node = std::get_if<api::Node>(&event.object)) {
+        AddNode(*node);
+      } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
+        AddPod(*pod);
+      } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
+        pdbs_.push_back(*pdb);
+      } else if (const auto* ns = std::get_if<api::Namespace>(&event.object)) {
+        namespaces_[ns->name] = ns->labels;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kUpdate:
+      if (const auto* node = std::get_if<api::Node>(&event.object)) {
+        auto it = nodes_.find(node->name);
+        if (it == nodes_.end()) return missing("Node " + node->name);
+        UpdateNode(api::Node(it->second), *node);
+      } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
+        auto it = pods_.find(pod->Key());
+        if (it == pods_.end()) return missing("Pod " + pod->Key());
+        api::Pod updated = *pod;
+        // The scheduler owns spec.nodeName once it bound the pod.
+        if (updated.node_name.empty()) updated.node_name = it->second.node_name;
+        UpdatePod(it->second, updated);
+      } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
+        for (api::PodDisruptionBudget& p : pdbs_) {
+          if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;
+        }
+      } else if (const auto* ns = std::get_if<api::Namespace>(&event.object)) {
+        namespaces_[ns->name] = ns->labels;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kDelete:
+      if (event.kind == "Node") {
+        auto it = nodes_.find(event.name);
+        if (it == nodes_.end()) return missing("Node " + event.name);
+        DeleteNode(api::Node(it->second));
+      } else if (event.kind == "Pod") {
+        auto it = pods_.find(event.name);
+        if (it == pods_.end()) {
+          // Gone already (preemption deleted it): the API server answers
+          // NotFound and the scheduler sees nothing.
+          Note("deleteIgnored", event.name, "pod no longer exists");
+          return schedref::Status::Ok();
+        }
+        DeletePod(api::Pod(it->second));
+      } else if (event.kind == "PodDisruptionBudget") {
+        std::erase_if(pdbs_, [&](const api::PodDisruptionBudget& p) {
+          return p.ns + "/" + p.name == event.name;
+        });
+      } else if (event.kind == "Namespace") {
+        namespaces_.erase(event.name);
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kAdvance:
+      return schedref::Status::Ok();
+    case api::Event::Op::kFailBind:
+      bind_failures_[event.name] += event.count;
+      return schedref::Status::Ok();
+    case api::Event::Op::kSetBindLatency:
+      if (event.name.empty()) {
+        default_bind_latency_ms_ = event.duration_ms;
+      } else {
+        bind_latency_ms_[event.name] = event.duration_ms;
+      }
+      return schedref::Status::Ok();
+    case api::Event::Op::kAllow:
+    case api::Event::Op::kReject: {
+      auto it = pods_.find(event.name);
+      if (it == pods_.end()) return missing("Pod " + event.name);
+      auto fwk = profiles_.find(it->second.scheduler_name);
+      const bool done =
+          fwk != profiles_.end() &&
+          (event.op == api::Event::Op::kAllow
+               ? fwk->second->Allow(it->second.uid, event.plugin)
+               : fwk->second->Reject(it->second.uid, event.plugin, "rejected by " + event.plugin));
+      if (!done) Note("notWaiting", event.name, "pod is not waiting on plugin " + event.plugin);
+      return schedref::Status::Ok();
+    }
+  }
+  return schedref::Status::Ok();
+}
+
+// --- The loop -----------------------------------------------------------------
+
+StatusOr<api::Trace> Scheduler::Run() {
+  now_ = 0;
+  for (const api::Namespace& ns : scenario_.initial.namespaces) namespaces_[ns.name] = ns.labels;
+  pdbs_ = scenario_.initial.pdbs;
+  for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
+  for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);
+
+  api::TimeMs stop_at = 0;
+  for (const api::Event& e : scenario_.timeline) stop_at = std::max(stop_at, e.at);
+  size_t next_event = 0;
+  while (true) {
+    while (next_event < scenario_.timeline.size() && scenario_.timeline[next_event].at <= now_) {
+      SCHEDREF_RETURN_IF_ERROR(ApplyEvent(scenario_.timeline[next_event], next_event));
+      ++next_event;
+    }
+    for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
+    for (size_t i = 0; i < bindings_.size();) {
+      if (AdvanceBinding(bindings_[i])) {
+        bindings_.erase(bindings_.begin() + static_cast<std::ptrdiff_t>(i));
+      } else {
+        ++i;
+      }
+    }
+    if (now_ % kBackoffFlushPeriodMs == 0) queue_->FlushBackoffQCompleted(now_);
+    if (now_ % kUnschedulableFlushPeriodMs == 0) queue_->FlushUnschedulablePodsLeftover(now_);
+    while (std::optional<framework::QueuedPodInfo> info = queue_->Pop()) {
+      ScheduleOne(std::move(*info));
+    }
+    api::TimeMs next = (now_ / kBackoffFlushPeriodMs + 1) * kBackoffFlushPeriodMs;
+    if (next_event < scenario_.timeline.size()) {
+      next = std::min(next, scenario_.timeline[next_event].at);
+    }
+    for (const InFlightBinding& b : bindings_) {
+      if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
+    }
+    for (auto& [name, fwk] : profiles_) {
+      for (const auto& [uid, wp] : fwk->WaitingPods()) {
+        for (const auto& [plugin, deadline] : wp.pending) {
+          next = std::min(next, std::max(deadline, now_ + 1));
+        }
+      }
+    }
+    if (next > stop_at) break;
+    now_ = next;
+  }
+  for (const auto& [key, pod] : pods_) trace_.placements[key] = pod.node_name;
+  return trace_;
+}
+
+}  // namespace internal
+}  // namespace schedref::optimized

@@ -1,0 +1,169 @@
+// The optimized scheduler: the same event loop on the same virtual clock as
+// the reference (docs/semantics/event-loop.md, docs/semantics/cycle.md), so
+// every trace record is the same, with the work of a scheduling cycle done
+// the fast way: an incremental snapshot, Filter over nodes in parallel in
+// batches with the reference's early stop, Score in parallel, an O(n)
+// selectHost. docs/optimized.md says why each shortcut is equivalent.
+#ifndef SCHEDREF_OPTIMIZED_SCHEDULER_SCHEDULER_H_
+#define SCHEDREF_OPTIMIZED_SCHEDULER_SCHEDULER_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "api/scenario.h"
+#include "api/scheduler.h"
+#include "api/status.h"
+#include "api/trace.h"
+#include "optimized/backend/cache/cache.h"
+#include "optimized/backend/queue/scheduling_queue.h"
+#include "optimized/framework/fit_error.h"
+#include "optimized/framework/framework.h"
+#include "optimized/framework/registry.h"
+
+namespace schedref::optimized {
+
+class OptimizedScheduler : public api::Scheduler {
+ public:
+  // The in-tree plugins plus the test plugins.
+  OptimizedScheduler();
+  explicit OptimizedScheduler(framework::Registry registry);
+
+  std::string Name() const override { return "optimized"; }
+  StatusOr<api::Trace> Run(const api::Scenario& scenario,
+                           const api::RunOptions& options) override;
+
+ private:
+  framework::Registry registry_;
+};
+
+namespace internal {
+
+// One run of one scenario. Not reusable.
+class Scheduler : public framework::Handle {
+ public:
+  Scheduler(const api::Scenario& scenario, const api::RunOptions& options);
+
+  [[nodiscard]] schedref::Status Init(const framework::Registry& registry);
+  [[nodiscard]] StatusOr<api::Trace> Run();
+
+  // framework::Handle
+  const framework::Snapshot& SnapshotSharedLister() const override { return snapshot_; }
+  api::TimeMs Now() const override { return now_; }
+  const std::map<std::string, api::Labels>& NamespaceLabels() const override {
+    return namespaces_;
+  }
+  const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets() const override {
+    return pdbs_;
+  }
+  std::vector<framework::PodInfoPtr> NominatedPodsForNode(
+      const std::string& node_name) const override;
+  [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
+                                         const std::string& node_name) override;
+  framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
+  std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
+  void PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) override;
+  void ClearNominatedNodeName(const api::Pod& pod) override;
+  uint64_t NextRandom() override;
+  framework::Parallelizer& Parallel() override { return parallel_; }
+
+ private:
+  struct InFlightBinding {
+    framework::QueuedPodInfo assumed;  // pod with spec.nodeName = node
+    framework::CycleState state;
+    framework::Framework* fwk = nullptr;
+    std::string node;
+    int64_t cycle = 0;
+    std::optional<api::TimeMs> bind_completes_at;
+  };
+  struct ScheduleResult {
+    std::string suggested_host;
+    std::vector<api::NodeScore> top_scores;
+  };
+  struct CycleOutcome {
+    ScheduleResult result;
+    framework::Status status;
+    std::optional<framework::FitError> fit_error;
+    std::optional<queue::NominatingInfo> nominating_info;
+  };
+
+  // --- event handlers (upstream eventhandlers.go) ---
+  schedref::Status ApplyEvent(const api::Event& event, size_t index);
+  void AddNode(const api::Node& node);
+  void UpdateNode(const api::Node& old_node, const api::Node& new_node);
+  void DeleteNode(const api::Node& node);
+  void AddPod(const api::Pod& pod);
+  void UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
+  void DeletePod(const api::Pod& pod);
+  bool ResponsibleForPod(const api::Pod& pod) const;
+
+  // --- scheduling (upstream schedule_one.go) ---
+  void ScheduleOne(framework::QueuedPodInfo pod_info);
+  CycleOutcome SchedulingCycle(framework::Framework& fwk, framework::CycleState& state,
+                               framework::QueuedPodInfo& pod_info, api::Attempt& attempt);
+  CycleOutcome SchedulePod(framework::Framework& fwk, framework::CycleState& state,
+                           const framework::PodInfo& pod, api::Attempt& attempt);
+  // Filters `nodes` from the round-robin start until `to_find` pass; fills
+  // the diagnosis with the rejections met before the stop. Parallel in
+  // batches; the result equals checking one node at a time.
+  std::vector<const framework::NodeInfo*> FindNodesThatPassFilters(
+      framework::Framework& fwk, const framework::CycleState& state,
+      const framework::PodInfo& pod, framework::Diagnosis& diagnosis,
+      const std::vector<const framework::NodeInfo*>& nodes, int64_t start,
+      api::Attempt* attempt, framework::Status* error);
+  int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
+                                 int64_t num_all_nodes) const;
+  std::string SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
+                         const std::vector<int64_t>& totals,
+                         std::vector<api::NodeScore>* top);
+  bool AdvanceBinding(InFlightBinding& binding);
+  void FinishBind(InFlightBinding& binding, const framework::Status& status);
+  void HandleBindingCycleError(InFlightBinding& binding, const framework::Status& status);
+  void HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
+                               const std::optional<framework::FitError>& fit,
+                               const std::optional<queue::NominatingInfo>& ni);
+  void Activate(const std::set<std::string>& pod_keys);
+  void Note(const std::string& what, const std::string& pod, const std::string& message);
+
+  // --- constant after construction ---
+  const api::Scenario& scenario_;
+  const api::RunOptions options_;
+
+  // --- the cluster as the API server holds it ---
+  std::unordered_map<std::string, api::Node> nodes_;
+  std::map<std::string, api::Pod> pods_;  // by key; ordered for placements
+  std::map<std::string, api::Labels> namespaces_;
+  std::vector<api::PodDisruptionBudget> pdbs_;
+
+  // --- scheduler state ---
+  framework::Parallelizer parallel_;
+  cache::Cache cache_;
+  std::unique_ptr<queue::SchedulingQueue> queue_;
+  std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
+  framework::Snapshot snapshot_;
+  int64_t next_start_node_index_ = 0;
+  uint64_t rng_state_ = 0;
+  api::TimeMs now_ = 0;
+  std::vector<InFlightBinding> bindings_;
+  std::vector<std::string> preemption_victims_;
+  // Reused across cycles so the filter loop does not allocate.
+  std::vector<framework::Status> filter_statuses_;
+  std::vector<framework::FilterDetail> filter_details_;
+
+  // --- injected behaviour ---
+  std::map<std::string, int32_t> bind_failures_;
+  std::map<std::string, int64_t> bind_latency_ms_;
+  int64_t default_bind_latency_ms_ = 0;
+
+  api::Trace trace_;
+};
+
+}  // namespace internal
+}  // namespace schedref::optimized
+
+#endif  // SCHEDREF_OPTIMIZED_SCHEDULER_SCHEDULER_H_
