@@ -1,11 +1,12 @@
 #include "reference/framework/framework.h"
 
-#include "api/scenario_decode.h"
-
 #include <algorithm>
-#include <functional>
-#include <limits>
+#include <optional>
+#include <set>
 #include <utility>
+
+#include "api/plugin_expansion.h"
+#include "api/scenario_decode.h"
 
 namespace schedref::reference::framework {
 namespace {
@@ -13,28 +14,42 @@ namespace {
 // Permit waits are capped (upstream framework.go maxTimeout).
 constexpr int64_t kMaxPermitTimeoutMs = 15 * 60 * 1000;
 
-// One extension point as NewFramework sees it: the configured set, how to
-// recognise a plugin implementing it, and where to put it.
-struct ExtensionPointSlot {
-  const char* type_name;  // upstream's Go interface name, used in errors
-  const api::PluginSet* set;
-  std::function<bool(Plugin*)> implements;
-  std::function<void(Plugin*)> append;
-  std::function<void()> clear;
-};
-
 template <typename T>
-ExtensionPointSlot Slot(const char* type_name, const api::PluginSet& set,
-                        std::vector<T*>& list) {
-  return ExtensionPointSlot{
-      type_name, &set,
-      [](Plugin* p) { return dynamic_cast<T*>(p) != nullptr; },
-      [&list](Plugin* p) { list.push_back(dynamic_cast<T*>(p)); },
-      [&list]() { list.clear(); }};
+void AddIfImplements(Plugin* p, api::ExtensionPoint point,
+                     api::ExtensionPointSet& set) {
+  if (dynamic_cast<T*>(p) != nullptr) set.Add(point);
 }
 
-bool Contains(const std::vector<std::string>& list, const std::string& s) {
-  return std::find(list.begin(), list.end(), s) != list.end();
+// The extension points `p` implements, found by dynamic_cast as upstream
+// finds them by type assertion.
+api::ExtensionPointSet Implements(Plugin* p) {
+  using api::ExtensionPoint;
+  api::ExtensionPointSet set;
+  AddIfImplements<PreEnqueuePlugin>(p, ExtensionPoint::kPreEnqueue, set);
+  AddIfImplements<QueueSortPlugin>(p, ExtensionPoint::kQueueSort, set);
+  AddIfImplements<PreFilterPlugin>(p, ExtensionPoint::kPreFilter, set);
+  AddIfImplements<FilterPlugin>(p, ExtensionPoint::kFilter, set);
+  AddIfImplements<PostFilterPlugin>(p, ExtensionPoint::kPostFilter, set);
+  AddIfImplements<PreScorePlugin>(p, ExtensionPoint::kPreScore, set);
+  AddIfImplements<ScorePlugin>(p, ExtensionPoint::kScore, set);
+  AddIfImplements<ReservePlugin>(p, ExtensionPoint::kReserve, set);
+  AddIfImplements<PermitPlugin>(p, ExtensionPoint::kPermit, set);
+  AddIfImplements<PreBindPlugin>(p, ExtensionPoint::kPreBind, set);
+  AddIfImplements<BindPlugin>(p, ExtensionPoint::kBind, set);
+  AddIfImplements<PostBindPlugin>(p, ExtensionPoint::kPostBind, set);
+  return set;
+}
+
+// Fills `list` with the named plugins, each cast to the point's interface.
+// REQUIRES: every name is in `plugins` and implements T (ExpandPlugins
+// checked it).
+template <typename T>
+void Place(const std::vector<std::string>& names,
+           const std::map<std::string, std::unique_ptr<Plugin>>& plugins,
+           std::vector<T*>& list) {
+  for (const std::string& name : names) {
+    list.push_back(dynamic_cast<T*>(plugins.at(name).get()));
+  }
 }
 
 }  // namespace
@@ -46,23 +61,6 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(
   f->profile_name_ = profile.scheduler_name;
   f->percentage_of_nodes_to_score_ = profile.percentage_of_nodes_to_score;
   f->handle_ = handle;
-
-  // Upstream getExtensionPoints order; it decides which error is reported
-  // first when several are wrong.
-  std::vector<ExtensionPointSlot> slots = {
-      Slot("PreFilterPlugin", plugins.pre_filter, f->pre_filter_),
-      Slot("FilterPlugin", plugins.filter, f->filter_),
-      Slot("PostFilterPlugin", plugins.post_filter, f->post_filter_),
-      Slot("ReservePlugin", plugins.reserve, f->reserve_),
-      Slot("PreScorePlugin", plugins.pre_score, f->pre_score_),
-      Slot("ScorePlugin", plugins.score, f->score_),
-      Slot("PreBindPlugin", plugins.pre_bind, f->pre_bind_),
-      Slot("BindPlugin", plugins.bind, f->bind_),
-      Slot("PostBindPlugin", plugins.post_bind, f->post_bind_),
-      Slot("PermitPlugin", plugins.permit, f->permit_),
-      Slot("PreEnqueuePlugin", plugins.pre_enqueue, f->pre_enqueue_),
-      Slot("QueueSortPlugin", plugins.queue_sort, f->queue_sort_),
-  };
 
   // Plugin args by name; a repeated name is an error.
   std::map<std::string, nlohmann::json> args;
@@ -77,8 +75,12 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(
   // Instantiate every plugin named anywhere, in name order (upstream walks
   // the registry map; the order is unobservable except through errors).
   std::set<std::string> needed;
-  for (const ExtensionPointSlot& slot : slots) {
-    for (const api::PluginRef& ref : slot.set->enabled) needed.insert(ref.name);
+  for (const api::PluginSet* set :
+       {&plugins.pre_enqueue, &plugins.queue_sort, &plugins.pre_filter,
+        &plugins.filter, &plugins.post_filter, &plugins.pre_score,
+        &plugins.score, &plugins.reserve, &plugins.permit, &plugins.pre_bind,
+        &plugins.bind, &plugins.post_bind}) {
+    for (const api::PluginRef& ref : set->enabled) needed.insert(ref.name);
   }
   for (const api::PluginRef& ref : plugins.multi_point.enabled) {
     needed.insert(ref.name);
@@ -98,115 +100,34 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(
     f->enabled_.push_back(name);
   }
 
-  // Explicit extension-point lists.
-  for (ExtensionPointSlot& slot : slots) {
-    std::set<std::string> seen;
-    for (const api::PluginRef& ref : slot.set->enabled) {
-      auto it = f->plugins_.find(ref.name);
-      if (it == f->plugins_.end()) {
-        return schedref::Status::Invalid(std::string(slot.type_name) + " \"" +
-                                         ref.name + "\" does not exist");
-      }
-      if (!slot.implements(it->second.get())) {
-        return schedref::Status::Invalid("plugin \"" + ref.name +
-                                         "\" does not extend " +
-                                         slot.type_name + " plugin");
-      }
-      if (!seen.insert(ref.name).second) {
-        return schedref::Status::Invalid("plugin \"" + ref.name +
-                                         "\" already registered as \"" +
-                                         slot.type_name + "\"");
-      }
-      slot.append(it->second.get());
-    }
-  }
-
-  // MultiPoint expansion: explicitly configured plugins first (overrides),
-  // then MultiPoint ones, then the remaining explicit ones.
-  if (!plugins.multi_point.enabled.empty()) {
-    for (ExtensionPointSlot& slot : slots) {
-      std::vector<std::string> enabled;
-      for (const api::PluginRef& ref : slot.set->enabled) {
-        if (!Contains(enabled, ref.name)) enabled.push_back(ref.name);
-      }
-      std::vector<std::string> disabled;
-      for (const api::PluginRef& ref : slot.set->disabled) {
-        disabled.push_back(ref.name);
-      }
-      if (Contains(disabled, "*")) continue;
-
-      std::vector<std::string> multi_point;
-      std::vector<std::string> overrides;
-      for (const api::PluginRef& ref : plugins.multi_point.enabled) {
-        auto it = f->plugins_.find(ref.name);
-        if (it == f->plugins_.end()) {
-          return schedref::Status::Invalid(std::string(slot.type_name) +
-                                           " \"" + ref.name +
-                                           "\" does not exist");
-        }
-        if (!slot.implements(it->second.get())) continue;
-        if (Contains(disabled, ref.name)) continue;
-        if (Contains(enabled, ref.name)) {
-          if (!Contains(overrides, ref.name)) overrides.push_back(ref.name);
-          continue;
-        }
-        if (Contains(multi_point, ref.name)) {
-          return schedref::Status::Invalid("plugin \"" + ref.name +
-                                           "\" already registered as \"" +
-                                           slot.type_name + "\"");
-        }
-        multi_point.push_back(ref.name);
-      }
-      std::vector<std::string> order;
-      for (const std::string& name : enabled) {
-        if (Contains(overrides, name)) order.push_back(name);
-      }
-      for (const std::string& name : multi_point) order.push_back(name);
-      for (const std::string& name : enabled) {
-        if (!Contains(overrides, name)) order.push_back(name);
-      }
-      slot.clear();
-      for (const std::string& name : order) {
-        slot.append(f->plugins_[name].get());
-      }
-    }
-  }
-
-  if (f->queue_sort_.size() != 1) {
-    return schedref::Status::Invalid(
-        "only one queue sort plugin required for profile with scheduler "
-        "name \"" +
-        profile.scheduler_name + "\", but got " +
-        std::to_string(f->queue_sort_.size()));
-  }
-  if (f->bind_.empty()) {
-    return schedref::Status::Invalid(
-        "at least one bind plugin is needed for profile with scheduler name "
-        "\"" +
-        profile.scheduler_name + "\"");
-  }
-
-  // Score weights: the Score list's weight wins over MultiPoint's; 0 means 1.
-  std::vector<api::PluginRef> weighted = plugins.score.enabled;
-  weighted.insert(weighted.end(), plugins.multi_point.enabled.begin(),
-                  plugins.multi_point.enabled.end());
-  int64_t total = 0;
-  for (const api::PluginRef& ref : weighted) {
-    auto it = f->plugins_.find(ref.name);
-    if (it == f->plugins_.end() ||
-        dynamic_cast<ScorePlugin*>(it->second.get()) == nullptr) {
-      continue;
-    }
-    if (f->score_weights_.count(ref.name) != 0) continue;
-    int64_t weight = ref.weight == 0 ? 1 : ref.weight;
-    f->score_weights_[ref.name] = weight;
-    if (weight * kMaxNodeScore >
-        std::numeric_limits<int64_t>::max() - total) {
-      return schedref::Status::Invalid(
-          "total score of Score plugins could overflow");
-    }
-    total += weight * kMaxNodeScore;
-  }
+  // Placement, multiPoint expansion, the queue sort and bind checks and the
+  // score weights are configuration rules (api/plugin_expansion.h).
+  StatusOr<api::ExpandedPlugins> expanded = api::ExpandPlugins(
+      plugins, profile.scheduler_name,
+      [&f](const std::string& name) -> std::optional<api::ExtensionPointSet> {
+        auto it = f->plugins_.find(name);
+        if (it == f->plugins_.end()) return std::nullopt;
+        return Implements(it->second.get());
+      });
+  if (!expanded.ok()) return expanded.status();
+  using api::ExtensionPoint;
+  Place(expanded->at(ExtensionPoint::kPreEnqueue), f->plugins_,
+        f->pre_enqueue_);
+  Place(expanded->at(ExtensionPoint::kQueueSort), f->plugins_, f->queue_sort_);
+  Place(expanded->at(ExtensionPoint::kPreFilter), f->plugins_, f->pre_filter_);
+  Place(expanded->at(ExtensionPoint::kFilter), f->plugins_, f->filter_);
+  Place(expanded->at(ExtensionPoint::kPostFilter), f->plugins_,
+        f->post_filter_);
+  Place(expanded->at(ExtensionPoint::kPreScore), f->plugins_, f->pre_score_);
+  Place(expanded->at(ExtensionPoint::kScore), f->plugins_, f->score_);
+  Place(expanded->at(ExtensionPoint::kReserve), f->plugins_, f->reserve_);
+  Place(expanded->at(ExtensionPoint::kPermit), f->plugins_, f->permit_);
+  Place(expanded->at(ExtensionPoint::kPreBind), f->plugins_, f->pre_bind_);
+  Place(expanded->at(ExtensionPoint::kBind), f->plugins_, f->bind_);
+  Place(expanded->at(ExtensionPoint::kPostBind), f->plugins_, f->post_bind_);
+  f->score_weights_ = std::move(expanded->score_weights);
+  // Upstream looks a Score plugin's weight up under its own Name(), which
+  // only the plugin object knows.
   for (ScorePlugin* p : f->score_) {
     if (f->ScoreWeight(p->Name()) == 0) {
       return schedref::Status::Invalid("score plugin \"" + p->Name() +

@@ -1,7 +1,8 @@
 // Framework: one profile's plugins, instantiated from the configuration, and
 // the rules for running them at each extension point. Specification: upstream
-// pkg/scheduler/framework/runtime/framework.go (NewFramework,
-// expandMultiPointPlugins, Run*Plugins) and waiting_pods_map.go, v1.32.
+// pkg/scheduler/framework/runtime/framework.go (NewFramework, Run*Plugins;
+// placement and expandMultiPointPlugins are api/plugin_expansion.h) and
+// waiting_pods_map.go, v1.32.
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_FRAMEWORK_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_FRAMEWORK_H_
 
@@ -51,9 +52,10 @@ struct WaitingPod {
 class Framework : public PluginsRunner {
  public:
   // Builds the profile's framework: instantiates every plugin the effective
-  // plugin set names, with args from pluginConfig, places each at its
-  // extension points (multiPoint expansion included) and computes score
-  // weights. Errors are upstream's configuration errors.
+  // plugin set names, with args from pluginConfig, then places them at
+  // their extension points (multiPoint expansion included) with the score
+  // weights api::ExpandPlugins computes. Errors are upstream's
+  // configuration errors.
   static StatusOr<std::unique_ptr<Framework>> New(
       const Registry& registry, const api::Profile& profile,
       const api::Plugins& effective_plugins, Handle* handle);

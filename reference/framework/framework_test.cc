@@ -1,8 +1,8 @@
-// Tests for Framework::New (multiPoint expansion, weights, validation) and
-// the Run* rules. Cases adapted from upstream
-// pkg/scheduler/framework/runtime/framework_test.go
-// (TestNewFrameworkMultiPointExpansion, TestNewFrameworkErrors-style
-// validation, TestRunPreFilterPlugins, TestRunScorePlugins).
+// Tests for Framework::New (placing the plugins ExpandPlugins lists, whose
+// own table is api/plugin_expansion_test.cc) and the Run* rules. Cases
+// adapted from upstream pkg/scheduler/framework/runtime/framework_test.go
+// (TestNewFrameworkMultiPointExpansion, TestRunPreFilterPlugins,
+// TestRunScorePlugins).
 #include "reference/framework/framework.h"
 
 #include "api/scenario_decode.h"
@@ -83,6 +83,10 @@ Registry TestRegistry() {
       return std::unique_ptr<Plugin>(new FakeFilterScore(n, 10, Status::Success()));
     });
   }
+  add("Renamed", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(
+        new FakeFilterScore("Other", 10, Status::Success()));
+  });
   return r;
 }
 
@@ -99,11 +103,11 @@ api::Plugins Base() {
   return p;
 }
 
-TEST(FrameworkNewTest, MultiPointExpansion) {
+TEST(FrameworkNewTest, PlacesExpandedPlugins) {
   struct Case {
     std::string name;
     api::Plugins plugins;
-    std::vector<std::string> want_filter;
+    std::map<std::string, std::vector<std::string>> want_lists;
     std::map<std::string, int64_t> want_weights;
     std::string want_error;
   };
@@ -115,61 +119,27 @@ TEST(FrameworkNewTest, MultiPointExpansion) {
     p.multi_point = Enabled({{"A", 1}, {"B", 2}, {"C", 3}});
     p.filter = Enabled({{"C", 0}});
     p.score = Enabled({{"B", 5}});
-    cases.push_back({"override order and weight", p, {"C", "A", "B"},
+    cases.push_back({"override order and weight", p,
+                     {{"queueSort", {"Sort"}},
+                      {"preFilter", {"A", "B", "C"}},
+                      {"filter", {"C", "A", "B"}},
+                      {"score", {"B", "A", "C"}},
+                      {"bind", {"Bind"}}},
                      {{"A", 1}, {"B", 5}, {"C", 3}}, ""});
   }
   {
     api::Plugins p = Base();
-    p.multi_point = Enabled({{"A", 0}, {"B", 0}});
-    p.filter.disabled = {{"A", 0}};
-    cases.push_back({"disabled at one point", p, {"B"},
-                     {{"A", 1}, {"B", 1}}, ""});
-  }
-  {
-    api::Plugins p = Base();
-    p.multi_point = Enabled({{"A", 0}, {"B", 0}});
-    p.filter.disabled = {{"*", 0}};
-    cases.push_back({"star disables expansion", p, {}, {{"A", 1}, {"B", 1}},
-                     ""});
-  }
-  {
-    api::Plugins p = Base();
-    p.multi_point = Enabled({{"A", 0}, {"A", 0}});
-    cases.push_back({"double registration", p, {}, {},
-                     "plugin \"A\" already registered as \"PreFilterPlugin\""});
-  }
-  {
-    api::Plugins p = Base();
     p.filter = Enabled({{"Nope", 0}});
-    cases.push_back({"unknown plugin", p, {}, {},
+    cases.push_back({"configuration errors are ExpandPlugins'", p, {}, {},
                      "FilterPlugin \"Nope\" does not exist"});
   }
   {
+    // Registered as "Renamed", but its Name() is "Other": upstream looks
+    // the weight up under Name().
     api::Plugins p = Base();
-    p.filter = Enabled({{"Bind", 0}});
-    cases.push_back({"wrong extension point", p, {}, {},
-                     "plugin \"Bind\" does not extend FilterPlugin plugin"});
-  }
-  {
-    api::Plugins p = Base();
-    p.queue_sort = api::PluginSet{};
-    cases.push_back({"no queue sort", p, {}, {},
-                     "only one queue sort plugin required for profile with "
-                     "scheduler name \"default-scheduler\", but got 0"});
-  }
-  {
-    api::Plugins p = Base();
-    p.bind = api::PluginSet{};
-    cases.push_back({"no bind", p, {}, {},
-                     "at least one bind plugin is needed for profile with "
-                     "scheduler name \"default-scheduler\""});
-  }
-  {
-    api::Plugins p = Base();
-    p.score = Enabled({{"A", 1}, {"B", std::numeric_limits<int32_t>::max()}});
-    // Two large weights still fit in int64 (x100); overflow needs more.
-    cases.push_back({"large weights fit", p, {}, {{"A", 1},
-                     {"B", std::numeric_limits<int32_t>::max()}}, ""});
+    p.score = Enabled({{"Renamed", 2}});
+    cases.push_back({"weight looked up under the plugin's Name()", p, {}, {},
+                     "score plugin \"Other\" is not configured with weight"});
   }
   Registry registry = TestRegistry();
   for (const Case& c : cases) {
@@ -183,8 +153,7 @@ TEST(FrameworkNewTest, MultiPointExpansion) {
       continue;
     }
     ASSERT_TRUE(f.ok()) << f.status().message();
-    auto lists = (*f)->ListPlugins();
-    EXPECT_EQ(lists["filter"], c.want_filter);
+    EXPECT_EQ((*f)->ListPlugins(), c.want_lists);
     for (const auto& [name, weight] : c.want_weights) {
       EXPECT_EQ((*f)->ScoreWeight(name), weight) << name;
     }
