@@ -253,8 +253,6 @@ class SchedulingQueue {
   void Unlink(Entry* e);
   // Removes the pod's entry from its place and from entries_.
   void Erase(const std::string& key);
-  // Removes the entry iff it is in `where`.
-  void EraseIfIn(const std::string& key, Where where);
 
   const Profile* ProfileFor(const api::Pod& pod) const;
   framework::QueuedPodInfo NewQueuedPodInfo(framework::PodInfoPtr pod, api::TimeMs now) const;

@@ -1,0 +1,72 @@
+#include "optimized/backend/queue/in_flight_events.h"
+
+#include <cassert>
+#include <utility>
+
+namespace schedref::optimized::backend::queue {
+namespace {
+
+template <typename T>
+std::shared_ptr<const T> CopyOf(const T* object) {
+  return object == nullptr ? nullptr : std::make_shared<const T>(*object);
+}
+
+}  // namespace
+
+RecordedEvent::RecordedEvent(framework::ClusterEvent e, const framework::EventObjects& objects)
+    : event(std::move(e)),
+      old_pod(CopyOf(objects.old_pod)),
+      new_pod(CopyOf(objects.new_pod)),
+      old_node(CopyOf(objects.old_node)),
+      new_node(CopyOf(objects.new_node)) {}
+
+void InFlightEvents::AddPod(const framework::PodInfoPtr& pod) {
+  assert(!Has(pod->uid()));
+  entries_.push_back(Entry{pod, std::nullopt});
+  pods_[pod->uid()] = std::prev(entries_.end());
+}
+
+bool InFlightEvents::AddEventIfAnyInFlight(const framework::ClusterEvent& event,
+                                           const framework::EventObjects& objects) {
+  if (pods_.empty()) return false;
+  entries_.push_back(Entry{nullptr, RecordedEvent(event, objects)});
+  return true;
+}
+
+bool InFlightEvents::AddEventIfPodInFlight(const std::string& uid,
+                                           const framework::ClusterEvent& event,
+                                           const framework::EventObjects& objects) {
+  if (!Has(uid)) return false;
+  entries_.push_back(Entry{nullptr, RecordedEvent(event, objects)});
+  return true;
+}
+
+std::optional<std::vector<const RecordedEvent*>> InFlightEvents::EventsFor(
+    const std::string& uid) const {
+  auto it = pods_.find(uid);
+  if (it == pods_.end()) return std::nullopt;
+  std::vector<const RecordedEvent*> events;
+  for (auto e = std::next(it->second); e != entries_.end(); ++e) {
+    // Markers of pods popped later are not events.
+    if (e->event.has_value()) events.push_back(&*e->event);
+  }
+  return events;
+}
+
+void InFlightEvents::Done(const std::string& uid) {
+  auto it = pods_.find(uid);
+  if (it == pods_.end()) return;
+  entries_.erase(it->second);
+  pods_.erase(it);
+  while (!entries_.empty() && entries_.front().event.has_value()) entries_.pop_front();
+}
+
+std::vector<framework::PodInfoPtr> InFlightEvents::Pods() const {
+  std::vector<framework::PodInfoPtr> pods;
+  for (const Entry& e : entries_) {
+    if (e.pod != nullptr) pods.push_back(e.pod);
+  }
+  return pods;
+}
+
+}  // namespace schedref::optimized::backend::queue

@@ -1,0 +1,82 @@
+#include "optimized/backend/queue/nominator.h"
+
+#include <algorithm>
+
+namespace schedref::optimized::backend::queue {
+
+void Nominator::Add(const framework::PodInfoPtr& pod, const std::optional<NominatingInfo>& info,
+                    const PodLister& lister) {
+  // Never more than one entry per pod.
+  Delete(pod->pod);
+
+  const std::string* node_name = nullptr;
+  if (info.has_value() && info->mode == NominatingInfo::kOverride) {
+    node_name = &info->nominated_node_name;
+  } else {
+    if (pod->pod.nominated_node_name.empty()) return;
+    node_name = &pod->pod.nominated_node_name;
+  }
+
+  if (lister) {
+    std::optional<api::Pod> current = lister(pod->key);
+    if (!current.has_value() || !current->node_name.empty()) return;
+  }
+
+  pod_to_node_[pod->uid()] = *node_name;
+  std::vector<framework::PodInfoPtr>& pods = nominated_pods_[*node_name];
+  for (const framework::PodInfoPtr& p : pods) {
+    if (p->uid() == pod->uid()) return;
+  }
+  pods.push_back(pod);
+}
+
+void Nominator::Update(const api::Pod& old_pod, const framework::PodInfoPtr& new_pod,
+                       const PodLister& lister) {
+  std::optional<NominatingInfo> info;
+  // Neither object carries a nomination: keep the one held in memory.
+  if (old_pod.nominated_node_name.empty() && new_pod->pod.nominated_node_name.empty()) {
+    auto it = pod_to_node_.find(old_pod.uid);
+    if (it != pod_to_node_.end()) info = NominatingInfo{NominatingInfo::kOverride, it->second};
+  }
+  Delete(old_pod);
+  Add(new_pod, info, lister);
+}
+
+void Nominator::Delete(const api::Pod& pod) {
+  auto it = pod_to_node_.find(pod.uid);
+  if (it == pod_to_node_.end()) return;
+  auto node = nominated_pods_.find(it->second);
+  if (node != nominated_pods_.end()) {
+    std::vector<framework::PodInfoPtr>& pods = node->second;
+    auto p = std::find_if(pods.begin(), pods.end(), [&](const framework::PodInfoPtr& x) {
+      return x->uid() == pod.uid;
+    });
+    if (p != pods.end()) pods.erase(p);  // keeps the order of the others
+    if (pods.empty()) nominated_pods_.erase(node);
+  }
+  pod_to_node_.erase(it);
+}
+
+const std::vector<framework::PodInfoPtr>* Nominator::PodsForNode(
+    const std::string& node_name) const {
+  if (nominated_pods_.empty()) return nullptr;
+  auto it = nominated_pods_.find(node_name);
+  return it == nominated_pods_.end() ? nullptr : &it->second;
+}
+
+std::map<std::string, std::vector<std::string>> Nominator::PodKeysByNode() const {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const auto& [node, pods] : nominated_pods_) {
+    std::vector<std::string>& keys = out[node];
+    for (const framework::PodInfoPtr& p : pods) keys.push_back(p->key);
+  }
+  return out;
+}
+
+std::optional<std::string> Nominator::NodeOf(const std::string& uid) const {
+  auto it = pod_to_node_.find(uid);
+  if (it == pod_to_node_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace schedref::optimized::backend::queue
