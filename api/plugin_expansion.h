@@ -1,4 +1,4 @@
-// A profile's plugin lists per extension point (runtime/framework.go NewFramework).
+// Per-extension-point plugin lists of a profile (runtime/framework.go).
 //
 // Specification: upstream pkg/scheduler/framework/runtime/framework.go,
 // v1.32: NewFramework's placement of the configured plugins
