@@ -1,0 +1,57 @@
+#include "optimized/framework/plugins/noderesources/balanced_allocation.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "api/pluginargs/noderesources_args.h"
+#include "optimized/framework/plugins/names/names.h"
+
+namespace schedref::optimized::framework::plugins::noderesources {
+namespace {
+
+struct PreScoreState final : StateData {
+  std::vector<PodResource> pod;
+  std::unique_ptr<StateData> Clone() const override {
+    return std::make_unique<PreScoreState>(*this);
+  }
+};
+
+const int kPreScoreKey = CycleState::NewKey();
+
+}  // namespace
+
+StatusOr<std::unique_ptr<framework::Plugin>> BalancedAllocation::New(
+    const nlohmann::json& args, framework::Handle* /*handle*/) {
+  auto decoded = api::pluginargs::DecodeNodeResourcesBalancedAllocationArgs(args);
+  if (!decoded.ok()) return decoded.status();
+  return std::unique_ptr<framework::Plugin>(new BalancedAllocation(*decoded));
+}
+
+BalancedAllocation::BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args)
+    : scorer_(ScoringKind::kBalancedAllocation, args.resources) {}
+
+std::string BalancedAllocation::Name() const {
+  return names::kNodeResourcesBalancedAllocation;
+}
+
+Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
+                                    const std::vector<const NodeInfo*>& /*nodes*/) {
+  const std::vector<int64_t> requests = scorer_.PodRequestList(pod);
+  if (std::all_of(requests.begin(), requests.end(), [](int64_t r) { return r == 0; })) {
+    return Status::Skip();
+  }
+  auto s = std::make_unique<PreScoreState>();
+  s->pod = scorer_.Relevant(requests);
+  state.Write(kPreScoreKey, std::move(s));
+  return Status::Success();
+}
+
+ScoreOutput BalancedAllocation::Score(const CycleState& state, const PodInfo& pod,
+                                      const NodeInfo& node) const {
+  if (const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey)) {
+    return scorer_.Score(node, s->pod);
+  }
+  return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
+}
+
+}  // namespace schedref::optimized::framework::plugins::noderesources

@@ -1,0 +1,247 @@
+#include "optimized/framework/plugins/noderesources/fit.h"
+
+#include <utility>
+
+#include "api/pluginargs/noderesources_args.h"
+#include "api/resource.h"
+#include "optimized/framework/plugins/names/names.h"
+
+namespace schedref::optimized::framework::plugins::noderesources {
+namespace {
+
+struct PreFilterState final : StateData {
+  FitRequest request;
+  std::unique_ptr<StateData> Clone() const override {
+    return std::make_unique<PreFilterState>(*this);
+  }
+};
+
+struct PreScoreState final : StateData {
+  std::vector<PodResource> pod;
+  std::unique_ptr<StateData> Clone() const override {
+    return std::make_unique<PreScoreState>(*this);
+  }
+};
+
+const int kPreFilterKey = CycleState::NewKey();
+const int kPreScoreKey = CycleState::NewKey();
+
+ScoringKind KindOfStrategy(const std::string& type) {
+  if (type == kMostAllocated) return ScoringKind::kMostAllocated;
+  if (type == kRequestedToCapacityRatio) return ScoringKind::kRequestedToCapacityRatio;
+  return ScoringKind::kLeastAllocated;
+}
+
+// A pod's requests as Filter sees them (upstream computePodResourceRequest).
+Resource PodRequests(const api::Pod& pod) {
+  Resource r;
+  r.AddList(api::PodRequestList(pod));
+  return r;
+}
+
+Resource NodeAllocatable(const api::Node& node) {
+  Resource r;
+  r.AddList(node.allocatable);
+  return r;
+}
+
+bool HaveAnyRequestedResourcesIncreased(const Resource& request,
+                                        const api::Node& original,
+                                        const api::Node& modified) {
+  const Resource before = NodeAllocatable(original);
+  const Resource after = NodeAllocatable(modified);
+  if (after.allowed_pod_number > before.allowed_pod_number) return true;
+  if (request.milli_cpu == 0 && request.memory == 0 &&
+      request.ephemeral_storage == 0 && request.scalar.empty()) {
+    return false;
+  }
+  if ((request.milli_cpu > 0 && after.milli_cpu > before.milli_cpu) ||
+      (request.memory > 0 && after.memory > before.memory) ||
+      (request.ephemeral_storage > 0 &&
+       after.ephemeral_storage > before.ephemeral_storage)) {
+    return true;
+  }
+  for (const auto& [name, quantity] : request.scalar) {
+    if (quantity == 0) continue;
+    if (after.Scalar(name) > before.Scalar(name)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+FitRequest MakeFitRequest(const Resource& request,
+                          const std::set<std::string>& ignored_resources,
+                          const std::set<std::string>& ignored_resource_groups) {
+  FitRequest out;
+  out.milli_cpu = request.milli_cpu;
+  out.memory = request.memory;
+  out.ephemeral_storage = request.ephemeral_storage;
+  for (const auto& [name, quantity] : request.scalar) {
+    if (quantity == 0) continue;
+    if (api::IsExtendedResourceName(name)) {
+      // Extended resource names always contain a "/" (API validation).
+      const std::string group = name.substr(0, name.find('/'));
+      if (ignored_resources.contains(name) ||
+          ignored_resource_groups.contains(group)) {
+        continue;
+      }
+    }
+    out.scalars.emplace_back(name, quantity);
+  }
+  out.only_pod_count = out.milli_cpu == 0 && out.memory == 0 &&
+                       out.ephemeral_storage == 0 && out.scalars.empty();
+  return out;
+}
+
+bool FitsRequest(const FitRequest& request, const Resource& allocatable,
+                 const Resource& used, int64_t num_pods,
+                 std::vector<InsufficientResource>* out) {
+  bool fits = true;
+  // Records a shortage; true iff the caller should stop (first one is
+  // enough).
+  auto short_of = [&](const std::string& name, std::string reason,
+                      int64_t requested, int64_t in_use, int64_t capacity) {
+    fits = false;
+    if (out == nullptr) return true;
+    out->push_back({name, std::move(reason), requested, in_use, capacity});
+    return false;
+  };
+  if (num_pods + 1 > allocatable.allowed_pod_number &&
+      short_of(api::kResourcePods, "Too many pods", 1, num_pods,
+               allocatable.allowed_pod_number)) {
+    return false;
+  }
+  if (request.only_pod_count) return fits;
+  if (request.milli_cpu > 0 &&
+      request.milli_cpu > allocatable.milli_cpu - used.milli_cpu &&
+      short_of(api::kResourceCpu, "Insufficient cpu", request.milli_cpu,
+               used.milli_cpu, allocatable.milli_cpu)) {
+    return false;
+  }
+  if (request.memory > 0 && request.memory > allocatable.memory - used.memory &&
+      short_of(api::kResourceMemory, "Insufficient memory", request.memory,
+               used.memory, allocatable.memory)) {
+    return false;
+  }
+  if (request.ephemeral_storage > 0 &&
+      request.ephemeral_storage >
+          allocatable.ephemeral_storage - used.ephemeral_storage &&
+      short_of(api::kResourceEphemeralStorage, "Insufficient ephemeral-storage",
+               request.ephemeral_storage, used.ephemeral_storage,
+               allocatable.ephemeral_storage)) {
+    return false;
+  }
+  for (const auto& [name, quantity] : request.scalars) {
+    const int64_t capacity = allocatable.Scalar(name);
+    const int64_t in_use = used.Scalar(name);
+    if (quantity > capacity - in_use &&
+        short_of(name, "Insufficient " + name, quantity, in_use, capacity)) {
+      return false;
+    }
+  }
+  return fits;
+}
+
+StatusOr<std::unique_ptr<framework::Plugin>> Fit::New(const nlohmann::json& args,
+                                                      framework::Handle* /*handle*/) {
+  auto decoded = api::pluginargs::DecodeNodeResourcesFitArgs(args);
+  if (!decoded.ok()) return decoded.status();
+  return std::unique_ptr<framework::Plugin>(new Fit(*decoded));
+}
+
+Fit::Fit(const NodeResourcesFitArgs& args)
+    : ignored_resources_(args.ignored_resources.begin(), args.ignored_resources.end()),
+      ignored_resource_groups_(args.ignored_resource_groups.begin(),
+                               args.ignored_resource_groups.end()),
+      scorer_(KindOfStrategy(args.scoring_strategy->type),
+              args.scoring_strategy->resources,
+              args.scoring_strategy->shape.value_or(
+                  std::vector<UtilizationShapePoint>{})) {}
+
+std::string Fit::Name() const { return names::kNodeResourcesFit; }
+
+PreFilterOutput Fit::PreFilter(CycleState& state, const PodInfo& pod,
+                               const std::vector<NodeInfo*>& /*nodes*/) {
+  auto s = std::make_unique<PreFilterState>();
+  s->request = MakeFitRequest(pod.requests, ignored_resources_, ignored_resource_groups_);
+  state.Write(kPreFilterKey, std::move(s));
+  return {std::nullopt, Status::Success()};
+}
+
+Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
+                   const NodeInfo& node) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) {
+    return Status::Error(std::string("error reading \"PreFilter") +
+                         names::kNodeResourcesFit + "\" from cycleState: not found");
+  }
+  const int64_t num_pods = static_cast<int64_t>(node.pods().size());
+  if (FitsRequest(s->request, node.allocatable(), node.requested(), num_pods, nullptr)) {
+    return Status::Success();
+  }
+  std::vector<InsufficientResource> short_of;
+  (void)FitsRequest(s->request, node.allocatable(), node.requested(), num_pods,
+                    &short_of);
+  std::vector<std::string> reasons;
+  reasons.reserve(short_of.size());
+  for (InsufficientResource& r : short_of) reasons.push_back(std::move(r.reason));
+  return Status(Code::kUnschedulable, std::move(reasons));
+}
+
+Status Fit::PreScore(CycleState& state, const PodInfo& pod,
+                     const std::vector<const NodeInfo*>& /*nodes*/) {
+  auto s = std::make_unique<PreScoreState>();
+  s->pod = scorer_.Relevant(scorer_.PodRequestList(pod));
+  state.Write(kPreScoreKey, std::move(s));
+  return Status::Success();
+}
+
+ScoreOutput Fit::Score(const CycleState& state, const PodInfo& pod,
+                       const NodeInfo& node) const {
+  if (const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey)) {
+    return scorer_.Score(node, s->pod);
+  }
+  return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
+}
+
+std::vector<ClusterEventWithHint> Fit::EventsToRegister() const {
+  return {
+      {{EventResource::kPod, kDelete, "PodDelete"}, &Fit::IsSchedulableAfterPodEvent},
+      // With queueing hints on, upstream needs no node label/taint updates.
+      {{EventResource::kNode, kAdd | kUpdateNodeAllocatable,
+        "NodeAdd|UpdateNodeAllocatable"},
+       &Fit::IsSchedulableAfterNodeChange},
+  };
+}
+
+StatusOr<QueueingHint> Fit::IsSchedulableAfterPodEvent(const api::Pod& /*pod*/,
+                                                       const EventObjects& objects) {
+  if (objects.new_pod == nullptr) {
+    // Any deletion of a bound pod frees resources somewhere.
+    if (objects.old_pod != nullptr && !objects.old_pod->node_name.empty()) {
+      return QueueingHint::kQueue;
+    }
+    return QueueingHint::kSkip;
+  }
+  // A scale-down needs InPlacePodVerticalScaling, which is off in v1.32.
+  return QueueingHint::kSkip;
+}
+
+StatusOr<QueueingHint> Fit::IsSchedulableAfterNodeChange(const api::Pod& pod,
+                                                         const EventObjects& objects) {
+  const api::Node* modified = objects.new_node;
+  if (modified == nullptr) return QueueingHint::kSkip;
+  const Resource request = PodRequests(pod);
+  // Upstream's isFit: the empty node, no ignored resources.
+  if (!FitsRequest(MakeFitRequest(request, {}, {}), NodeAllocatable(*modified),
+                   Resource(), 0, nullptr)) {
+    return QueueingHint::kSkip;
+  }
+  if (objects.old_node == nullptr) return QueueingHint::kQueue;
+  return HaveAnyRequestedResourcesIncreased(request, *objects.old_node, *modified)
+             ? QueueingHint::kQueue
+             : QueueingHint::kSkip;
+}
+
+}  // namespace schedref::optimized::framework::plugins::noderesources

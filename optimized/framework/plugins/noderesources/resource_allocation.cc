@@ -1,0 +1,200 @@
+#include "optimized/framework/plugins/noderesources/resource_allocation.h"
+
+#include <cmath>
+#include <utility>
+
+#include "api/resource.h"
+
+namespace schedref::optimized::framework::plugins::noderesources {
+namespace {
+
+constexpr int64_t kMaxUtilization = 100;
+
+// Calls f(requested, allocatable, weight) for every resource of `pod` whose
+// allocatable on `node` is not 0, in args order.
+template <typename F>
+void ForEachAllocation(const NodeInfo& node, const std::vector<PodResource>& pod,
+                       const std::vector<ResourceSpec>& resources,
+                       bool use_requested, F&& f) {
+  const Resource& alloc = node.allocatable();
+  const Resource& used = node.requested();
+  const int64_t cpu_used = use_requested ? used.milli_cpu : node.non_zero_milli_cpu();
+  const int64_t mem_used = use_requested ? used.memory : node.non_zero_memory();
+  for (const PodResource& r : pod) {
+    int64_t a = 0, req = 0;
+    switch (r.kind) {
+      case ResourceKind::kCpu:
+        a = alloc.milli_cpu;
+        req = cpu_used + r.request;
+        break;
+      case ResourceKind::kMemory:
+        a = alloc.memory;
+        req = mem_used + r.request;
+        break;
+      case ResourceKind::kEphemeralStorage:
+        a = alloc.ephemeral_storage;
+        req = used.ephemeral_storage + r.request;
+        break;
+      case ResourceKind::kScalar: {
+        const std::string& name = resources[r.index].name;
+        a = alloc.Scalar(name);
+        if (a != 0) req = used.Scalar(name) + r.request;
+        break;
+      }
+      case ResourceKind::kOther:
+        break;
+    }
+    if (a == 0) continue;
+    f(req, a, r.weight);
+  }
+}
+
+}  // namespace
+
+ResourceKind KindOf(std::string_view name) {
+  if (name == api::kResourceCpu) return ResourceKind::kCpu;
+  if (name == api::kResourceMemory) return ResourceKind::kMemory;
+  if (name == api::kResourceEphemeralStorage) return ResourceKind::kEphemeralStorage;
+  if (api::IsScalarResourceName(name)) return ResourceKind::kScalar;
+  return ResourceKind::kOther;
+}
+
+ResourceAllocationScorer::ResourceAllocationScorer(
+    ScoringKind kind, std::vector<ResourceSpec> resources,
+    const std::vector<UtilizationShapePoint>& shape)
+    : kind_(kind), resources_(std::move(resources)) {
+  for (const ResourceSpec& r : resources_) {
+    kinds_.push_back(KindOf(r.name));
+    any_other_ = any_other_ || kinds_.back() == ResourceKind::kOther;
+  }
+  for (const UtilizationShapePoint& p : shape) {
+    shape_.push_back(
+        {p.utilization, p.score * (kMaxNodeScore / kMaxCustomPriorityScore)});
+  }
+}
+
+std::vector<int64_t> ResourceAllocationScorer::PodRequestList(const PodInfo& pod) const {
+  // Names that are neither cpu, memory, ephemeral-storage nor scalar never
+  // score, but BalancedAllocation's best-effort test still reads the pod's
+  // request for them; PodInfo::requests drops them, so ask the full list.
+  api::ResourceList others;
+  if (any_other_) others = api::PodRequestList(pod.pod);
+  std::vector<int64_t> out;
+  out.reserve(resources_.size());
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    switch (kinds_[i]) {
+      case ResourceKind::kCpu:
+        out.push_back(use_requested() ? pod.requests.milli_cpu : pod.non_zero_milli_cpu);
+        break;
+      case ResourceKind::kMemory:
+        out.push_back(use_requested() ? pod.requests.memory : pod.non_zero_memory);
+        break;
+      case ResourceKind::kEphemeralStorage:
+        out.push_back(pod.requests.ephemeral_storage);
+        break;
+      case ResourceKind::kScalar:
+        out.push_back(pod.requests.Scalar(resources_[i].name));
+        break;
+      case ResourceKind::kOther: {
+        auto it = others.find(resources_[i].name);
+        out.push_back(it == others.end() ? 0 : it->second);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<PodResource> ResourceAllocationScorer::Relevant(
+    const std::vector<int64_t>& pod_requests) const {
+  std::vector<PodResource> out;
+  for (size_t i = 0; i < resources_.size(); ++i) {
+    const ResourceKind kind = kinds_[i];
+    if (kind == ResourceKind::kOther) continue;
+    // A scalar resource the pod does not ask for does not count.
+    if (kind == ResourceKind::kScalar && pod_requests[i] == 0) continue;
+    out.push_back({static_cast<int32_t>(i), kind, resources_[i].weight, pod_requests[i]});
+  }
+  return out;
+}
+
+ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
+                                            const std::vector<PodResource>& pod) const {
+  if (resources_.empty()) return {0, Status::Error("resources not found")};
+  const bool requested = use_requested();
+  switch (kind_) {
+    case ScoringKind::kLeastAllocated:
+    case ScoringKind::kMostAllocated: {
+      const bool least = kind_ == ScoringKind::kLeastAllocated;
+      int64_t node_score = 0, weight_sum = 0;
+      ForEachAllocation(node, pod, resources_, requested,
+                        [&](int64_t req, int64_t alloc, int64_t weight) {
+                          int64_t score;
+                          if (least) {
+                            score = req > alloc ? 0 : (alloc - req) * kMaxNodeScore / alloc;
+                          } else {
+                            // Requests may exceed allocatable: pods without
+                            // requests count with the non-zero defaults.
+                            score = (req > alloc ? alloc : req) * kMaxNodeScore / alloc;
+                          }
+                          node_score += score * weight;
+                          weight_sum += weight;
+                        });
+      return {weight_sum == 0 ? 0 : node_score / weight_sum, Status::Success()};
+    }
+    case ScoringKind::kRequestedToCapacityRatio: {
+      int64_t node_score = 0, weight_sum = 0;
+      ForEachAllocation(
+          node, pod, resources_, requested, [&](int64_t req, int64_t alloc, int64_t weight) {
+            const int64_t utilization =
+                req > alloc ? kMaxUtilization : req * kMaxUtilization / alloc;
+            const int64_t score = helper::BrokenLinear(shape_, utilization);
+            if (score > 0) {
+              node_score += score * weight;
+              weight_sum += weight;
+            }
+          });
+      if (weight_sum == 0) return {0, Status::Success()};
+      return {static_cast<int64_t>(std::round(static_cast<double>(node_score) /
+                                              static_cast<double>(weight_sum))),
+              Status::Success()};
+    }
+    case ScoringKind::kBalancedAllocation: {
+      // Two passes, as upstream's: the mean first, then the squared
+      // deviations in the same order, so the floating-point result is the
+      // same bit for bit; a fraction is recomputed rather than stored.
+      auto fraction = [](int64_t req, int64_t alloc) {
+        const double f = static_cast<double>(req) / static_cast<double>(alloc);
+        return f > 1 ? 1.0 : f;
+      };
+      int count = 0;
+      double total = 0, first = 0, second = 0;
+      ForEachAllocation(node, pod, resources_, requested,
+                        [&](int64_t req, int64_t alloc, int64_t /*weight*/) {
+                          const double f = fraction(req, alloc);
+                          total += f;
+                          if (count == 0) first = f;
+                          if (count == 1) second = f;
+                          ++count;
+                        });
+      double std = 0.0;
+      if (count == 2) {
+        std = std::abs((first - second) / 2);
+      } else if (count > 2) {
+        const double mean = total / static_cast<double>(count);
+        double sum = 0;
+        ForEachAllocation(node, pod, resources_, requested,
+                          [&](int64_t req, int64_t alloc, int64_t /*weight*/) {
+                            const double d = fraction(req, alloc) - mean;
+                            sum = sum + d * d;
+                          });
+        std = std::sqrt(sum / static_cast<double>(count));
+      }
+      return {static_cast<int64_t>((1 - std) * static_cast<double>(kMaxNodeScore)),
+              Status::Success()};
+    }
+  }
+  return {0, Status::Error("unknown scoring strategy")};
+}
+
+}  // namespace schedref::optimized::framework::plugins::noderesources
