@@ -2,75 +2,44 @@
 // the extension-point runners are in framework_run.cc.
 #include "optimized/framework/framework.h"
 
-#include <algorithm>
-#include <functional>
-#include <limits>
+#include "api/plugin_expansion.h"
 
 namespace schedref::optimized::framework {
 namespace {
 
-bool Contains(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-// One extension point: its configured set, upstream's interface name (used
-// in errors), and how to recognise and place a plugin there.
-struct Point {
-  const char* type_name;
-  const api::PluginSet* set;
-  std::function<bool(Plugin*)> implements;
-  std::function<void(Plugin*)> append;
-  std::function<void()> clear;
-};
+using api::ExtensionPoint;
 
 template <typename T>
-Point MakePoint(const char* type_name, const api::PluginSet& set, std::vector<T*>& list) {
-  return Point{type_name, &set, [](Plugin* p) { return dynamic_cast<T*>(p) != nullptr; },
-               [&list](Plugin* p) { list.push_back(dynamic_cast<T*>(p)); },
-               [&list] { list.clear(); }};
+void AddIf(Plugin* p, ExtensionPoint point, api::ExtensionPointSet& set) {
+  if (dynamic_cast<T*>(p) != nullptr) set.Add(point);
 }
 
-// upstream expandMultiPointPlugins for one point: the order after
-// expansion, or an error. Explicitly enabled plugins that MultiPoint also
-// names keep their explicit position ahead of MultiPoint's; the other
-// explicit ones follow.
-StatusOr<std::vector<std::string>> ExpandPoint(const Point& p,
-                                               const std::vector<api::PluginRef>& multi_point,
-                                               const std::function<Plugin*(const std::string&)>& find) {
-  std::vector<std::string> enabled;
-  for (const api::PluginRef& ref : p.set->enabled) {
-    if (!Contains(enabled, ref.name)) enabled.push_back(ref.name);
+api::ExtensionPointSet Implements(Plugin* p) {
+  api::ExtensionPointSet set;
+  AddIf<PreEnqueuePlugin>(p, ExtensionPoint::kPreEnqueue, set);
+  AddIf<QueueSortPlugin>(p, ExtensionPoint::kQueueSort, set);
+  AddIf<PreFilterPlugin>(p, ExtensionPoint::kPreFilter, set);
+  AddIf<FilterPlugin>(p, ExtensionPoint::kFilter, set);
+  AddIf<PostFilterPlugin>(p, ExtensionPoint::kPostFilter, set);
+  AddIf<PreScorePlugin>(p, ExtensionPoint::kPreScore, set);
+  AddIf<ScorePlugin>(p, ExtensionPoint::kScore, set);
+  AddIf<ReservePlugin>(p, ExtensionPoint::kReserve, set);
+  AddIf<PermitPlugin>(p, ExtensionPoint::kPermit, set);
+  AddIf<PreBindPlugin>(p, ExtensionPoint::kPreBind, set);
+  AddIf<BindPlugin>(p, ExtensionPoint::kBind, set);
+  AddIf<PostBindPlugin>(p, ExtensionPoint::kPostBind, set);
+  return set;
+}
+
+// REQUIRES: every name was instantiated and implements T (ExpandPlugins
+// checked it).
+template <typename T>
+void Place(const api::ExpandedPlugins& expanded, ExtensionPoint point,
+           const std::map<std::string, std::unique_ptr<Plugin>>& plugins,
+           std::vector<T*>& list) {
+  for (const std::string& name : expanded.at(point)) {
+    list.push_back(dynamic_cast<T*>(plugins.at(name).get()));
   }
-  std::vector<std::string> disabled;
-  for (const api::PluginRef& ref : p.set->disabled) disabled.push_back(ref.name);
-  if (Contains(disabled, "*")) return enabled;
-  std::vector<std::string> expanded, overrides;
-  for (const api::PluginRef& ref : multi_point) {
-    Plugin* pl = find(ref.name);
-    if (pl == nullptr) {
-      return schedref::Status::Invalid(std::string(p.type_name) + " \"" + ref.name +
-                                       "\" does not exist");
-    }
-    if (!p.implements(pl) || Contains(disabled, ref.name)) continue;
-    if (Contains(enabled, ref.name)) {
-      if (!Contains(overrides, ref.name)) overrides.push_back(ref.name);
-      continue;
-    }
-    if (Contains(expanded, ref.name)) {
-      return schedref::Status::Invalid("plugin \"" + ref.name + "\" already registered as \"" +
-                                       p.type_name + "\"");
-    }
-    expanded.push_back(ref.name);
-  }
-  std::vector<std::string> order;
-  for (const std::string& n : enabled) {
-    if (Contains(overrides, n)) order.push_back(n);
-  }
-  order.insert(order.end(), expanded.begin(), expanded.end());
-  for (const std::string& n : enabled) {
-    if (!Contains(overrides, n)) order.push_back(n);
-  }
-  return order;
 }
 
 }  // namespace
@@ -84,109 +53,57 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   f->percentage_ = profile.percentage_of_nodes_to_score;
   f->handle_ = handle;
 
-  // Upstream getExtensionPoints order: it decides which error comes first.
-  std::vector<Point> points = {
-      MakePoint("PreFilterPlugin", plugins.pre_filter, f->pre_filter_),
-      MakePoint("FilterPlugin", plugins.filter, f->filter_),
-      MakePoint("PostFilterPlugin", plugins.post_filter, f->post_filter_),
-      MakePoint("ReservePlugin", plugins.reserve, f->reserve_),
-      MakePoint("PreScorePlugin", plugins.pre_score, f->pre_score_),
-      MakePoint("ScorePlugin", plugins.score, f->score_),
-      MakePoint("PreBindPlugin", plugins.pre_bind, f->pre_bind_),
-      MakePoint("BindPlugin", plugins.bind, f->bind_),
-      MakePoint("PostBindPlugin", plugins.post_bind, f->post_bind_),
-      MakePoint("PermitPlugin", plugins.permit, f->permit_),
-      MakePoint("PreEnqueuePlugin", plugins.pre_enqueue, f->pre_enqueue_),
-      MakePoint("QueueSortPlugin", plugins.queue_sort, f->queue_sort_),
-  };
-
   std::map<std::string, const nlohmann::json*> args;
   for (const api::PluginConfig& pc : profile.plugin_config) {
     if (!args.emplace(pc.name, &pc.args).second) {
       return schedref::Status::Invalid("repeated config for plugin " + pc.name);
     }
   }
-
-  // Every plugin named anywhere, instantiated in name order.
+  // Every plugin named anywhere, instantiated in name order (only errors
+  // can observe the order).
   std::set<std::string> needed;
-  for (const Point& p : points) {
-    for (const api::PluginRef& ref : p.set->enabled) needed.insert(ref.name);
+  for (const api::PluginSet* set :
+       {&plugins.pre_enqueue, &plugins.queue_sort, &plugins.pre_filter, &plugins.filter,
+        &plugins.post_filter, &plugins.pre_score, &plugins.score, &plugins.reserve,
+        &plugins.permit, &plugins.pre_bind, &plugins.bind, &plugins.post_bind,
+        &plugins.multi_point}) {
+    for (const api::PluginRef& ref : set->enabled) needed.insert(ref.name);
   }
-  for (const api::PluginRef& ref : plugins.multi_point.enabled) needed.insert(ref.name);
   const nlohmann::json no_args = nlohmann::json::object();
   for (const std::string& name : needed) {
     const PluginFactory* factory = registry.Find(name);
-    if (factory == nullptr) continue;  // reported below as "does not exist"
+    if (factory == nullptr) continue;  // ExpandPlugins reports it
     auto a = args.find(name);
     StatusOr<std::unique_ptr<Plugin>> plugin =
         (*factory)(a == args.end() ? no_args : *a->second, handle);
-    if (!plugin.ok()) {
-      return plugin.status().WithPrefix("initializing plugin \"" + name + "\"");
-    }
+    if (!plugin.ok()) return plugin.status().WithPrefix("initializing plugin \"" + name + "\"");
     f->plugins_[name] = std::move(plugin).value();
   }
-  auto find = [&f](const std::string& name) -> Plugin* {
-    auto it = f->plugins_.find(name);
-    return it == f->plugins_.end() ? nullptr : it->second.get();
-  };
 
-  // The explicit lists.
-  for (Point& p : points) {
-    std::set<std::string> seen;
-    for (const api::PluginRef& ref : p.set->enabled) {
-      Plugin* pl = find(ref.name);
-      if (pl == nullptr) {
-        return schedref::Status::Invalid(std::string(p.type_name) + " \"" + ref.name +
-                                         "\" does not exist");
-      }
-      if (!p.implements(pl)) {
-        return schedref::Status::Invalid("plugin \"" + ref.name + "\" does not extend " +
-                                         p.type_name + " plugin");
-      }
-      if (!seen.insert(ref.name).second) {
-        return schedref::Status::Invalid("plugin \"" + ref.name + "\" already registered as \"" +
-                                         p.type_name + "\"");
-      }
-      p.append(pl);
-    }
-  }
-  if (!plugins.multi_point.enabled.empty()) {
-    for (Point& p : points) {
-      StatusOr<std::vector<std::string>> order =
-          ExpandPoint(p, plugins.multi_point.enabled, find);
-      if (!order.ok()) return order.status();
-      p.clear();
-      for (const std::string& name : *order) p.append(find(name));
-    }
-  }
-  if (f->queue_sort_.size() != 1) {
-    return schedref::Status::Invalid(
-        "only one queue sort plugin required for profile with scheduler name \"" +
-        profile.scheduler_name + "\", but got " + std::to_string(f->queue_sort_.size()));
-  }
-  if (f->bind_.empty()) {
-    return schedref::Status::Invalid(
-        "at least one bind plugin is needed for profile with scheduler name \"" +
-        profile.scheduler_name + "\"");
-  }
-  // Score weights: the Score list's weight wins over MultiPoint's; 0 means 1.
-  std::vector<api::PluginRef> weighted = plugins.score.enabled;
-  weighted.insert(weighted.end(), plugins.multi_point.enabled.begin(),
-                  plugins.multi_point.enabled.end());
-  int64_t total = 0;
-  for (const api::PluginRef& ref : weighted) {
-    Plugin* pl = find(ref.name);
-    if (pl == nullptr || dynamic_cast<ScorePlugin*>(pl) == nullptr ||
-        f->score_weights_.contains(ref.name)) {
-      continue;
-    }
-    const int64_t weight = ref.weight == 0 ? 1 : ref.weight;
-    f->score_weights_[ref.name] = weight;
-    if (weight * kMaxNodeScore > std::numeric_limits<int64_t>::max() - total) {
-      return schedref::Status::Invalid("total score of Score plugins could overflow");
-    }
-    total += weight * kMaxNodeScore;
-  }
+  // Placement, MultiPoint expansion, the queue sort and bind checks and the
+  // score weights are configuration rules (api/plugin_expansion.h).
+  StatusOr<api::ExpandedPlugins> expanded = api::ExpandPlugins(
+      plugins, profile.scheduler_name,
+      [&f](const std::string& name) -> std::optional<api::ExtensionPointSet> {
+        auto it = f->plugins_.find(name);
+        if (it == f->plugins_.end()) return std::nullopt;
+        return Implements(it->second.get());
+      });
+  if (!expanded.ok()) return expanded.status();
+  Place(*expanded, ExtensionPoint::kPreEnqueue, f->plugins_, f->pre_enqueue_);
+  Place(*expanded, ExtensionPoint::kQueueSort, f->plugins_, f->queue_sort_);
+  Place(*expanded, ExtensionPoint::kPreFilter, f->plugins_, f->pre_filter_);
+  Place(*expanded, ExtensionPoint::kFilter, f->plugins_, f->filter_);
+  Place(*expanded, ExtensionPoint::kPostFilter, f->plugins_, f->post_filter_);
+  Place(*expanded, ExtensionPoint::kPreScore, f->plugins_, f->pre_score_);
+  Place(*expanded, ExtensionPoint::kScore, f->plugins_, f->score_);
+  Place(*expanded, ExtensionPoint::kReserve, f->plugins_, f->reserve_);
+  Place(*expanded, ExtensionPoint::kPermit, f->plugins_, f->permit_);
+  Place(*expanded, ExtensionPoint::kPreBind, f->plugins_, f->pre_bind_);
+  Place(*expanded, ExtensionPoint::kBind, f->plugins_, f->bind_);
+  Place(*expanded, ExtensionPoint::kPostBind, f->plugins_, f->post_bind_);
+  f->score_weights_ = std::move(expanded->score_weights);
+  // Upstream looks a Score plugin's weight up under its own Name().
   for (ScorePlugin* p : f->score_) {
     const int64_t weight = f->ScoreWeight(p->Name());
     if (weight == 0) {
@@ -197,10 +114,6 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   }
   return f;
 }
-
-}  // namespace schedref::optimized::framework
-
-namespace schedref::optimized::framework {
 
 int64_t Framework::ScoreWeight(const std::string& plugin) const {
   auto it = score_weights_.find(plugin);
@@ -213,10 +126,12 @@ std::map<std::string, std::vector<ClusterEventWithHint>> Framework::QueueingHint
     Plugin* p = plugin.get();
     // Only plugins that can reject a pod register events (upstream
     // shouldHaveEnqueueExtensions).
-    const bool can_reject =
-        dynamic_cast<PreEnqueuePlugin*>(p) != nullptr || dynamic_cast<PreFilterPlugin*>(p) != nullptr ||
-        dynamic_cast<FilterPlugin*>(p) != nullptr || dynamic_cast<ReservePlugin*>(p) != nullptr ||
-        dynamic_cast<PermitPlugin*>(p) != nullptr;
+    const api::ExtensionPointSet points = Implements(p);
+    const bool can_reject = points.Has(ExtensionPoint::kPreEnqueue) ||
+                            points.Has(ExtensionPoint::kPreFilter) ||
+                            points.Has(ExtensionPoint::kFilter) ||
+                            points.Has(ExtensionPoint::kReserve) ||
+                            points.Has(ExtensionPoint::kPermit);
     if (!can_reject) continue;
     if (auto* ext = dynamic_cast<EnqueueExtensions*>(p)) {
       hints[name] = ext->EventsToRegister();
