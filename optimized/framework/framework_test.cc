@@ -1,0 +1,242 @@
+// Tests for Framework: placement through api::ExpandPlugins (whose own table
+// is api/plugin_expansion_test.cc) and the Run* rules, including that the
+// parallel Score gives the same totals for any thread count. Cases adapted
+// from upstream pkg/scheduler/framework/runtime/framework_test.go.
+#include "optimized/framework/framework.h"
+
+#include <gtest/gtest.h>
+
+#include "optimized/framework/testing/fixtures.h"
+
+namespace schedref::optimized::framework {
+namespace {
+
+class FakeQueueSort final : public QueueSortPlugin {
+ public:
+  std::string Name() const override { return "Sort"; }
+  bool Less(const QueuedPodInfo&, const QueuedPodInfo&) const override { return false; }
+};
+
+class FakeBind final : public BindPlugin {
+ public:
+  std::string Name() const override { return "Bind"; }
+  Status Bind(CycleState&, const PodInfo&, const std::string&) override {
+    return Status::Success();
+  }
+};
+
+// PreFilter returns `pre`; Filter rejects nodes named in `reject`; Score is
+// the node's position times `step`, normalized to [0, 100] by dividing by
+// the maximum when `normalize`.
+class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlugin,
+                   public PermitPlugin {
+ public:
+  Fake(std::string name, PreFilterOutput pre, std::set<std::string> reject, int64_t step,
+       bool normalize, PermitOutput permit)
+      : name_(std::move(name)), pre_(std::move(pre)), reject_(std::move(reject)),
+        step_(step), normalize_(normalize), permit_(std::move(permit)) {}
+  std::string Name() const override { return name_; }
+  PreFilterOutput PreFilter(CycleState&, const PodInfo&, const std::vector<NodeInfo*>&) override {
+    return pre_;
+  }
+  Status Filter(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
+    if (reject_.contains(node.Name())) return Status(Code::kUnschedulable, name_ + " says no");
+    return Status::Success();
+  }
+  ScoreOutput Score(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
+    return {node.index * step_, Status::Success()};
+  }
+  bool HasScoreExtensions() const override { return normalize_; }
+  Status NormalizeScore(const CycleState&, const PodInfo&, const std::vector<const NodeInfo*>&,
+                        std::vector<int64_t>& scores) override {
+    int64_t max = 1;
+    for (int64_t s : scores) max = std::max(max, s);
+    for (int64_t& s : scores) s = s * kMaxNodeScore / max;
+    return Status::Success();
+  }
+  PermitOutput Permit(CycleState&, const PodInfo&, const std::string&) override { return permit_; }
+
+ private:
+  std::string name_;
+  PreFilterOutput pre_;
+  std::set<std::string> reject_;
+  int64_t step_;
+  bool normalize_;
+  PermitOutput permit_;
+};
+
+struct FakeSpec {
+  PreFilterOutput pre;
+  std::set<std::string> reject;
+  int64_t step = 0;
+  bool normalize = false;
+  PermitOutput permit;
+};
+
+Registry MakeRegistry(const std::map<std::string, FakeSpec>& fakes) {
+  Registry r;
+  EXPECT_TRUE(r.Register("Sort", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(new FakeQueueSort());
+  }).ok());
+  EXPECT_TRUE(r.Register("Bind", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(new FakeBind());
+  }).ok());
+  for (const auto& [name, spec] : fakes) {
+    std::string n = name;
+    FakeSpec s = spec;
+    EXPECT_TRUE(r.Register(n, [n, s](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+      return std::unique_ptr<Plugin>(new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit));
+    }).ok());
+  }
+  return r;
+}
+
+api::PluginSet Enabled(std::vector<api::PluginRef> refs) {
+  api::PluginSet s;
+  s.enabled = std::move(refs);
+  return s;
+}
+
+api::Plugins Base() {
+  api::Plugins p;
+  p.queue_sort = Enabled({{"Sort", 0}});
+  p.bind = Enabled({{"Bind", 0}});
+  return p;
+}
+
+TEST(FrameworkNewTest, ConfigurationErrors) {
+  Registry r = MakeRegistry({{"A", {}}});
+  api::Plugins p = Base();
+  p.filter = Enabled({{"Nope", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_FALSE(f.ok());
+  EXPECT_EQ(f.status().message(), "FilterPlugin \"Nope\" does not exist");
+  api::Profile twice;
+  twice.plugin_config = {{"A", nlohmann::json::object()}, {"A", nlohmann::json::object()}};
+  f = Framework::New(r, twice, Base(), nullptr);
+  ASSERT_FALSE(f.ok());
+  EXPECT_EQ(f.status().message(), "repeated config for plugin A");
+}
+
+TEST(FrameworkRunTest, PreFilterResultIntersectionAndMessages) {
+  auto pre = [](std::set<std::string> nodes) {
+    return PreFilterOutput{PreFilterResult(std::move(nodes)), Status()};
+  };
+  Registry r = MakeRegistry({{"P1", {pre({"n1", "n2"})}}, {"P2", {pre({"n3"})}}});
+  api::Plugins p = Base();
+  p.pre_filter = Enabled({{"P1", 0}, {"P2", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  CycleState state;
+  std::set<std::string> with_nodes;
+  PreFilterOutput out = (*f)->RunPreFilterPlugins(
+      state, *NewPodInfo(st::MakePod().Name("p").Obj()), {}, &with_nodes);
+  EXPECT_EQ(out.status.code(), Code::kUnschedulableAndUnresolvable);
+  EXPECT_EQ(out.status.Message(), "node(s) didn't satisfy plugin(s) [P1 P2] simultaneously");
+  EXPECT_EQ(with_nodes, (std::set<std::string>{"P1", "P2"}));
+}
+
+TEST(FrameworkRunTest, FilterStopsAtTheFirstRejectionAndRecordsDetail) {
+  Registry r = MakeRegistry({{"A", {{}, {"n0"}}}, {"B", {{}, {"n0", "n1"}}}});
+  api::Plugins p = Base();
+  p.filter = Enabled({{"A", 0}, {"B", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  std::unique_ptr<Snapshot> snap = testing::MakeSnapshot(
+      {st::MakeNode().Name("n0").Obj(), st::MakeNode().Name("n1").Obj()});
+  CycleState state;
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  std::vector<const FilterPlugin*> active = (*f)->ActiveFilters(state);
+  FilterDetail detail;
+  Status s0 = (*f)->RunFilterPlugins(active, state, *pod, *snap->List()[0], &detail);
+  EXPECT_EQ(s0.plugin(), "A");
+  EXPECT_EQ(s0.Message(), "A says no");
+  ASSERT_EQ(detail.size(), 1u);  // B never ran
+  detail.clear();
+  Status s1 = (*f)->RunFilterPlugins(active, state, *pod, *snap->List()[1], &detail);
+  EXPECT_EQ(s1.plugin(), "B");
+  ASSERT_EQ(detail.size(), 2u);
+  EXPECT_TRUE(detail[0].second.IsSuccess());
+  // A skipped filter is not in the active list.
+  state.skip_filter_plugins.insert("A");
+  EXPECT_EQ((*f)->ActiveFilters(state).size(), 1u);
+}
+
+TEST(FrameworkRunTest, ScoreTotalsDoNotDependOnTheThreadCount) {
+  // A: raw 3i, normalized to 100 * 3i / 297 (weight 2); B: raw i (weight 1).
+  Registry r = MakeRegistry({{"A", {{}, {}, 3, true}}, {"B", {{}, {}, 1, false}}});
+  api::Plugins p = Base();
+  p.score = Enabled({{"A", 2}, {"B", 1}});
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  std::vector<int64_t> want(100);
+  for (int i = 0; i < 100; ++i) want[i] = 2 * (100 * 3 * i / 297) + i;
+  for (int threads : {1, 2, 4}) {
+    SCOPED_TRACE(threads);
+    testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+    handle.parallelizer = Parallelizer(threads);
+    StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
+    ASSERT_TRUE(f.ok()) << f.status().message();
+    const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+    std::vector<const NodeInfo*> feasible(list.begin(), list.end());
+    CycleState state;
+    StatusOr<ScoreResult> result = (*f)->RunScorePlugins(state, *pod, feasible, true);
+    ASSERT_TRUE(result.ok()) << result.status().message();
+    EXPECT_EQ(result->totals, want);
+    EXPECT_EQ(result->detail[10].at("A").raw, 30);
+    EXPECT_EQ(result->detail[10].at("A").normalized, 100 * 30 / 297);
+    EXPECT_EQ(result->detail[10].at("A").weighted, 2 * (100 * 30 / 297));
+    // A plugin PreScore skipped is absent from the detail and the totals.
+    state.skip_score_plugins.insert("A");
+    result = (*f)->RunScorePlugins(state, *pod, feasible, true);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result->totals[10], 10);
+    EXPECT_FALSE(result->detail[10].contains("A"));
+  }
+}
+
+TEST(FrameworkRunTest, OutOfRangeScoreIsAnError) {
+  Registry r = MakeRegistry({{"B", {{}, {}, 1, false}}});
+  api::Plugins p = Base();
+  p.score = Enabled({{"B", 1}});
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < 102; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
+  ASSERT_TRUE(f.ok());
+  const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+  std::vector<const NodeInfo*> feasible(list.begin(), list.end());
+  CycleState state;
+  StatusOr<ScoreResult> result =
+      (*f)->RunScorePlugins(state, *NewPodInfo(st::MakePod().Name("p").Obj()), feasible, false);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().message(),
+            "applying score defaultWeights on Score plugins: plugin \"B\" returns an invalid "
+            "score 101, it should in the range of [0, 100] after normalizing");
+}
+
+TEST(FrameworkRunTest, PermitWaitTimesOutWithUpstreamsMessage) {
+  FakeSpec wait;
+  wait.permit = PermitOutput{Status(Code::kWait, std::vector<std::string>{}), 30'000};
+  Registry r = MakeRegistry({{"W", wait}});
+  api::Plugins p = Base();
+  p.permit = Enabled({{"W", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  CycleState state;
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  Status s = (*f)->RunPermitPlugins(state, *pod, "n", 1000);
+  EXPECT_TRUE(s.IsWait());
+  EXPECT_EQ(s.Message(), "one or more plugins asked to wait and no plugin rejected pod \"p\"");
+  (*f)->ExpireWaitingPods(30'999);
+  EXPECT_FALSE((*f)->WaitingPods().at(pod->uid()).result.has_value());
+  (*f)->ExpireWaitingPods(31'000);
+  const std::optional<Status>& result = (*f)->WaitingPods().at(pod->uid()).result;
+  ASSERT_TRUE(result.has_value());
+  EXPECT_EQ(result->Message(), "rejected due to timeout after waiting 30s at plugin W");
+  EXPECT_FALSE((*f)->Allow(pod->uid(), "W"));  // already resolved
+}
+
+}  // namespace
+}  // namespace schedref::optimized::framework
