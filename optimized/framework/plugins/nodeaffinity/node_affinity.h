@@ -1,0 +1,124 @@
+// NodeAffinity: spec.nodeSelector and required node affinity as a filter
+// (plus the scheduler-enforced args.addedAffinity), preferred node affinity
+// as a score. Specification: upstream
+// pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, v1.32
+// (SchedulerQueueingHints on: Node Add|UpdateNodeLabel), and
+// component-helpers/scheduling/corev1/nodeaffinity; docs/semantics/plugins.md.
+//
+// Speed: PreFilter compiles the pod's required terms and PreScore its
+// preferred terms once per attempt (node_selector.h), and the added
+// affinity is compiled at construction, so Filter and Score only look up
+// node labels. The compiled terms are shared (immutable) between a
+// CycleState and its clones.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/objects.h"
+#include "api/pluginargs/nodeaffinity_args.h"
+#include "api/status.h"
+#include "optimized/framework/events.h"
+#include "optimized/framework/interface.h"
+#include "optimized/framework/plugins/nodeaffinity/node_selector.h"
+
+namespace schedref::optimized::framework::plugins::nodeaffinity {
+
+inline constexpr char kErrReasonPod[] =
+    "node(s) didn't match Pod's node affinity/selector";
+inline constexpr char kErrReasonEnforced[] =
+    "node(s) didn't match scheduler-enforced node affinity";
+inline constexpr char kErrReasonConflict[] = "pod affinity terms conflict";
+
+// The args, their decoding and validation:
+// api/pluginargs/nodeaffinity_args.h.
+using api::pluginargs::NodeAffinityArgs;
+
+// The pod's preferred terms as upstream's NewPreferredSchedulingTerms parses
+// them: terms with weight 0 or an empty preference are dropped; terms that
+// do not parse make an Invalid error "[i].<field>: <problem>" (several as
+// "[e1, e2]").
+[[nodiscard]] StatusOr<std::vector<CompiledPreferredTerm>>
+CompilePreferredTerms(const std::vector<api::PreferredSchedulingTerm>& terms);
+
+class NodeAffinity final : public PreFilterPlugin,
+                           public FilterPlugin,
+                           public PreScorePlugin,
+                           public ScorePlugin,
+                           public EnqueueExtensions {
+ public:
+  // Decodes and validates the args (api::pluginargs::DecodeNodeAffinityArgs);
+  // their error is returned as is.
+  static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
+                                               Handle* handle);
+  // REQUIRES: api::pluginargs::ValidateNodeAffinityArgs(args).ok().
+  explicit NodeAffinity(const NodeAffinityArgs& args);
+
+  std::string Name() const override;
+
+  // Skip iff the pod has no required node affinity, no nodeSelector and
+  // there is no added required affinity. Otherwise stores the compiled
+  // required terms and restricts the nodes to the union over terms of the
+  // intersection of each term's `metadata.name In` matchFields; any term
+  // without one means all nodes; an empty union is
+  // UnschedulableAndUnresolvable kErrReasonConflict.
+  PreFilterOutput PreFilter(CycleState& state, const PodInfo& pod,
+                            const std::vector<NodeInfo*>& nodes) override;
+
+  // UnschedulableAndUnresolvable kErrReasonEnforced if the added required
+  // affinity does not match; kErrReasonPod if the pod's nodeSelector or
+  // required affinity does not (terms that do not parse match nothing).
+  // Without PreFilter's state the pod's terms are compiled here (upstream's
+  // fallback; allocates).
+  Status Filter(const CycleState& state, const PodInfo& pod,
+                const NodeInfo& node) const override;
+
+  // Error (the CompilePreferredTerms message) if the pod's preferred terms
+  // do not parse; Skip if neither the pod nor the args have preferred terms;
+  // otherwise stores the compiled terms.
+  Status PreScore(CycleState& state, const PodInfo& pod,
+                  const std::vector<const NodeInfo*>& nodes) override;
+  // Sum of the weights of the matching preferred terms (added + pod's).
+  // Without PreScore's state the pod's terms are compiled here (upstream's
+  // fallback; allocates; Error if they do not parse).
+  ScoreOutput Score(const CycleState& state, const PodInfo& pod,
+                    const NodeInfo& node) const override;
+  bool HasScoreExtensions() const override { return true; }
+  // DefaultNormalizeScore(100, reverse=false).
+  Status NormalizeScore(const CycleState& state, const PodInfo& pod,
+                        const std::vector<const NodeInfo*>& nodes,
+                        std::vector<int64_t>& scores) override;
+
+  // Node Add|UpdateNodeLabel with IsSchedulableAfterNodeChange.
+  std::vector<ClusterEventWithHint> EventsToRegister() const override;
+
+  // Skip if there is no new node, or it does not match the added required
+  // affinity or the pod's nodeSelector and required affinity; Queue for a
+  // matching new node, and for an updated node iff the old one did not
+  // match. An error (which counts as Queue) when the pod's required terms
+  // do not parse and none matches.
+  StatusOr<QueueingHint> IsSchedulableAfterNodeChange(
+      const api::Pod& pod, const EventObjects& objects) const;
+
+ private:
+  bool MatchesAddedSelector(const api::Node& node) const {
+    return !added_node_selector_ || added_node_selector_->Matches(node);
+  }
+
+  // Constant after construction.
+  std::optional<CompiledNodeSelector> added_node_selector_;
+  // Preferred terms with a weight and a non-empty preference.
+  std::vector<CompiledPreferredTerm> added_pref_terms_;
+  // True iff args listed any preferred term (upstream addedPrefSchedTerms
+  // != nil): then PreScore never skips.
+  bool has_added_pref_terms_ = false;
+};
+
+}  // namespace schedref::optimized::framework::plugins::nodeaffinity
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_

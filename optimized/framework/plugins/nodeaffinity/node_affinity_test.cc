@@ -1,0 +1,500 @@
+#include "optimized/framework/plugins/nodeaffinity/node_affinity.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "optimized/framework/testing/fixtures.h"
+#include "testing/st/wrappers.h"
+
+namespace schedref::optimized::framework::plugins::nodeaffinity {
+namespace {
+
+using st::MakeNode;
+using st::MakePod;
+using testing::MakeNodeInfo;
+
+api::NodeSelectorRequirement R(std::string key, std::string op,
+                               std::vector<std::string> values = {}) {
+  return {std::move(key), std::move(op), std::move(values)};
+}
+
+api::NodeSelectorTerm Exprs(std::vector<api::NodeSelectorRequirement> e) {
+  return {std::move(e), {}};
+}
+api::NodeSelectorTerm Fields(std::vector<api::NodeSelectorRequirement> f) {
+  return {{}, std::move(f)};
+}
+
+api::Pod PodWithRequired(std::vector<api::NodeSelectorTerm> terms,
+                         api::Labels node_selector = {}) {
+  return MakePod()
+      .NodeSelector(node_selector)
+      .RequiredNodeAffinity(api::NodeSelector{std::move(terms)})
+      .Obj();
+}
+
+NodeAffinityArgs AddedRequired(std::vector<api::NodeSelectorTerm> terms) {
+  NodeAffinityArgs args;
+  args.added_affinity.emplace();
+  args.added_affinity->required = api::NodeSelector{std::move(terms)};
+  return args;
+}
+
+const api::NodeSelectorRequirement kName1 = R("metadata.name", "In", {"node1"});
+const api::NodeSelectorRequirement kName2 = R("metadata.name", "In", {"node2"});
+
+// The reference's table (upstream node_affinity_test.go TestNodeAffinity).
+// Filter runs twice per row: after PreFilter (reading its compiled state)
+// and on a fresh CycleState (upstream's "even if PreFilter is not called"
+// fallback); both must give the row's answer.
+TEST(NodeAffinityTest, Filter) {
+  struct Case {
+    std::string name;
+    api::Pod pod;
+    api::Labels labels;
+    std::string node_name;
+    Status want_status;
+    Status want_pre_filter_status;
+    PreFilterResult want_pre_filter_result;
+    NodeAffinityArgs args;
+  };
+  const Status kPod(Code::kUnschedulableAndUnresolvable, kErrReasonPod);
+  const std::vector<Case> cases = {
+      {"missing labels", MakePod().NodeSelector({{"foo", "bar"}}).Obj(), {},
+       "", kPod, {}, {}, {}},
+      {"same labels", MakePod().NodeSelector({{"foo", "bar"}}).Obj(),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"node labels are superset",
+       MakePod().NodeSelector({{"foo", "bar"}}).Obj(),
+       {{"foo", "bar"}, {"baz", "blah"}}, "", {}, {}, {}, {}},
+      {"node labels are subset",
+       MakePod().NodeSelector({{"foo", "bar"}, {"baz", "blah"}}).Obj(),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with matchExpressions using In operator that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("foo", "In", {"bar", "value2"})})}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using Gt operator that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("kernel-version", "Gt", {"0204"})})}),
+       {{"kernel-version", "0206"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using NotIn operator that matches the "
+       "existing node",
+       PodWithRequired({Exprs({R("mem-type", "NotIn", {"DDR", "DDR2"})})}),
+       {{"mem-type", "DDR3"}}, "", {}, {}, {}, {}},
+      {"Pod with matchExpressions using Exists operator that matches the "
+       "existing node",
+       PodWithRequired({Exprs({R("GPU", "Exists")})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", {}, {}, {}, {}},
+      {"Pod with affinity that don't match node's labels won't schedule onto "
+       "the node",
+       PodWithRequired({Exprs({R("foo", "In", {"value1", "value2"})})}),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with empty MatchExpressions is not a valid value will match no "
+       "objects and won't schedule onto the node",
+       PodWithRequired({Exprs({})}), {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with no Affinity will schedule onto a node", MakePod().Obj(),
+       {{"foo", "bar"}}, "", {}, Status::Skip(), {}, {}},
+      {"Pod with Affinity but nil NodeSelector will schedule onto a node",
+       [] {
+         api::Pod p = MakePod().Obj();
+         p.affinity.emplace();
+         p.affinity->node_affinity.emplace();
+         return p;
+       }(),
+       {{"foo", "bar"}}, "", {}, Status::Skip(), {}, {}},
+      {"Pod with multiple matchExpressions ANDed that matches the existing "
+       "node",
+       PodWithRequired({Exprs({R("GPU", "Exists"),
+                               R("GPU", "NotIn", {"AMD", "INTER"})})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", {}, {}, {}, {}},
+      {"Pod with multiple matchExpressions ANDed that doesn't match the "
+       "existing node",
+       PodWithRequired({Exprs({R("GPU", "Exists"),
+                               R("GPU", "In", {"AMD", "INTER"})})}),
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", kPod, {}, {}, {}},
+      {"Pod with multiple NodeSelectorTerms ORed in affinity, matches the "
+       "node's labels and will schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "In", {"bar", "value2"})}),
+                        Exprs({R("diffkey", "In", {"wrong", "value2"})})}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with an Affinity and a PodSpec.NodeSelector(the old thing that we "
+       "are deprecating) both are satisfied, will schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "Exists")})}, {{"foo", "bar"}}),
+       {{"foo", "bar"}}, "", {}, {}, {}, {}},
+      {"Pod with an Affinity matches node's labels but the "
+       "PodSpec.NodeSelector(the old thing that we are deprecating) is not "
+       "satisfied, won't schedule onto the node",
+       PodWithRequired({Exprs({R("foo", "Exists")})}, {{"foo", "bar"}}),
+       {{"foo", "barrrrrr"}}, "", kPod, {}, {}, {}},
+      {"Pod with an invalid value in Affinity term won't be scheduled onto "
+       "the node",
+       PodWithRequired(
+           {Exprs({R("foo", "NotIn", {"invalid value: ___@#$%^"})})}),
+       {{"foo", "bar"}}, "", kPod, {}, {}, {}},
+      {"Pod with matchFields using In operator that matches the existing node",
+       PodWithRequired({Fields({kName1})}), {}, "node1", {}, {},
+       std::set<std::string>{"node1"}, {}},
+      {"Pod with matchFields using In operator that does not match the "
+       "existing node",
+       PodWithRequired({Fields({kName1})}), {}, "node2", kPod, {},
+       std::set<std::string>{"node1"}, {}},
+      {"Pod with two terms: matchFields does not match, but matchExpressions "
+       "matches",
+       PodWithRequired({Fields({kName1}), Exprs({R("foo", "In", {"bar"})})}),
+       {{"foo", "bar"}}, "node2", {}, {}, {}, {}},
+      {"Pod with one term: matchFields does not match, but matchExpressions "
+       "matches",
+       PodWithRequired({{{R("foo", "In", {"bar"})}, {kName1}}}),
+       {{"foo", "bar"}}, "node2", kPod, {}, std::set<std::string>{"node1"},
+       {}},
+      {"Pod with one term: both matchFields and matchExpressions match",
+       PodWithRequired({{{R("foo", "In", {"bar"})}, {kName1}}}),
+       {{"foo", "bar"}}, "node1", {}, {}, std::set<std::string>{"node1"}, {}},
+      {"Pod with two terms: both matchFields and matchExpressions do not "
+       "match",
+       PodWithRequired({Fields({kName1}),
+                        Exprs({R("foo", "In", {"not-match-to-bar"})})}),
+       {{"foo", "bar"}}, "node2", kPod, {}, {}, {}},
+      {"Pod with two terms of node.Name affinity",
+       PodWithRequired({Fields({kName1}), Fields({kName2})}), {}, "node2", {},
+       {}, std::set<std::string>{"node1", "node2"}, {}},
+      {"Pod with two conflicting mach field requirements",
+       PodWithRequired({Fields({kName1, kName2})}), {{"foo", "bar"}}, "node2",
+       kPod, Status(Code::kUnschedulableAndUnresolvable, kErrReasonConflict),
+       {}, {}},
+      {"Matches added affinity and Pod's node affinity",
+       PodWithRequired({Exprs({R("zone", "In", {"foo"})})}),
+       {{"zone", "foo"}}, "node2", {}, {}, {},
+       AddedRequired({Fields({kName2})})},
+      {"Matches added affinity but not Pod's node affinity",
+       PodWithRequired({Exprs({R("zone", "In", {"bar"})})}),
+       {{"zone", "foo"}}, "node2", kPod, {}, {},
+       AddedRequired({Fields({kName2})})},
+      {"Doesn't match added affinity", MakePod().Obj(), {{"zone", "foo"}},
+       "node2",
+       Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced), {}, {},
+       AddedRequired({Exprs({R("zone", "In", {"bar"})})})},
+      // Ours.
+      {"added affinity is checked before the pod's",
+       PodWithRequired({Exprs({R("zone", "In", {"bar"})})}), {{"zone", "foo"}},
+       "node2",
+       Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced), {}, {},
+       AddedRequired({Exprs({R("zone", "In", {"bar"})})})},
+      {"required affinity with no terms matches nothing",
+       PodWithRequired({}), {{"foo", "bar"}}, "node1", kPod, {}, {}, {}},
+      {"a term with a name In list and an unrelated field keeps the list",
+       PodWithRequired({Fields({kName1, R("metadata.name", "NotIn", {"x"})})}),
+       {}, "node1", {}, {}, std::set<std::string>{"node1"}, {}},
+      {"a name In list with several values is a PreFilter restriction, but "
+       "the term does not parse, so Filter rejects",
+       PodWithRequired({Fields({R("metadata.name", "In", {"node1", "node2"})})}),
+       {}, "node1", kPod, {}, std::set<std::string>{"node1", "node2"}, {}},
+      {"overlapping name lists in one term intersect",
+       PodWithRequired({{{}, {R("metadata.name", "In", {"node1", "node2"}),
+                              R("metadata.name", "In", {"node2", "node3"})}}}),
+       {}, "node2", kPod, {}, std::set<std::string>{"node2"}, {}},
+      {"an empty term admits every node at PreFilter, and matches none",
+       PodWithRequired({Fields({kName1}), {}}), {}, "node1", {}, {}, {}, {}},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    ASSERT_TRUE(api::pluginargs::ValidateNodeAffinityArgs(tc.args).ok());
+    NodeAffinity plugin(tc.args);
+    const NodeInfo node =
+        MakeNodeInfo(MakeNode().Name(tc.node_name).Labels(tc.labels).Obj());
+    const PodInfoPtr pod = NewPodInfo(tc.pod);
+    CycleState state;
+    PreFilterOutput pre = plugin.PreFilter(state, *pod, {});
+    EXPECT_EQ(pre.status, tc.want_pre_filter_status);
+    EXPECT_EQ(pre.result, tc.want_pre_filter_result);
+    EXPECT_EQ(plugin.Filter(state, *pod, node), tc.want_status);
+    EXPECT_EQ(plugin.Filter(CycleState(), *pod, node), tc.want_status);
+  }
+}
+
+// PreFilter's compiled state survives a CycleState copy (preemption and the
+// nominated-pods pass filter with clones).
+TEST(NodeAffinityTest, PreFilterStateIsCloned) {
+  NodeAffinity plugin({});
+  const PodInfoPtr pod =
+      NewPodInfo(PodWithRequired({Exprs({R("zone", "In", {"a"})})}));
+  CycleState state;
+  ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+  const CycleState copy = state;
+  state = CycleState();
+  EXPECT_TRUE(plugin.Filter(copy, *pod,
+                            MakeNodeInfo(MakeNode().Name("n").Label("zone", "a").Obj()))
+                  .IsSuccess());
+  EXPECT_EQ(plugin.Filter(copy, *pod,
+                          MakeNodeInfo(MakeNode().Name("n").Label("zone", "b").Obj())),
+            Status(Code::kUnschedulableAndUnresolvable, kErrReasonPod));
+}
+
+api::PreferredSchedulingTerm Pref(int32_t weight,
+                                  std::vector<api::NodeSelectorRequirement> e) {
+  return {weight, Exprs(std::move(e))};
+}
+
+api::Pod PodWithPreferred(const std::vector<api::PreferredSchedulingTerm>& terms) {
+  st::PodWrapper w = MakePod();
+  for (const auto& t : terms) w.PreferredNodeAffinity(t.weight, t.preference);
+  return w.Obj();
+}
+
+NodeAffinityArgs AddedPreferred(std::vector<api::PreferredSchedulingTerm> terms) {
+  NodeAffinityArgs args;
+  args.added_affinity.emplace();
+  args.added_affinity->preferred = std::move(terms);
+  return args;
+}
+
+// The reference's table (upstream TestNodeAffinityPriority). Raw scores are
+// also taken without PreScore (upstream's fallback) and must agree.
+TEST(NodeAffinityTest, Score) {
+  const api::Labels label1 = {{"foo", "bar"}};
+  const api::Labels label2 = {{"key", "value"}};
+  const api::Labels label3 = {{"az", "az1"}};
+  const api::Labels label4 = {{"abc", "az11"}, {"def", "az22"}};
+  const api::Labels label5 = {{"foo", "bar"}, {"key", "value"}, {"az", "az1"}};
+  const std::vector<api::PreferredSchedulingTerm> affinity1 = {
+      Pref(2, {R("foo", "In", {"bar"})})};
+  const std::vector<api::PreferredSchedulingTerm> affinity2 = {
+      Pref(2, {R("foo", "In", {"bar"})}), Pref(4, {R("key", "In", {"value"})}),
+      Pref(5, {R("foo", "In", {"bar"}), R("key", "In", {"value"}),
+               R("az", "In", {"az1"})})};
+  struct Case {
+    std::string name;
+    api::Pod pod;
+    std::vector<std::pair<std::string, api::Labels>> nodes;
+    std::vector<int64_t> expected;
+    NodeAffinityArgs args;
+    Status want_pre_score;
+  };
+  const std::vector<Case> cases = {
+      {"Skip is returned in PreScore when NodeAffinity is nil",
+       MakePod().Obj(), {{"node1", label1}}, {}, {}, Status::Skip()},
+      {"no node matches preferred scheduling requirements in NodeAffinity of "
+       "pod so all nodes' priority is zero",
+       PodWithPreferred(affinity1),
+       {{"node1", label4}, {"node2", label2}, {"node3", label3}},
+       {0, 0, 0}, {}, {}},
+      {"only node1 matches the preferred scheduling requirements of pod",
+       PodWithPreferred(affinity1),
+       {{"node1", label1}, {"node2", label2}, {"node3", label3}},
+       {100, 0, 0}, {}, {}},
+      {"all nodes matches the preferred scheduling requirements of pod but "
+       "with different priorities ",
+       PodWithPreferred(affinity2),
+       {{"node1", label1}, {"node5", label5}, {"node2", label2}},
+       {18, 100, 36}, {}, {}},
+      {"added affinity", MakePod().Obj(),
+       {{"node1", label1}, {"node2", label2}}, {100, 0},
+       AddedPreferred(affinity1), {}},
+      {"added affinity and pod has default affinity",
+       PodWithPreferred(affinity1),
+       {{"node1", label1}, {"node2", label2}, {"node3", label5}},
+       {40, 60, 100}, AddedPreferred({Pref(3, {R("key", "In", {"value"})})}),
+       {}},
+      // Ours.
+      {"weight-0 and empty terms are dropped",
+       PodWithPreferred({Pref(0, {R("foo", "In", {"bar"})}), {7, {}},
+                         Pref(1, {R("key", "Exists")})}),
+       {{"node1", label1}, {"node2", label2}}, {0, 100}, {}, {}},
+      {"added affinity with only zero-weight terms still scores",
+       MakePod().Obj(), {{"node1", label1}}, {0},
+       AddedPreferred({Pref(0, {R("foo", "In", {"bar"})})}), {}},
+      {"added required affinity alone skips scoring", MakePod().Obj(),
+       {{"node1", label1}}, {}, AddedRequired({Exprs({R("foo", "Exists")})}),
+       Status::Skip()},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    ASSERT_TRUE(api::pluginargs::ValidateNodeAffinityArgs(tc.args).ok());
+    NodeAffinity plugin(tc.args);
+    const PodInfoPtr pod = NewPodInfo(tc.pod);
+    std::vector<NodeInfo> infos;
+    for (const auto& [name, labels] : tc.nodes) {
+      infos.push_back(MakeNodeInfo(MakeNode().Name(name).Labels(labels).Obj()));
+    }
+    std::vector<const NodeInfo*> ptrs;
+    for (const NodeInfo& i : infos) ptrs.push_back(&i);
+    CycleState state;
+    ASSERT_EQ(plugin.PreScore(state, *pod, ptrs), tc.want_pre_score);
+    if (!tc.want_pre_score.IsSuccess()) continue;
+    std::vector<int64_t> scores;
+    for (const NodeInfo& info : infos) {
+      ScoreOutput out = plugin.Score(state, *pod, info);
+      ASSERT_TRUE(out.status.IsSuccess());
+      ScoreOutput fallback = plugin.Score(CycleState(), *pod, info);
+      ASSERT_TRUE(fallback.status.IsSuccess());
+      EXPECT_EQ(fallback.score, out.score);
+      scores.push_back(out.score);
+    }
+    ASSERT_TRUE(plugin.NormalizeScore(state, *pod, ptrs, scores).IsSuccess());
+    EXPECT_EQ(scores, tc.expected);
+  }
+}
+
+// Upstream: "PreScore returns error when an incoming Pod has a broken
+// affinity". The problem text is api/labels.h's; the path is upstream's.
+TEST(NodeAffinityTest, PreScoreBrokenAffinity) {
+  const PodInfoPtr pod = NewPodInfo(
+      MakePod()
+          .PreferredNodeAffinity(0, Exprs({R("ignored key", "In", {"x"})}))
+          .PreferredNodeAffinity(2, Exprs({R("invalid key", "In", {"bar"})}))
+          .PreferredNodeAffinity(3, Exprs({R("ok", "Gt", {"x"})}))
+          .Obj());
+  NodeAffinity plugin({});
+  CycleState state;
+  const Status s = plugin.PreScore(state, *pod, {});
+  EXPECT_EQ(s.code(), Code::kError);
+  EXPECT_EQ(s.Message().rfind("[[1].matchExpressions[0].key: ", 0), 0u)
+      << s.Message();
+  EXPECT_NE(s.Message().find(", [2].matchExpressions[0].values[0]: "),
+            std::string::npos)
+      << s.Message();
+  // Score without PreScore reports the same error.
+  const ScoreOutput out =
+      plugin.Score(state, *pod, MakeNodeInfo(MakeNode().Name("n").Obj()));
+  EXPECT_EQ(out.status, s);
+
+  StatusOr<std::vector<CompiledPreferredTerm>> one = CompilePreferredTerms(
+      {Pref(2, {R("invalid key", "In", {"bar"})})});
+  ASSERT_FALSE(one.ok());
+  EXPECT_EQ(one.status().message().rfind("[0].matchExpressions[0].key: ", 0), 0u)
+      << one.status().message();
+}
+
+struct HintCase {
+  std::string name;
+  NodeAffinityArgs args;
+  std::optional<api::Node> old_node, new_node;
+  QueueingHint expected;
+  bool want_err = false;
+};
+
+StatusOr<QueueingHint> RunHint(const HintCase& tc, const api::Pod& pod) {
+  NodeAffinity plugin(tc.args);
+  EventObjects objects;
+  objects.old_node = tc.old_node ? &*tc.old_node : nullptr;
+  objects.new_node = tc.new_node ? &*tc.new_node : nullptr;
+  return plugin.IsSchedulableAfterNodeChange(pod, objects);
+}
+
+// Upstream Test_isSchedulableAfterNodeChange.
+TEST(NodeAffinityTest, IsSchedulableAfterNodeChange) {
+  const api::Pod pod = MakePod().NodeAffinityIn("foo", {"bar"}).Obj();
+  const NodeAffinityArgs enforced =
+      AddedRequired({Exprs({R("foo", "In", {"bar"})})});
+  const std::vector<HintCase> cases = {
+      {"skip-queue-on-add", {}, {}, MakeNode().Obj(), QueueingHint::kSkip},
+      {"queue-on-add", {}, {}, MakeNode().Label("foo", "bar").Obj(),
+       QueueingHint::kQueue},
+      {"skip-unrelated-changes", {}, MakeNode().Obj(),
+       MakeNode().Capacity({}).Obj(), QueueingHint::kSkip},
+      {"skip-unrelated-changes-on-labels", {}, MakeNode().Obj(),
+       MakeNode().Label("k", "v").Obj(), QueueingHint::kSkip},
+      {"skip-labels-changes-on-node-from-suitable-to-unsuitable", {},
+       MakeNode().Label("foo", "bar").Obj(), MakeNode().Label("k", "v").Obj(),
+       QueueingHint::kSkip},
+      {"queue-on-labels-change-makes-pod-schedulable", {}, MakeNode().Obj(),
+       MakeNode().Label("foo", "bar").Obj(), QueueingHint::kQueue},
+      {"skip-queue-on-add-scheduler-enforced-node-affinity", enforced, {},
+       MakeNode().Obj(), QueueingHint::kSkip},
+      {"queue-on-add-scheduler-enforced-node-affinity", enforced, {},
+       MakeNode().Label("foo", "bar").Obj(), QueueingHint::kQueue},
+      // Ours.
+      {"skip-already-matching", {}, MakeNode().Label("foo", "bar").Obj(),
+       MakeNode().Label("foo", "bar").Label("k", "v").Obj(),
+       QueueingHint::kSkip},
+      {"skip-on-delete", {}, MakeNode().Label("foo", "bar").Obj(), {},
+       QueueingHint::kSkip},
+  };
+  for (const HintCase& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    StatusOr<QueueingHint> got = RunHint(tc, pod);
+    ASSERT_TRUE(got.ok()) << got.status().message();
+    EXPECT_EQ(*got, tc.expected);
+  }
+}
+
+// A required term that does not parse makes the hint an error (Queue) when
+// nothing matches, as nodeaffinity.RequiredNodeAffinity.Match reports; a
+// nodeSelector mismatch is decided before the terms are looked at.
+TEST(NodeAffinityTest, HintErrorOnUnparsableTerm) {
+  const api::Pod pod = PodWithRequired({Exprs({R("foo", "Gt", {"x"})})});
+  StatusOr<QueueingHint> got =
+      RunHint({"", {}, {}, MakeNode().Obj(), QueueingHint::kSkip}, pod);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.status().message().rfind(
+                "nodeSelectorTerms[0].matchExpressions[0].values[0]: ", 0),
+            0u)
+      << got.status().message();
+
+  const api::Pod matching_other_term = PodWithRequired(
+      {Exprs({R("foo", "Gt", {"x"})}), Exprs({R("zone", "Exists")})});
+  got = RunHint({"", {}, {}, MakeNode().Label("zone", "a").Obj(),
+                 QueueingHint::kSkip},
+                matching_other_term);
+  ASSERT_TRUE(got.ok());
+  EXPECT_EQ(*got, QueueingHint::kQueue);
+
+  const api::Pod with_selector = PodWithRequired(
+      {Exprs({R("foo", "Gt", {"x"})})}, {{"zone", "a"}});
+  got = RunHint({"", {}, {}, MakeNode().Obj(), QueueingHint::kSkip},
+                with_selector);
+  ASSERT_TRUE(got.ok());
+  EXPECT_EQ(*got, QueueingHint::kSkip);
+}
+
+TEST(NodeAffinityTest, NewDecodesArgs) {
+  auto plugin = NodeAffinity::New(nlohmann::json::object(), nullptr);
+  ASSERT_TRUE(plugin.ok());
+  EXPECT_EQ((*plugin)->Name(), "NodeAffinity");
+
+  auto enforced = NodeAffinity::New(nlohmann::json::parse(R"({
+    "addedAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": {
+      "nodeSelectorTerms": [{"matchExpressions":
+          [{"key": "zone", "operator": "In", "values": ["a"]}]}]}}})"),
+                                    nullptr);
+  ASSERT_TRUE(enforced.ok()) << enforced.status().message();
+  auto* filter = dynamic_cast<FilterPlugin*>(enforced->get());
+  ASSERT_NE(filter, nullptr);
+  EXPECT_EQ(filter->Filter(CycleState(), *NewPodInfo(MakePod().Obj()),
+                           MakeNodeInfo(MakeNode().Name("n").Label("zone", "b").Obj())),
+            Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced));
+
+  auto unknown = NodeAffinity::New(nlohmann::json{{"foo", 1}}, nullptr);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(),
+            "strict decoding error: unknown field \"foo\"");
+  auto invalid = NodeAffinity::New(nlohmann::json::parse(R"({
+    "addedAffinity": {"preferredDuringSchedulingIgnoredDuringExecution": [
+      {"weight": 1, "preference": {"matchExpressions":
+          [{"key": "disk", "operator": "Gt", "values": ["x"]}]}}]}})"),
+                                   nullptr);
+  ASSERT_FALSE(invalid.ok());
+  EXPECT_TRUE(invalid.status().IsInvalid());
+}
+
+TEST(NodeAffinityTest, EventsToRegister) {
+  NodeAffinity plugin(AddedRequired({Exprs({R("foo", "In", {"bar"})})}));
+  const std::vector<ClusterEventWithHint> events = plugin.EventsToRegister();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].event.resource, EventResource::kNode);
+  EXPECT_EQ(events[0].event.action, kAdd | kUpdateNodeLabel);
+  ASSERT_TRUE(static_cast<bool>(events[0].hint));
+  // The hint is bound to this plugin's added affinity.
+  const api::Node node = MakeNode().Label("foo", "baz").Obj();
+  EventObjects objects;
+  objects.new_node = &node;
+  EXPECT_EQ(*events[0].hint(MakePod().Obj(), objects), QueueingHint::kSkip);
+}
+
+}  // namespace
+}  // namespace schedref::optimized::framework::plugins::nodeaffinity
