@@ -17,9 +17,9 @@
 //    PreFilter stores the two smallest domains, a clone's AddPod/RemovePod
 //    record the domains they changed, and the minimum is recomputed from
 //    those in O(changed) (a full scan only when both smallest domains
-//    changed). Upstream's "critical paths" are the same idea; the reference
-//    scans every domain (docs/deviations.md "Topology spread critical
-//    paths").
+//    changed), so it is exact for any number of changed domains, as the
+//    reference's full scan is. Upstream's two "critical paths" are the same
+//    idea (docs/deviations.md "Topology spread minimum").
 //  - Clones share the PreFilter counts and copy only their changes
 //    (preemption clones the state once per candidate node).
 //  - PreScore computes every candidate node's score, so Score is an array
