@@ -812,5 +812,82 @@ TEST(CacheTest, SnapshotHoldsAssumedAndBoundPods) {
   EXPECT_EQ(cache.PodCount(), 2);
 }
 
+// The optimized cache's incremental refresh: only NodeInfos changed since
+// the snapshot's generation are copied, and Rebuild keeps the node list
+// (nodes_changed false) unless the node set, order or a node object changed.
+TEST(CacheTest, UpdateSnapshotIsIncremental) {
+  Cache cache;
+  for (const char* name : {"a", "b", "c"}) {
+    ASSERT_TRUE(cache.AddNode(st::MakeNode().Name(name).Obj()).ok());
+  }
+  framework::Snapshot snapshot;
+  Cache::SnapshotUpdate u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 3);
+  EXPECT_TRUE(u.nodes_changed);
+  const framework::NodeInfo* b = snapshot.Get("b");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->index, 1);
+
+  u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 0);
+  EXPECT_FALSE(u.nodes_changed);
+
+  // A pod on b: b alone is copied, in place, keeping its index.
+  api::Pod pod = MakeBasePod("b", "p", "100m", "500");
+  ASSERT_TRUE(cache.AssumePod(pod).ok());
+  u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 1);
+  EXPECT_FALSE(u.nodes_changed);
+  EXPECT_EQ(snapshot.Get("b"), b);
+  EXPECT_EQ(b->index, 1);
+  EXPECT_EQ(PodNames(*b), std::vector<std::string>{"p"});
+  EXPECT_EQ(b->requested().milli_cpu, 100);
+  EXPECT_EQ(snapshot.generation, cache.Generation());
+
+  // A pod on a node the snapshot does not list copies nothing.
+  ASSERT_TRUE(cache.AddPod(MakeBasePod("elsewhere", "q", "100m", "500")).ok());
+  u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 0);
+  EXPECT_FALSE(u.nodes_changed);
+
+  // A node object change: copied, and the lists are rebuilt.
+  api::Node c2 = st::MakeNode().Name("c").Label("x", "y").Obj();
+  ASSERT_TRUE(cache.UpdateNode(st::MakeNode().Name("c").Obj(), c2).ok());
+  u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 1);
+  EXPECT_TRUE(u.nodes_changed);
+  EXPECT_EQ(*snapshot.Get("c")->node(), c2);
+
+  // A removal: the node leaves the snapshot.
+  ASSERT_TRUE(cache.RemoveNode(st::MakeNode().Name("a").Obj()).ok());
+  u = cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(u.nodes_copied, 0);
+  EXPECT_TRUE(u.nodes_changed);
+  EXPECT_EQ(snapshot.Get("a"), nullptr);
+  EXPECT_EQ(SnapshotNames(snapshot), (std::vector<std::string>{"b", "c"}));
+  EXPECT_EQ(snapshot.Get("b")->index, 0);
+}
+
+// Two snapshots refreshed at different times are each brought up to date.
+TEST(CacheTest, SeveralSnapshots) {
+  Cache cache;
+  ASSERT_TRUE(cache.AddNode(st::MakeNode().Name("a").Obj()).ok());
+  framework::Snapshot often, rarely;
+  (void)cache.UpdateSnapshot(often);
+  (void)cache.UpdateSnapshot(rarely);
+  ASSERT_TRUE(cache.AddPod(MakeBasePod("a", "p1", "100m", "500")).ok());
+  (void)cache.UpdateSnapshot(often);
+  ASSERT_TRUE(cache.AddPod(MakeBasePod("a", "p2", "100m", "500")).ok());
+  ASSERT_TRUE(cache.AddNode(st::MakeNode().Name("b").Obj()).ok());
+  (void)cache.UpdateSnapshot(often);
+  Cache::SnapshotUpdate u = cache.UpdateSnapshot(rarely);
+  EXPECT_EQ(u.nodes_copied, 2);
+  for (const framework::Snapshot* s : {&often, &rarely}) {
+    EXPECT_EQ(SnapshotNames(*s), (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(PodNames(*s->Get("a")), (std::vector<std::string>{"p1", "p2"}));
+    EXPECT_EQ(s->Get("a")->requested().milli_cpu, 200);
+  }
+}
+
 }  // namespace
 }  // namespace schedref::optimized::backend::cache
