@@ -9,7 +9,7 @@
 namespace schedref::optimized::internal {
 namespace {
 
-const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
 // The QueuedPodInfo's pod with spec.nodeName set or cleared.
 framework::PodInfoPtr WithNodeName(const framework::PodInfo& info, const std::string& node) {
@@ -34,7 +34,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
     api::Preemption preemption;
     if (post.result && post.result->nominated_node_name) {
       out.nominating_info =
-          queue::NominatingInfo{queue::NominatingInfo::kOverride, *post.result->nominated_node_name};
+          backend::queue::NominatingInfo{backend::queue::NominatingInfo::kOverride, *post.result->nominated_node_name};
       preemption.nominated_node = *post.result->nominated_node_name;
     }
     preemption.victims = preemption_victims_;
@@ -255,7 +255,7 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
 
 void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                         const std::optional<framework::FitError>& fit,
-                                        const std::optional<queue::NominatingInfo>& nominating_info) {
+                                        const std::optional<backend::queue::NominatingInfo>& nominating_info) {
   if (fit) {
     pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
     pod_info.pending_plugins = fit->diagnosis.pending_plugins;
@@ -279,7 +279,7 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
   queue_->AddNominatedPod(pod_info.pod_info, nominating_info);
   // The status patch: nominatedNodeName changes only in Override mode.
   if (it != pods_.end() && nominating_info &&
-      nominating_info->mode == queue::NominatingInfo::kOverride &&
+      nominating_info->mode == backend::queue::NominatingInfo::kOverride &&
       it->second.nominated_node_name != nominating_info->nominated_node_name) {
     api::Pod updated = it->second;
     updated.nominated_node_name = nominating_info->nominated_node_name;

@@ -16,7 +16,7 @@ constexpr size_t kNumberOfHighestScoredNodesToReport = 3;
 // over threads even when only a few more feasible nodes are wanted.
 constexpr int64_t kMinFilterBatch = 64;
 
-const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
 api::NodeRejection ToRejection(const framework::Status& s) {
   return api::NodeRejection{s.plugin(), framework::CodeName(s.code()), s.reasons()};

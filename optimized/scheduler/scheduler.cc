@@ -31,7 +31,7 @@ namespace {
 constexpr api::TimeMs kBackoffFlushPeriodMs = 1000;
 constexpr api::TimeMs kUnschedulableFlushPeriodMs = 30000;
 
-const queue::NominatingInfo kClearNominatedNode{queue::NominatingInfo::kOverride, ""};
+const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
 framework::EventObjects PodObjects(const api::Pod* old_pod, const api::Pod* new_pod) {
   framework::EventObjects o;
@@ -58,7 +58,7 @@ Scheduler::Scheduler(const api::Scenario& scenario, const api::RunOptions& optio
 
 schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
-  std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
+  std::map<std::string, backend::queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
   std::vector<std::string> sort_names;
   for (const api::Profile& profile : config.profiles) {
@@ -70,7 +70,7 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
         registry, with_percentage, api::EffectivePlugins(profile), this);
     if (!fwk.ok()) return fwk.status().WithPrefix("profile \"" + profile.scheduler_name + "\"");
     framework::Framework* f = fwk->get();
-    queue::SchedulingQueue::Profile qp;
+    backend::queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
     queue_profiles[profile.scheduler_name] = std::move(qp);
@@ -84,12 +84,12 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
                                        sort_names.front() + " and " + name);
     }
   }
-  queue::SchedulingQueue::Options qopts;
+  backend::queue::SchedulingQueue::Options qopts;
   qopts.pod_initial_backoff_ms = config.pod_initial_backoff_seconds * 1000;
   qopts.pod_max_backoff_ms = config.pod_max_backoff_seconds * 1000;
   qopts.pod_max_in_unschedulable_pods_ms = config.pod_max_in_unschedulable_pods_seconds * 1000;
   qopts.pod_lister = [this](const std::string& key) { return GetPod(key); };
-  queue_ = std::make_unique<queue::SchedulingQueue>(qopts, sort, std::move(queue_profiles));
+  queue_ = std::make_unique<backend::queue::SchedulingQueue>(qopts, sort, std::move(queue_profiles));
   return schedref::Status::Ok();
 }
 
@@ -245,7 +245,7 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_in) {
   if (is_assigned) {
     schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
     (void)s;
-    for (const framework::ClusterEvent& e : queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
+    for (const framework::ClusterEvent& e : backend::queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
       queue_->MoveAllToActiveOrBackoffQueue(e, PodObjects(&old_pod, &new_pod), nullptr, now_);
     }
     return;

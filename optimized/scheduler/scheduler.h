@@ -89,7 +89,7 @@ class Scheduler : public framework::Handle {
     ScheduleResult result;
     framework::Status status;
     std::optional<framework::FitError> fit_error;
-    std::optional<queue::NominatingInfo> nominating_info;
+    std::optional<backend::queue::NominatingInfo> nominating_info;
   };
 
   // --- event handlers (upstream eventhandlers.go) ---
@@ -126,7 +126,7 @@ class Scheduler : public framework::Handle {
   void HandleBindingCycleError(InFlightBinding& binding, const framework::Status& status);
   void HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                const std::optional<framework::FitError>& fit,
-                               const std::optional<queue::NominatingInfo>& ni);
+                               const std::optional<backend::queue::NominatingInfo>& ni);
   void Activate(const std::set<std::string>& pod_keys);
   void Note(const std::string& what, const std::string& pod, const std::string& message);
 
@@ -142,8 +142,8 @@ class Scheduler : public framework::Handle {
 
   // --- scheduler state ---
   framework::Parallelizer parallel_;
-  cache::Cache cache_;
-  std::unique_ptr<queue::SchedulingQueue> queue_;
+  backend::cache::Cache cache_;
+  std::unique_ptr<backend::queue::SchedulingQueue> queue_;
   std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
   framework::Snapshot snapshot_;
   int64_t next_start_node_index_ = 0;
