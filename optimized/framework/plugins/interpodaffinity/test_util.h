@@ -15,12 +15,16 @@
 #include "optimized/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "optimized/framework/testing/fixtures.h"
 
+// gtest output for statuses: "Unschedulable: reason, reason". Guarded so
+// that both plugins' test utils can be included together.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_STATUS_PRINT_TO_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_STATUS_PRINT_TO_
 namespace schedref::optimized::framework {
-// gtest output for statuses: "Unschedulable: reason, reason".
 inline void PrintTo(const Status& s, std::ostream* os) {
   *os << CodeName(s.code()) << ": " << s.Message();
 }
 }  // namespace schedref::optimized::framework
+#endif
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {
 
