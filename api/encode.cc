@@ -356,7 +356,7 @@ std::string FormatRfc3339(TimeMs time) {
   }
   int64_t y, m, d;
   CivilFromDays(days, &y, &m, &d);
-  char buffer[40];
+  char buffer[160];  // room for any int64 fields: -c opt checks snprintf truncation
   if (millis == 0) {
     std::snprintf(buffer, sizeof buffer, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
                   static_cast<long long>(y), static_cast<long long>(m),

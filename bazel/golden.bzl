@@ -11,7 +11,7 @@ GOLDEN_VARIANTS = {
     "optimized_4threads": ("optimized", 4),
 }
 
-def golden_test(name, srcs, variants = ["reference"], shard_count = 2):
+def golden_test(name, srcs, variants = GOLDEN_VARIANTS.keys(), shard_count = 2):
     """Checks every scenario in `srcs` against each implementation variant.
 
     Creates `<name>_<variant>` for each variant: a test running
