@@ -565,11 +565,16 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
     const bool uniform = Chance(40);
     const api::ResourceList shape = *GenAllocatable();
 
-    // At least one node. (Not gen::nonEmpty: its retries grow the size.)
-    std::vector<api::Node> node_seeds = {*GenNode("n")};
-    for (api::Node& node :
-         *gen::resize(options.max_nodes - 1,
-                      gen::container<std::vector<api::Node>>(GenNode("n")))) {
+    // At least min_nodes nodes. (Not gen::nonEmpty: its retries grow the
+    // size.) The first min_nodes are drawn one by one, so they shrink in
+    // place but never away.
+    std::vector<api::Node> node_seeds;
+    for (int i = 0; i < options.min_nodes; ++i) {
+      node_seeds.push_back(*GenNode("n"));
+    }
+    for (api::Node& node : *gen::resize(
+             options.max_nodes - options.min_nodes,
+             gen::container<std::vector<api::Node>>(GenNode("n")))) {
       node_seeds.push_back(std::move(node));
     }
     std::vector<InitialPod> pod_seeds =

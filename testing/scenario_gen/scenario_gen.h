@@ -97,6 +97,11 @@ rc::Gen<api::Pod> GenPod(const std::string& name, api::TimeMs created);
 // --- Scenarios --------------------------------------------------------------
 
 struct Options {
+  // At least this many initial nodes (1 <= min_nodes <= max_nodes); a
+  // larger value makes big clusters (e.g. 150 for filtering in parallel
+  // batches and percentageOfNodesToScore's early stop, which need 100 nodes
+  // or more). With 1, generation is exactly what it was before the knob.
+  int min_nodes = 1;
   int max_nodes = 8;    // initial plus added by the timeline; at least 1
   int max_pods = 15;    // initial plus created by the timeline; at least 1
   int max_events = 16;  // timeline steps before the final advance
@@ -107,7 +112,8 @@ struct Options {
 };
 
 // A scenario with the default configuration (one default-scheduler
-// profile), a random seed, sometimes a bind latency, 1..max_nodes nodes
+// profile), a random seed, sometimes a bind latency, min_nodes..max_nodes
+// nodes
 // (sometimes all with the same allocatable, so that scores tie),
 // 1..max_pods pods in namespace kNamespace, some bound in `objects`, and a
 // timeline of pod creations (some with a Bind failure armed), deletions and

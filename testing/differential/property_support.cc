@@ -1,0 +1,206 @@
+#include "testing/differential/property_support.h"
+
+#include <rapidcheck.h>
+#include <stdlib.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string_view>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "api/scenario_decode.h"
+#include "api/trace.h"
+#include "api/trace_codec.h"
+#include "conformance/implementations.h"
+#include "gtest/gtest.h"
+#include "testing/scenario_gen/scenario_gen.h"
+
+namespace schedref::testing::differential {
+namespace {
+
+namespace gen = rc::gen;
+using Json = nlohmann::json;
+
+std::string& MutableCandidate() {
+  static std::string name = "optimized";
+  return name;
+}
+
+// NodeResourcesFit's scoring strategy: the other two types, or its own
+// default type with other weights.
+Json GenScoringStrategy() {
+  Json strategy;
+  const std::string type = *gen::element<std::string>(
+      "MostAllocated", "RequestedToCapacityRatio", "LeastAllocated");
+  strategy["type"] = type;
+  strategy["resources"] =
+      Json::array({{{"name", "cpu"}, {"weight", *gen::element(1, 3)}},
+                   {{"name", "memory"}, {"weight", 1}}});
+  if (type == "RequestedToCapacityRatio") {
+    strategy["requestedToCapacityRatio"]["shape"] = *gen::element(
+        Json::array({{{"utilization", 0}, {"score", 10}},
+                     {{"utilization", 100}, {"score", 0}}}),
+        Json::array({{{"utilization", 0}, {"score", 0}},
+                     {{"utilization", 50}, {"score", 7}},
+                     {{"utilization", 100}, {"score", 10}}}));
+  }
+  return strategy;
+}
+
+// A preferred added affinity for two of the generator's zones.
+Json GenAddedAffinity() {
+  const Json requirement = {{"key", scenario_gen::kZoneKey},
+                            {"operator", "In"},
+                            {"values", Json::array({"z1", "z2"})}};
+  const Json term = {{"weight", *gen::element(3, 100)},
+                     {"preference",
+                      {{"matchExpressions", Json::array({requirement})}}}};
+  return {{"preferredDuringSchedulingIgnoredDuringExecution",
+           Json::array({term})}};
+}
+
+api::Profile VaryProfile(api::Profile profile) {
+  if (Chance(25)) {
+    profile.plugin_config.push_back(
+        {"NodeResourcesFit", {{"scoringStrategy", GenScoringStrategy()}}});
+  }
+  if (Chance(15)) {
+    profile.plugin_config.push_back(
+        {"InterPodAffinity",
+         {{"hardPodAffinityWeight", *gen::element(0, 5, 100)},
+          {"ignorePreferredTermsOfExistingPods", *gen::arbitrary<bool>()}}});
+  }
+  if (Chance(15)) {
+    // Few candidates, so that the random offset into the potential nodes
+    // decides which ones the dry run finds.
+    profile.plugin_config.push_back(
+        {"DefaultPreemption",
+         {{"minCandidateNodesPercentage", *gen::element(0, 10, 50)},
+          {"minCandidateNodesAbsolute", *gen::element(1, 2)}}});
+  }
+  if (Chance(15)) {
+    profile.plugin_config.push_back(
+        {"NodeAffinity", {{"addedAffinity", GenAddedAffinity()}}});
+  }
+  if (Chance(15)) {
+    api::Plugins plugins;
+    if (Chance(50)) {
+      // One score plugin alone.
+      plugins.score.disabled.push_back({"*", 0});
+      plugins.score.enabled.push_back(
+          {*gen::element<std::string>("NodeResourcesFit", "ImageLocality",
+                                      "PodTopologySpread", "InterPodAffinity",
+                                      "TaintToleration", "NodeAffinity",
+                                      "NodeResourcesBalancedAllocation"),
+           *gen::element(1, 2)});
+    } else {
+      // Other weights for two of the defaults (0: upstream's default).
+      plugins.score.enabled.push_back(
+          {"NodeResourcesBalancedAllocation", *gen::element(0, 3, 5)});
+      plugins.score.enabled.push_back(
+          {"TaintToleration", *gen::element(1, 7)});
+    }
+    profile.plugins = plugins;
+  }
+  if (Chance(10)) {
+    profile.percentage_of_nodes_to_score = *gen::element(1, 50, 100);
+  }
+  return profile;
+}
+
+std::string OutputDir() {
+  const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
+  return dir != nullptr && *dir != '\0' ? dir : "/tmp";
+}
+
+std::string WriteGolden(const std::string& name, const api::Scenario& s,
+                        const std::string& why) {
+  api::Scenario golden = s;
+  golden.name = name;
+  golden.description =
+      "Found by testing/differential (" + Candidate() + "):\n" + why + "\n";
+  golden.expected_trace.clear();
+  StatusOr<api::Trace> trace = Make("reference")->Run(s, {});
+  if (trace.ok()) golden.expected_trace = api::EncodeTraceLines(*trace);
+  const std::string path = OutputDir() + "/" + name + ".yaml";
+  std::ofstream(path) << api::EncodeScenario(golden);
+  return path;
+}
+
+}  // namespace
+
+const std::string& Candidate() { return MutableCandidate(); }
+
+std::unique_ptr<api::Scheduler> Make(const std::string& name) {
+  std::unique_ptr<api::Scheduler> s = conformance::MakeImplementation(name);
+  if (s == nullptr) {
+    std::cerr << "implementation \"" << name << "\" is not registered\n";
+    std::abort();
+  }
+  return s;
+}
+
+bool Chance(int percent) {
+  return *gen::resize(100, gen::inRange(0, 100)) >= 100 - percent;
+}
+
+api::Scenario VaryConfiguration(api::Scenario s) {
+  s.config.profiles.front() = VaryProfile(s.config.profiles.front());
+  if (Chance(10)) {
+    s.config.pod_initial_backoff_seconds = *gen::element<int64_t>(2, 1);
+    s.config.pod_max_backoff_seconds = *gen::element<int64_t>(2, 4);
+  }
+  const scenario_gen::Canonical canonical = scenario_gen::Canonicalize(s);
+  if (!canonical.ok) {
+    RC_FAIL("a varied configuration does not decode: " + canonical.error);
+  }
+  return canonical.scenario;
+}
+
+bool ConfigurationVaried(const api::Scenario& s) {
+  api::SchedulerConfiguration plain;
+  plain.profiles.push_back(api::Profile{});
+  return !(s.config == plain);
+}
+
+void RequireNoDivergence(const std::optional<std::string>& divergence,
+                         const std::string& name, const api::Scenario& s) {
+  if (!divergence) return;
+  RC_FAIL(*divergence + "\nscenario written to " +
+          WriteGolden(name, s, *divergence));
+}
+
+int PropertiesMain(int argc, char** argv, int default_cases) {
+  ::testing::InitGoogleTest(&argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg.substr(0, 12) == "--candidate=") {
+      MutableCandidate() = std::string(arg.substr(12));
+    } else {
+      std::cerr << "unknown argument " << arg
+                << " (expected gtest flags and --candidate=NAME)\n";
+      return 2;
+    }
+  }
+  for (const std::string& name : {std::string("reference"), Candidate()}) {
+    if (conformance::MakeImplementation(name) == nullptr) {
+      std::cerr << "implementation \"" << name
+                << "\" is not registered in conformance/implementations.cc\n";
+      return 1;
+    }
+  }
+  // RapidCheck reads RC_PARAMS when the first property runs.
+  const char* env = std::getenv("RC_PARAMS");
+  std::string params = env == nullptr ? "" : env;
+  if (params.find("max_success") == std::string::npos) {
+    params += (params.empty() ? "" : " ") + std::string("max_success=") +
+              std::to_string(default_cases);
+    setenv("RC_PARAMS", params.c_str(), /*overwrite=*/1);
+  }
+  return RUN_ALL_TESTS();
+}
+
+}  // namespace schedref::testing::differential
