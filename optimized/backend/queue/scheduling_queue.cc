@@ -519,10 +519,11 @@ schedref::Status SchedulingQueue::AddUnschedulableIfNotPresent(
   const std::string uid = pod_info.pod().uid;
   schedref::Status result;
   if (const Entry* e = Find(pod_info.pod_info->key); e != nullptr) {
-    const char* where = e->where == Where::kUnschedulable ? " is already present in unschedulable queue"
-                        : e->where == Where::kActive       ? " is already present in the active queue"
-                                                           : " is already present in the backoff queue";
-    result = schedref::Status::FailedPrecondition("Pod " + KObj(pod_info.pod()) + where);
+    const char* queue = e->where == Where::kUnschedulable ? "unschedulable queue"
+                        : e->where == Where::kActive       ? "the active queue"
+                                                           : "the backoff queue";
+    result = schedref::Status::FailedPrecondition("Pod " + KObj(pod_info.pod()) +
+                                                  " is already present in " + queue);
   } else if (!options_.queueing_hints_enabled) {
     // Legacy: any event of interest since this pod's cycle began, or a
     // failure no plugin explains, sends it to backoffQ.
