@@ -41,6 +41,31 @@ expect missing-name 1 \
 expect dangling-delete 1 "timeline[0]" -- "$bin" run "$data/dangling-delete.yaml"
 expect missing-file 1 "no-such-file.yaml" -- "$bin" run "$data/no-such-file.yaml"
 expect run-golden 0 '"kind":"placements"' -- "$bin" run "$golden"
-expect check-golden 0 "1 passed, 0 failed, 0 skipped" -- "$bin" check "$golden"
+# Both built-in implementations check the file by default.
+expect check-golden 0 "2 passed, 0 failed, 0 skipped" -- "$bin" check "$golden"
+
+# bench: option errors name the option; a tiny run compares decisions.
+expect bench-unknown-workload 2 'error: --workload: unknown workload "Nope"' \
+  -- "$bin" bench --workload Nope
+expect bench-zero-nodes 2 "error: --nodes: must be in [1, 100000], got 0" \
+  -- "$bin" bench --nodes 0
+expect bench-not-a-number 2 "Could not convert: --measured-pods = ten" \
+  -- "$bin" bench --measured-pods ten
+expect bench-zero-threads 2 "error: --threads: 0 is not in [1, 256]" \
+  -- "$bin" bench --threads 1,0
+expect bench-duplicate-threads 2 "error: --threads: 2 is listed twice" \
+  -- "$bin" bench --threads 2,2
+bench_small=("$bin" bench --workload PreemptionBasic --nodes 12 --init-pods 20
+             --measured-pods 6 --reference-measured-pods 3 --threads 1,2 --repeat 1)
+expect bench-small-run 0 "pods/s = measured pods / (t_full - t_init)" \
+  -- "${bench_small[@]}"
+out="$("${bench_small[@]}" 2>/dev/null)"
+if [[ "$out" == *"decisions: identical on 23 pods (reference vs optimized at 1 and 2 threads"* ||
+      "$out" == *"optimized: not registered"* ]]; then
+  echo "PASS bench-small-decisions"
+else
+  echo "FAIL bench-small-decisions: neither compared nor reported unregistered"
+  echo "$out"; failures=$((failures + 1))
+fi
 
 [[ $failures == 0 ]]

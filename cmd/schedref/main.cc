@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cstdio>
 #include <fstream>
@@ -18,7 +17,7 @@
 
 #include "api/scenario_decode.h"
 #include "api/trace_codec.h"
-#include "cmd/schedref/workloads.h"
+#include "cmd/schedref/bench.h"
 #include "conformance/check_command.h"
 #include "conformance/implementations.h"
 #include "reference/scheduler/scheduler.h"
@@ -118,36 +117,6 @@ int ExplainCommand(const std::string& path, const std::string& pod,
   return 0;
 }
 
-int BenchCommand(const std::string& workload, int nodes, int init_pods,
-                 int measured_pods) {
-  StatusOr<schedref::api::Scenario> scenario =
-      schedref::cmd::MakeWorkload(workload, nodes, init_pods, measured_pods);
-  if (!scenario.ok()) {
-    std::cerr << "error: " << scenario.status().message() << "\n";
-    return kExitUsage;
-  }
-  schedref::reference::ReferenceScheduler impl;
-  auto start = std::chrono::steady_clock::now();
-  StatusOr<schedref::api::Trace> trace =
-      impl.Run(*scenario, schedref::api::RunOptions{});
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
-  if (!trace.ok()) {
-    std::cerr << "error: " << trace.status().message() << "\n";
-    return kExitFailure;
-  }
-  int64_t bound = 0;
-  for (const auto& [pod, node] : trace->placements) bound += !node.empty();
-  std::printf(
-      "workload %s: %d nodes, %d pods: reference scheduled %lld pods in "
-      "%.3f s (%.1f pods/s, all attempts included)\n",
-      workload.c_str(), nodes, init_pods + measured_pods,
-      static_cast<long long>(bound), seconds,
-      static_cast<double>(init_pods + measured_pods) / seconds);
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -224,19 +193,43 @@ int main(int argc, char** argv) {
   explain->add_option("--cycle", explain_cycle,
                       "Only this scheduling cycle (default: every attempt)");
 
-  std::string workload = "SchedulingBasic";
-  int bench_nodes = 500, bench_init = 100, bench_measured = 1000;
+  schedref::cmd::BenchOptions bench_options;
+  int bench_nodes = 0, bench_init = 0, bench_measured = 0;
   CLI::App* bench = app.add_subcommand(
       "bench",
-      "Generate a scheduler_perf-shaped workload and measure pods/s");
-  bench->add_option("--workload", workload, "Workload name")
-      ->check(CLI::IsMember(schedref::cmd::WorkloadNames()));
-  bench->add_option("--nodes", bench_nodes, "Number of nodes")
-      ->check(CLI::PositiveNumber);
-  bench->add_option("--init-pods", bench_init, "Pods created before timing")
-      ->check(CLI::NonNegativeNumber);
-  bench->add_option("--measured-pods", bench_measured, "Pods measured")
-      ->check(CLI::PositiveNumber);
+      "Run scheduler_perf-shaped workloads through the reference and the "
+      "optimized implementation: pods/s of the measured phase, peak memory, "
+      "thread scaling, and a check that their decisions are identical "
+      "(docs/performance.md)");
+  bench->add_option("--workload", bench_options.workload,
+                    "Workload name, or all (SchedulingBasic, "
+                    "SchedulingNodeAffinity, SchedulingPodAntiAffinity, "
+                    "TopologySpreading, PreemptionBasic, Unschedulable, "
+                    "MixedChurn; default SchedulingBasic)");
+  CLI::Option* nodes_opt = bench->add_option(
+      "--nodes", bench_nodes, "Nodes (default: the workload's upstream count)");
+  CLI::Option* init_opt = bench->add_option(
+      "--init-pods", bench_init,
+      "Pods scheduled before the measured phase, not timed (default: the "
+      "workload's upstream count)");
+  CLI::Option* measured_opt = bench->add_option(
+      "--measured-pods", bench_measured,
+      "Pods of the measured phase (default: the workload's upstream count)");
+  bench->add_option("--reference-measured-pods",
+                    bench_options.reference_measured_pods,
+                    "Measured pods of the reference's run, which the "
+                    "optimized implementation also runs to compare "
+                    "decisions (default 200; at most --measured-pods)");
+  bench->add_option("--threads", bench_options.threads,
+                    "Thread counts of the optimized implementation, comma "
+                    "separated (default 1,2)")
+      ->delimiter(',');
+  bench->add_flag("--skip-reference", bench_options.skip_reference,
+                  "Run only the optimized implementation (no comparison)");
+  bench->add_option("--repeat", bench_options.repeat,
+                    "Timed runs per scenario of the optimized "
+                    "implementation, interleaved; the fastest counts "
+                    "(default 3; the reference runs once)");
 
   // CLI11 reports a misspelt subcommand as "a subcommand is required"; name
   // it instead.
@@ -276,7 +269,10 @@ int main(int argc, char** argv) {
   }
   if (*explain) return ExplainCommand(explain_path, explain_pod, explain_cycle);
   if (*bench) {
-    return BenchCommand(workload, bench_nodes, bench_init, bench_measured);
+    if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;
+    if (init_opt->count() > 0) bench_options.init_pods = bench_init;
+    if (measured_opt->count() > 0) bench_options.measured_pods = bench_measured;
+    return schedref::cmd::RunBench(bench_options, std::cout, std::cerr);
   }
   return kExitUsage;
 }

@@ -1,0 +1,763 @@
+#include "cmd/schedref/bench.h"
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/scheduler.h"
+#include "api/trace.h"
+#include "api/trace_codec.h"
+#include "cmd/schedref/workloads.h"
+#include "conformance/implementations.h"
+
+namespace schedref::cmd {
+namespace {
+
+constexpr char kReference[] = "reference";
+constexpr char kOptimized[] = "optimized";
+constexpr int kMaxThreads = 256;
+constexpr int kMaxRepeat = 100;
+
+// --- What a child does --------------------------------------------------------
+
+// One timed scenario of a child: the workload with `measured_pods`
+// measured pods (0: the init-only scenario).
+struct Phase {
+  std::string label;  // "init", "small", "full"
+  int measured_pods = 0;
+  bool capture_trace = false;
+};
+
+// One forked child: one implementation at one thread count.
+struct Job {
+  std::string impl;
+  int threads = 1;
+  std::string workload;
+  WorkloadSize size;  // measured_pods comes from each phase
+  std::vector<Phase> phases;
+  int repeat = 1;
+  std::string tag;  // "[SchedulingBasic] optimized, 2 threads"
+};
+
+struct PhaseResult {
+  double seconds = 0;  // wall clock of the fastest of the job's repeats
+  double cpu_seconds = 0;  // CPU time (user + system) of that run
+  int64_t measured_bound = 0;
+  int64_t pods_created = 0;
+  std::vector<std::string> trace;  // canonical lines, if captured
+};
+
+struct JobResult {
+  enum class Outcome { kOk, kNotRegistered, kFailed };
+  Outcome outcome = Outcome::kFailed;
+  std::string error;
+  std::map<std::string, PhaseResult> phases;
+  int64_t max_rss_kib = 0;
+};
+
+// The child reports to the parent over a pipe, one item per line:
+//   phase <label> <seconds> <cpu seconds> <measured bound> <pods created>
+//         <trace lines>
+//   <trace lines, if any>
+//   done | not-registered | error <message>
+void WriteAll(int fd, const std::string& data) {
+  size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // the parent is gone; nothing left to tell
+    done += static_cast<size_t>(n);
+  }
+}
+
+std::string ReadAll(int fd) {
+  std::string data;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    data.append(buf, static_cast<size_t>(n));
+  }
+  return data;
+}
+
+std::string OneLine(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
+}
+
+int64_t MeasuredBound(const api::Trace& trace, const std::string& ns) {
+  const std::string prefix = ns + "/";
+  int64_t bound = 0;
+  for (const auto& [pod, node] : trace.placements) {
+    if (!node.empty() && pod.compare(0, prefix.size(), prefix) == 0) ++bound;
+  }
+  return bound;
+}
+
+// User + system CPU time of this process (every thread), in seconds.
+double ProcessCpuSeconds() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Runs `scenario` once with a fresh instance of the job's implementation;
+// sets the wall-clock and CPU seconds of the Run call. nullopt: the
+// implementation is not registered.
+std::optional<StatusOr<api::Trace>> RunOnce(const Job& job,
+                                            const api::Scenario& scenario,
+                                            double* seconds,
+                                            double* cpu_seconds) {
+  std::unique_ptr<api::Scheduler> impl =
+      conformance::MakeImplementation(job.impl);
+  if (impl == nullptr) return std::nullopt;
+  api::RunOptions options;
+  options.threads = job.threads;
+  const double cpu_start = ProcessCpuSeconds();
+  const auto start = std::chrono::steady_clock::now();
+  StatusOr<api::Trace> trace = impl->Run(scenario, options);
+  *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                           start)
+                 .count();
+  *cpu_seconds = ProcessCpuSeconds() - cpu_start;
+  return trace;
+}
+
+// Runs `job` and writes its report to `fd`; returns the child's exit code.
+// Order: one untimed warm-up run of a tiny instance of the workload (static
+// initialisation, first use of the allocator and of the thread pool), then
+// `repeat` rounds of every phase in turn, so that with repeat >= 2 each
+// timed run finds the process as warm as the others.
+int ChildMain(const Job& job, int fd, std::ostream& err) {
+  std::vector<Workload> scenarios;
+  for (const Phase& phase : job.phases) {
+    WorkloadSize size = job.size;
+    size.measured_pods = phase.measured_pods;
+    StatusOr<Workload> w = MakeWorkload(job.workload, size);
+    if (!w.ok()) {
+      WriteAll(fd, "error " + OneLine(w.status().message()) + "\n");
+      return 1;
+    }
+    scenarios.push_back(std::move(w).value());
+  }
+  {
+    const WorkloadSize tiny{std::min(job.size.nodes, 50),
+                            std::min(job.size.init_pods, 10), 10};
+    StatusOr<Workload> w = MakeWorkload(job.workload, tiny);
+    if (!w.ok()) {
+      WriteAll(fd, "error " + OneLine(w.status().message()) + "\n");
+      return 1;
+    }
+    double seconds = 0, cpu_seconds = 0;
+    std::optional<StatusOr<api::Trace>> trace =
+        RunOnce(job, w->scenario, &seconds, &cpu_seconds);
+    if (!trace.has_value()) {
+      WriteAll(fd, "not-registered\n");
+      return 3;
+    }
+    if (!trace->ok()) {
+      WriteAll(fd, "error warm-up run: " +
+                       OneLine(trace->status().message()) + "\n");
+      return 1;
+    }
+  }
+  std::vector<PhaseResult> results(job.phases.size());
+  for (size_t i = 0; i < job.phases.size(); ++i) {
+    results[i].seconds = std::numeric_limits<double>::infinity();
+    results[i].pods_created = scenarios[i].pods_created;
+  }
+  for (int round = 0; round < job.repeat; ++round) {
+    for (size_t i = 0; i < job.phases.size(); ++i) {
+      const Phase& phase = job.phases[i];
+      err << job.tag << ": " << phase.label << " run"
+          << (job.repeat > 1 ? " " + std::to_string(round + 1) + "/" +
+                                   std::to_string(job.repeat)
+                             : std::string())
+          << ", " << job.size.nodes << " nodes, "
+          << scenarios[i].pods_created << " pods (" << phase.measured_pods
+          << " measured)\n";
+      double seconds = 0, cpu_seconds = 0;
+      std::optional<StatusOr<api::Trace>> trace =
+          RunOnce(job, scenarios[i].scenario, &seconds, &cpu_seconds);
+      if (!trace.has_value()) {
+        WriteAll(fd, "not-registered\n");
+        return 3;
+      }
+      if (!trace->ok()) {
+        WriteAll(fd, "error " + phase.label + " run: " +
+                         OneLine(trace->status().message()) + "\n");
+        return 1;
+      }
+      err << job.tag << ": " << phase.label << " run took " << seconds
+          << " s\n";
+      PhaseResult& r = results[i];
+      if (seconds < r.seconds) {
+        r.seconds = seconds;
+        r.cpu_seconds = cpu_seconds;
+      }
+      if (round + 1 == job.repeat) {
+        r.measured_bound =
+            MeasuredBound(**trace, scenarios[i].measured_namespace);
+        if (phase.capture_trace) r.trace = api::EncodeTraceLines(**trace);
+      }
+    }
+  }
+  std::string report;
+  for (size_t i = 0; i < job.phases.size(); ++i) {
+    const PhaseResult& r = results[i];
+    char line[256];
+    std::snprintf(line, sizeof line, "phase %s %.9f %.9f %lld %lld %zu\n",
+                  job.phases[i].label.c_str(), r.seconds, r.cpu_seconds,
+                  static_cast<long long>(r.measured_bound),
+                  static_cast<long long>(r.pods_created), r.trace.size());
+    report += line;
+    for (const std::string& l : r.trace) report += l + "\n";
+  }
+  WriteAll(fd, report + "done\n");
+  return 0;
+}
+
+JobResult ParseReport(const std::string& data) {
+  JobResult result;
+  std::istringstream in(data);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line == "done") {
+      result.outcome = JobResult::Outcome::kOk;
+      return result;
+    }
+    if (line == "not-registered") {
+      result.outcome = JobResult::Outcome::kNotRegistered;
+      return result;
+    }
+    if (line.rfind("error ", 0) == 0) {
+      result.error = line.substr(6);
+      return result;
+    }
+    std::istringstream fields(line);
+    std::string word, label;
+    PhaseResult r;
+    long long bound = 0, created = 0;
+    size_t lines = 0;
+    if (!(fields >> word >> label >> r.seconds >> r.cpu_seconds >> bound >>
+          created >> lines) ||
+        word != "phase") {
+      result.error = "unreadable report line from the child: " + line;
+      return result;
+    }
+    r.measured_bound = bound;
+    r.pods_created = created;
+    for (size_t i = 0; i < lines && std::getline(in, line); ++i) {
+      r.trace.push_back(line);
+    }
+    result.phases[label] = std::move(r);
+  }
+  result.error = "the child ended its report early";
+  return result;
+}
+
+// Forks, runs `job` in the child, and collects its report and peak memory.
+JobResult RunJob(const Job& job, std::ostream& err) {
+  std::cout.flush();
+  std::cerr.flush();
+  err.flush();
+  std::fflush(nullptr);
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    JobResult r;
+    r.error = std::string("pipe: ") + std::strerror(errno);
+    return r;
+  }
+  const pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    JobResult r;
+    r.error = std::string("fork: ") + std::strerror(errno);
+    return r;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    const int code = ChildMain(job, fds[1], err);
+    close(fds[1]);
+    err.flush();
+    // _exit: no atexit handlers and no stdio flush of the parent's buffers.
+    _exit(code);
+  }
+  close(fds[1]);
+  const std::string data = ReadAll(fds[0]);
+  close(fds[0]);
+  int status = 0;
+  struct rusage usage {};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  JobResult result = ParseReport(data);
+  result.max_rss_kib = usage.ru_maxrss;
+  if (result.outcome == JobResult::Outcome::kOk &&
+      !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
+    result.outcome = JobResult::Outcome::kFailed;
+  }
+  if (result.outcome == JobResult::Outcome::kFailed && WIFSIGNALED(status)) {
+    result.error = "the child was killed by signal " +
+                   std::to_string(WTERMSIG(status)) + " (" +
+                   strsignal(WTERMSIG(status)) + ")" +
+                   (result.error.empty() ? "" : "; " + result.error);
+  }
+  return result;
+}
+
+// --- Report -------------------------------------------------------------------
+
+std::string Format(const char* fmt, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+std::string Rate(double pods_per_second) {
+  if (!std::isfinite(pods_per_second)) return "n/a";
+  return Format(pods_per_second >= 100 ? "%.0f" : "%.1f", pods_per_second);
+}
+
+std::string Ratio(double r) {
+  if (!std::isfinite(r)) return "n/a";
+  return Format(r >= 10 ? "%.0fx" : "%.1fx", r);
+}
+
+std::string Mib(int64_t kib) { return Format("%.0f MiB", kib / 1024.0); }
+
+std::string Pad(std::string s, size_t width) {
+  if (s.size() < width) s.append(width - s.size(), ' ');
+  return s;
+}
+
+std::string CpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const size_t colon = line.find(':');
+      if (colon != std::string::npos) {
+        return line.substr(line.find_first_not_of(' ', colon + 1));
+      }
+    }
+  }
+  return "unknown CPU";
+}
+
+// The 1-minute load average: other work on the machine skews wall clocks.
+std::string LoadAverage() {
+  double load[1] = {0};
+  if (getloadavg(load, 1) != 1) return "unknown";
+  return Format("%.2f", load[0]);
+}
+
+std::string ThreadsLabel(int threads) {
+  return std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
+// The keys of a trace line's JSON object whose values differ.
+std::string DifferingFields(const std::string& a, const std::string& b) {
+  const nlohmann::json x = nlohmann::json::parse(a, nullptr, false);
+  const nlohmann::json y = nlohmann::json::parse(b, nullptr, false);
+  if (!x.is_object() || !y.is_object()) return "";
+  std::set<std::string> keys;
+  for (const auto& [k, v] : x.items()) keys.insert(k);
+  for (const auto& [k, v] : y.items()) keys.insert(k);
+  std::string out;
+  for (const std::string& k : keys) {
+    if (!x.contains(k) || !y.contains(k) || x[k] != y[k]) {
+      out += (out.empty() ? "" : ", ") + k;
+    }
+  }
+  return out;
+}
+
+std::string Clip(const std::string& line) {
+  constexpr size_t kMax = 400;
+  if (line.empty()) return "(end of trace)";
+  return line.size() <= kMax ? line : line.substr(0, kMax) + "...";
+}
+
+// One line of the closing summary.
+struct Summary {
+  std::string workload;
+  double threshold = 0;
+  double reference_rate = NAN;
+  std::map<int, double> optimized_rate;  // threads -> pods/s
+  std::string decisions;
+};
+
+struct Context {
+  const BenchOptions& options;
+  std::ostream& out;
+  std::ostream& err;
+  bool optimized_registered = true;
+  bool failed = false;
+  std::vector<Summary> summaries;
+};
+
+double MeasuredRate(const JobResult& r, const std::string& phase,
+                    int measured) {
+  const auto init = r.phases.find("init");
+  const auto full = r.phases.find(phase);
+  if (init == r.phases.end() || full == r.phases.end()) return NAN;
+  const double dt = full->second.seconds - init->second.seconds;
+  return dt > 0 ? measured / dt : NAN;
+}
+
+constexpr size_t kRunColumn = 32;
+
+void PrintTableHeader(Context& ctx) {
+  ctx.out << "  " << Pad("run", kRunColumn) << Pad("measured", 10)
+          << Pad("t_init", 12) << Pad("t_full", 12) << Pad("pods/s", 10)
+          << Pad("/upstream", 11) << Pad("cpu", 7) << "peak RSS\n";
+}
+
+// `threads`: the CPUs the run may use (1 for the reference).
+void PrintRunRow(Context& ctx, const std::string& name, const JobResult& r,
+                 const std::string& phase, int measured, double threshold,
+                 int threads) {
+  const PhaseResult& init = r.phases.at("init");
+  const PhaseResult& full = r.phases.at(phase);
+  const double rate = MeasuredRate(r, phase, measured);
+  const double dt = full.seconds - init.seconds;
+  // The share of a CPU the measured phase got: CPU time over wall time.
+  const double cpu =
+      dt > 0 ? (full.cpu_seconds - init.cpu_seconds) / dt : NAN;
+  ctx.out << "  " << Pad(name, kRunColumn)
+          << Pad(std::to_string(measured), 10)
+          << Pad(Format("%.3f s", init.seconds), 12)
+          << Pad(Format("%.3f s", full.seconds), 12) << Pad(Rate(rate), 10)
+          << Pad(Ratio(rate / threshold), 11)
+          << Pad(std::isfinite(cpu) ? Format("%.0f%%", 100 * cpu) : "n/a", 7)
+          << Mib(r.max_rss_kib) << "\n";
+  if (dt < 0.01) {
+    ctx.out << "    warning: the measured phase took under 10 ms; this rate "
+               "is mostly noise\n";
+  } else if (threads == 1 && cpu < 0.85) {
+    ctx.out << "    warning: this single-threaded run got "
+            << Format("%.0f%%", 100 * cpu)
+            << " of a CPU in its measured phase (other load on the "
+               "machine); its pods/s is understated\n";
+  }
+  if (full.measured_bound != measured) {
+    ctx.out << "    warning: " << full.measured_bound << " of " << measured
+            << " measured pods were bound at the end of the run\n";
+  }
+}
+
+void BenchWorkload(Context& ctx, const WorkloadInfo& info) {
+  const BenchOptions& o = ctx.options;
+  WorkloadSize size;
+  size.nodes = o.nodes.value_or(info.default_nodes);
+  size.init_pods = o.init_pods.value_or(info.default_init_pods);
+  const int measured = o.measured_pods.value_or(info.default_measured_pods);
+  const int small = std::min(o.reference_measured_pods, measured);
+  const bool compare = !o.skip_reference;
+
+  Summary summary;
+  summary.workload = info.name;
+  summary.threshold = info.upstream_threshold;
+  ctx.out << "\n== " << info.name << ": " << size.nodes << " nodes, "
+          << size.init_pods << " init pods, " << measured
+          << " measured pods\n"
+          << "   follows " << info.upstream << " (upstream threshold "
+          << info.upstream_threshold << " pods/s)\n";
+
+  // Optimized first: its figures are ready long before the reference's.
+  std::map<int, JobResult> optimized;
+  for (int threads : o.threads) {
+    if (!ctx.optimized_registered) break;
+    Job job;
+    job.impl = kOptimized;
+    job.threads = threads;
+    job.workload = info.name;
+    job.size = size;
+    job.repeat = o.repeat;
+    job.tag = "[" + info.name + "] optimized, " + ThreadsLabel(threads);
+    job.phases.push_back({"init", 0, false});
+    job.phases.push_back({"full", measured, compare && small == measured});
+    if (compare && small != measured) {
+      job.phases.push_back({"small", small, true});
+    }
+    JobResult r = RunJob(job, ctx.err);
+    if (r.outcome == JobResult::Outcome::kNotRegistered) {
+      ctx.optimized_registered = false;
+      ctx.out << "   optimized: not registered "
+                 "(conformance::MakeImplementation(\"optimized\") returns "
+                 "nullptr; see conformance/implementations.cc): only the "
+                 "reference runs\n";
+      ctx.err << "note: the optimized implementation is not registered; "
+                 "running the reference only\n";
+      break;
+    }
+    if (r.outcome == JobResult::Outcome::kFailed) {
+      ctx.failed = true;
+      ctx.out << "   optimized, " << ThreadsLabel(threads)
+              << ": FAILED: " << r.error << "\n";
+      continue;
+    }
+    optimized.emplace(threads, std::move(r));
+  }
+
+  JobResult reference;
+  bool have_reference = false;
+  if (!o.skip_reference) {
+    Job job;
+    job.impl = kReference;
+    job.threads = 1;
+    job.workload = info.name;
+    job.size = size;
+    job.repeat = 1;  // long runs: warm-up effects are noise there
+    job.tag = "[" + info.name + "] reference";
+    job.phases.push_back({"init", 0, false});
+    job.phases.push_back({"small", small, true});
+    reference = RunJob(job, ctx.err);
+    if (reference.outcome == JobResult::Outcome::kOk) {
+      have_reference = true;
+    } else {
+      ctx.failed = true;
+      ctx.out << "   reference: FAILED: "
+              << (reference.outcome == JobResult::Outcome::kNotRegistered
+                      ? std::string("not registered")
+                      : reference.error)
+              << "\n";
+    }
+  }
+
+  PrintTableHeader(ctx);
+  if (have_reference) {
+    PrintRunRow(ctx, "reference", reference, "small", small,
+                info.upstream_threshold, 1);
+    summary.reference_rate = MeasuredRate(reference, "small", small);
+  }
+  for (const auto& [threads, r] : optimized) {
+    PrintRunRow(ctx, "optimized, " + ThreadsLabel(threads), r, "full",
+                measured, info.upstream_threshold, threads);
+    summary.optimized_rate[threads] = MeasuredRate(r, "full", measured);
+  }
+  if (small != measured) {
+    for (const auto& [threads, r] : optimized) {
+      if (r.phases.count("small") == 0) continue;
+      PrintRunRow(ctx, "optimized, " + ThreadsLabel(threads) + " (small)",
+                  r, "small", small, info.upstream_threshold, threads);
+    }
+  }
+
+  // Decisions.
+  if (o.skip_reference) {
+    summary.decisions = "not compared";
+    ctx.out << "  decisions: not compared (--skip-reference)\n";
+  } else if (!have_reference || optimized.empty()) {
+    summary.decisions = "not compared";
+    ctx.out << "  decisions: not compared (" <<
+        (have_reference ? "no optimized run" : "no reference run") << ")\n";
+  } else {
+    const std::string phase = small == measured ? "full" : "small";
+    const std::vector<std::string>& want =
+        reference.phases.at("small").trace;
+    bool identical = true;
+    std::string threads_list;
+    for (const auto& [threads, r] : optimized) {
+      threads_list += (threads_list.empty() ? "" : " and ") +
+                      std::to_string(threads);
+      const std::vector<std::string>& got = r.phases.at(phase).trace;
+      size_t i = 0;
+      while (i < want.size() && i < got.size() && want[i] == got[i]) ++i;
+      if (i == want.size() && i == got.size()) continue;
+      identical = false;
+      const std::string a = i < want.size() ? want[i] : "";
+      const std::string b = i < got.size() ? got[i] : "";
+      ctx.out << "  decisions: DIFFER: optimized at "
+              << ThreadsLabel(threads) << " vs reference, trace line "
+              << i + 1 << " of " << want.size() << " (" << small
+              << " measured pods)";
+      const std::string fields = DifferingFields(a, b);
+      if (!fields.empty()) ctx.out << "; fields: " << fields;
+      ctx.out << "\n    reference: " << Clip(a) << "\n    optimized: "
+              << Clip(b) << "\n";
+    }
+    if (identical) {
+      const int64_t pods = reference.phases.at("small").pods_created;
+      summary.decisions = "identical on " + std::to_string(pods) + " pods";
+      ctx.out << "  decisions: identical on " << pods
+              << " pods (reference vs optimized at " << threads_list << " "
+              << (threads_list.find(" and ") == std::string::npos
+                      ? "thread"
+                      : "threads")
+              << "; " << want.size() << " trace lines, " << small
+              << " measured pods)\n";
+    } else {
+      summary.decisions = "DIFFER";
+      ctx.failed = true;
+    }
+  }
+
+  // Ratios.
+  if (have_reference && !optimized.empty()) {
+    for (const auto& [threads, r] : optimized) {
+      const double full_ratio =
+          MeasuredRate(r, "full", measured) / summary.reference_rate;
+      ctx.out << "  optimized/reference, " << ThreadsLabel(threads) << ": "
+              << Ratio(full_ratio);
+      if (small != measured) {
+        ctx.out << " (optimized on " << measured << " measured pods, "
+                << "reference on " << small << "); "
+                << Ratio(MeasuredRate(r, "small", small) /
+                         summary.reference_rate)
+                << " on the same " << small << "-pod scenario";
+      }
+      ctx.out << "\n";
+    }
+  }
+  if (have_reference && small != measured) {
+    ctx.out << "  note: the reference ran " << small << " of the " << measured
+            << " measured pods (--reference-measured-pods). Its cost per "
+               "pod grows with the pods already bound (every cycle "
+               "recomputes from the whole cluster), so on all "
+            << measured
+            << " its pods/s would be lower and the first ratio above is a "
+               "lower bound; the same-scenario ratio compares equal work.\n";
+  }
+  ctx.summaries.push_back(std::move(summary));
+}
+
+void PrintHeader(Context& ctx) {
+  const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  ctx.out << "schedref bench\n"
+          << "machine: " << cpus << " CPUs online, " << CpuModel()
+          << "; load average " << LoadAverage() << " at the start\n"
+#ifdef NDEBUG
+          << "build: optimized (NDEBUG)\n"
+#else
+          << "build: NOT optimized (assertions on; build with -c opt for "
+             "figures)\n"
+#endif
+          << "method: each implementation runs in a forked child (peak RSS "
+             "from wait4); after an untimed warm-up run the child times "
+             "api::Scheduler::Run on the init-only scenario (nodes + init "
+             "pods) and on the full scenario (+ measured pods), "
+          << (ctx.options.repeat > 1
+                  ? "the fastest of " + std::to_string(ctx.options.repeat) +
+                        " interleaved runs each for the optimized "
+                        "implementation, one run each for the reference"
+                  : std::string("one run each"))
+          << "; pods/s = measured pods / (t_full - t_init); cpu = CPU "
+             "time over wall time of that difference (100% = one busy "
+             "CPU). Scenario generation is not timed; peak RSS includes "
+             "it.\n";
+}
+
+void PrintSummary(Context& ctx) {
+  ctx.out << "\n== summary (pods/s of the measured phase; x = multiple of "
+             "the upstream threshold)\n";
+  for (const Summary& s : ctx.summaries) {
+    ctx.out << "  " << Pad(s.workload, 27) << "reference "
+            << Pad(Rate(s.reference_rate), 8);
+    for (const auto& [threads, rate] : s.optimized_rate) {
+      ctx.out << " optimized/" << threads << " " << Pad(Rate(rate), 8) << " ("
+              << Ratio(rate / s.threshold) << ")";
+    }
+    ctx.out << "  decisions " << s.decisions << "\n";
+  }
+}
+
+}  // namespace
+
+Status ValidateBenchOptions(const BenchOptions& o) {
+  if (o.workload != "all" && FindWorkload(o.workload) == nullptr) {
+    std::string known;
+    for (const std::string& n : WorkloadNames()) known += n + ", ";
+    return Status::Invalid("--workload: unknown workload \"" + o.workload +
+                           "\" (known: " + known + "or all)");
+  }
+  auto range = [](const std::string& flag, const std::optional<int>& v,
+                  int lo, int hi) -> Status {
+    if (v.has_value() && (*v < lo || *v > hi)) {
+      return Status::Invalid(flag + ": must be in [" + std::to_string(lo) +
+                             ", " + std::to_string(hi) + "], got " +
+                             std::to_string(*v));
+    }
+    return Status::Ok();
+  };
+  SCHEDREF_RETURN_IF_ERROR(range("--nodes", o.nodes, 1, kMaxWorkloadNodes));
+  SCHEDREF_RETURN_IF_ERROR(
+      range("--init-pods", o.init_pods, 0, kMaxWorkloadPods));
+  SCHEDREF_RETURN_IF_ERROR(
+      range("--measured-pods", o.measured_pods, 1, kMaxWorkloadPods));
+  SCHEDREF_RETURN_IF_ERROR(range("--reference-measured-pods",
+                                 o.reference_measured_pods, 1,
+                                 kMaxWorkloadPods));
+  SCHEDREF_RETURN_IF_ERROR(range("--repeat", o.repeat, 1, kMaxRepeat));
+  if (o.threads.empty()) {
+    return Status::Invalid("--threads: must not be empty");
+  }
+  std::set<int> seen;
+  for (int t : o.threads) {
+    if (t < 1 || t > kMaxThreads) {
+      return Status::Invalid("--threads: " + std::to_string(t) +
+                             " is not in [1, " + std::to_string(kMaxThreads) +
+                             "]");
+    }
+    if (!seen.insert(t).second) {
+      return Status::Invalid("--threads: " + std::to_string(t) +
+                             " is listed twice");
+    }
+  }
+  return Status::Ok();
+}
+
+int RunBench(const BenchOptions& options, std::ostream& out,
+             std::ostream& err) {
+  if (Status s = ValidateBenchOptions(options); !s.ok()) {
+    err << "error: " << s.message() << "\n";
+    return kBenchUsage;
+  }
+  Context ctx{options, out, err};
+  PrintHeader(ctx);
+  for (const WorkloadInfo& info : Workloads()) {
+    if (options.workload != "all" && options.workload != info.name) continue;
+    if (options.skip_reference && !ctx.optimized_registered) break;
+    BenchWorkload(ctx, info);
+  }
+  if (options.skip_reference && !ctx.optimized_registered) {
+    err << "error: nothing to run: the optimized implementation is not "
+           "registered and --skip-reference was given\n";
+    out << "nothing ran: the optimized implementation is not registered and "
+           "--skip-reference was given\n";
+    return kBenchFailed;
+  }
+  if (ctx.summaries.size() > 1) PrintSummary(ctx);
+  out << "load average " << LoadAverage() << " at the end\n";
+  out.flush();
+  return ctx.failed ? kBenchFailed : kBenchOk;
+}
+
+}  // namespace schedref::cmd
