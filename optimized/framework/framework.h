@@ -168,6 +168,13 @@ class Framework : public PluginsRunner {
 
   // --- mutable ---
   std::map<std::string, WaitingPod> waiting_pods_;
+  // RunScorePlugins' buffers, kept between cycles so scoring does not
+  // allocate (the scheduler's thread owns them; workers write disjoint
+  // slots).
+  std::vector<int64_t> raw_scores_;
+  std::vector<Status> score_failures_;
+  std::vector<size_t> score_failed_at_;
+  std::vector<int64_t> plugin_scores_;
 };
 
 }  // namespace schedref::optimized::framework

@@ -210,10 +210,15 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   // scores[k * n + i]: active plugin k, node i. Each node is written by one
   // task only. The reported failure is the first in (plugin, node) order, as
   // a plugin-by-plugin loop would meet it.
-  std::vector<int64_t> scores(active.size() * n);
-  std::vector<Status> failures(n);
-  std::vector<size_t> failed_at(n, active.size());
+  std::vector<int64_t>& scores = raw_scores_;
+  std::vector<Status>& failures = score_failures_;
+  std::vector<size_t>& failed_at = score_failed_at_;
+  scores.resize(active.size() * n);
+  failures.resize(n);
+  failed_at.assign(n, active.size());
   handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
+    if (i + 8 < static_cast<int64_t>(n)) __builtin_prefetch(nodes[i + 8]);
+    if (i + 4 < static_cast<int64_t>(n)) PrefetchNode(nodes[i + 4]);
     for (size_t k = 0; k < active.size(); ++k) {
       ScoreOutput out = score_[active[k]]->Score(state, pod, *nodes[i]);
       if (!out.status.IsSuccess()) {
@@ -239,7 +244,8 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   ScoreResult result;
   result.totals.assign(n, 0);
   if (with_detail) result.detail.resize(n);
-  std::vector<int64_t> plugin_scores(n);
+  std::vector<int64_t>& plugin_scores = plugin_scores_;
+  plugin_scores.resize(n);
   for (size_t k = 0; k < active.size(); ++k) {
     ScorePlugin* pl = score_[active[k]];
     std::copy(scores.begin() + k * n, scores.begin() + (k + 1) * n, plugin_scores.begin());

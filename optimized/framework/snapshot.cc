@@ -17,10 +17,19 @@ int Snapshot::NumNodesWithImage(const std::string& image) const {
 NodeInfo& Snapshot::Mutable(const std::string& name) {
   std::unique_ptr<NodeInfo>& slot = nodes_[name];
   if (!slot) slot = std::make_unique<NodeInfo>();
+  touched_had_affinity_ = touched_had_affinity_ || !slot->pods_with_affinity().empty() ||
+                          !slot->pods_with_required_anti_affinity().empty();
+  touched_.push_back(slot.get());
   return *slot;
 }
 
-void Snapshot::Erase(const std::string& name) { nodes_.erase(name); }
+void Snapshot::Erase(const std::string& name) {
+  auto it = nodes_.find(name);
+  if (it == nodes_.end()) return;
+  std::erase(touched_, it->second.get());
+  touched_had_affinity_ = true;  // conservatively: the lists drop it
+  nodes_.erase(it);
+}
 
 void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed) {
   if (nodes_changed) {
@@ -37,7 +46,18 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       }
       for (const std::string& n : names) ++image_nodes_[n];
     }
+    const_list_.assign(list_.begin(), list_.end());
   }
+  bool affinity_changed = nodes_changed || touched_had_affinity_;
+  if (!affinity_changed) {  // else touched_ may hold erased nodes
+    for (const NodeInfo* info : touched_) {
+      affinity_changed = affinity_changed || !info->pods_with_affinity().empty() ||
+                         !info->pods_with_required_anti_affinity().empty();
+    }
+  }
+  touched_.clear();
+  touched_had_affinity_ = false;
+  if (!affinity_changed) return;
   with_affinity_.clear();
   with_required_anti_affinity_.clear();
   for (NodeInfo* info : list_) {

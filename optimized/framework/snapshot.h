@@ -24,6 +24,8 @@ class Snapshot {
  public:
   // Nodes in node-tree order; NodeInfo::index is the position here.
   const std::vector<NodeInfo*>& List() const { return list_; }
+  // The same list, read-only (what Filter and Score loops take).
+  const std::vector<const NodeInfo*>& ConstList() const { return const_list_; }
   // Nodes with at least one pod with pod (anti-)affinity / required
   // anti-affinity, in List() order.
   const std::vector<NodeInfo*>& HavePodsWithAffinityList() const {
@@ -47,7 +49,9 @@ class Snapshot {
   // Rebuilds the lists after Mutable/Erase calls. `order` is the node-tree
   // order (the names of the nodes present). With `nodes_changed` false the
   // node list, the indexes and the image counts are kept (only pods moved),
-  // and only the affinity lists are recomputed: O(nodes) pointer checks.
+  // and the affinity lists are recomputed only if a node handed out by
+  // Mutable had, or now has, pods with affinity (otherwise they cannot have
+  // changed).
   void Rebuild(const std::vector<std::string>& order, bool nodes_changed);
   // The cache generation this snapshot reflects.
   int64_t generation = 0;
@@ -55,9 +59,14 @@ class Snapshot {
  private:
   std::unordered_map<std::string, std::unique_ptr<NodeInfo>> nodes_;
   std::vector<NodeInfo*> list_;
+  std::vector<const NodeInfo*> const_list_;
   std::vector<NodeInfo*> with_affinity_;
   std::vector<NodeInfo*> with_required_anti_affinity_;
   std::unordered_map<std::string, int> image_nodes_;
+  // Nodes handed out by Mutable since the last Rebuild, and whether any of
+  // them was in an affinity list then.
+  std::vector<const NodeInfo*> touched_;
+  bool touched_had_affinity_ = false;
 };
 
 }  // namespace schedref::optimized::framework

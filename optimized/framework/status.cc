@@ -17,11 +17,22 @@ const char* CodeName(Code code) {
 
 std::string Status::Message() const {
   std::string out;
-  for (size_t i = 0; i < reasons_.size(); ++i) {
+  const std::vector<std::string>& r = reasons();
+  for (size_t i = 0; i < r.size(); ++i) {
     if (i > 0) out += ", ";
-    out += reasons_[i];
+    out += r[i];
   }
   return out;
+}
+
+const std::vector<std::string>& Status::EmptyReasons() {
+  static const std::vector<std::string> kEmpty;
+  return kEmpty;
+}
+
+const std::string& Status::EmptyPlugin() {
+  static const std::string kEmpty;
+  return kEmpty;
 }
 
 }  // namespace schedref::optimized::framework

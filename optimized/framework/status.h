@@ -5,6 +5,7 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_STATUS_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_STATUS_H_
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,14 +25,30 @@ enum class Code {
 // "Success", "Error", "Unschedulable", ... (upstream Code.String()).
 const char* CodeName(Code code);
 
+// A Success (or a reason-less Skip/Wait) is one word and a null pointer: no
+// allocation and a trivial destructor check, which matters because every
+// Filter and Score call on every node returns one.
 class [[nodiscard]] Status {
  public:
   Status() = default;  // Success
-  Status(Code code, std::vector<std::string> reasons)
-      : code_(code), reasons_(std::move(reasons)) {}
-  Status(Code code, std::string reason) : code_(code) {
-    reasons_.push_back(std::move(reason));
+  Status(Code code, std::vector<std::string> reasons) : code_(code) {
+    if (!reasons.empty()) rep_ = std::make_unique<Rep>(Rep{std::move(reasons), {}});
   }
+  Status(Code code, std::string reason) : code_(code) {
+    rep_ = std::make_unique<Rep>();
+    rep_->reasons.push_back(std::move(reason));
+  }
+  Status(const Status& other)
+      : code_(other.code_), rep_(other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr) {}
+  Status& operator=(const Status& other) {
+    if (this != &other) {
+      code_ = other.code_;
+      rep_ = other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr;
+    }
+    return *this;
+  }
+  Status(Status&&) noexcept = default;
+  Status& operator=(Status&&) noexcept = default;
 
   static Status Success() { return Status(); }
   static Status Error(std::string message) {
@@ -40,11 +57,14 @@ class [[nodiscard]] Status {
   static Status Skip() { return Status(Code::kSkip, std::vector<std::string>{}); }
 
   Code code() const { return code_; }
-  const std::vector<std::string>& reasons() const { return reasons_; }
+  const std::vector<std::string>& reasons() const {
+    return rep_ ? rep_->reasons : EmptyReasons();
+  }
   // The plugin that produced a non-success status (set by the framework).
-  const std::string& plugin() const { return plugin_; }
+  const std::string& plugin() const { return rep_ ? rep_->plugin : EmptyPlugin(); }
   Status& WithPlugin(std::string plugin) {
-    plugin_ = std::move(plugin);
+    if (!rep_) rep_ = std::make_unique<Rep>();
+    rep_->plugin = std::move(plugin);
     return *this;
   }
 
@@ -60,12 +80,20 @@ class [[nodiscard]] Status {
   // Reasons joined by ", ".
   std::string Message() const;
 
-  friend bool operator==(const Status&, const Status&) = default;
+  friend bool operator==(const Status& a, const Status& b) {
+    return a.code_ == b.code_ && a.reasons() == b.reasons() && a.plugin() == b.plugin();
+  }
 
  private:
+  struct Rep {
+    std::vector<std::string> reasons;
+    std::string plugin;
+  };
+  static const std::vector<std::string>& EmptyReasons();
+  static const std::string& EmptyPlugin();
+
   Code code_ = Code::kSuccess;
-  std::vector<std::string> reasons_;
-  std::string plugin_;
+  std::unique_ptr<Rep> rep_;  // null: no reasons and no plugin
 };
 
 }  // namespace schedref::optimized::framework

@@ -93,9 +93,12 @@ PodInfoPtr NewPodInfo(api::Pod pod) {
 void HostPortInfo::Add(const std::string& ip, const std::string& protocol,
                        int32_t port) {
   if (port <= 0) return;
-  Entry e{OrDefault(ip, "0.0.0.0"), OrDefault(protocol, "TCP"), port};
-  for (const Entry& x : entries_) {
-    if (x.port == e.port && x.protocol == e.protocol && x.ip == e.ip) return;
+  Entry e{OrDefault(ip, "0.0.0.0"), OrDefault(protocol, "TCP"), port, 1};
+  for (Entry& x : entries_) {
+    if (x.port == e.port && x.protocol == e.protocol && x.ip == e.ip) {
+      ++x.pods;
+      return;
+    }
   }
   entries_.push_back(std::move(e));
 }
@@ -105,9 +108,13 @@ void HostPortInfo::Remove(const std::string& ip, const std::string& protocol,
   if (port <= 0) return;
   const std::string i = OrDefault(ip, "0.0.0.0");
   const std::string p = OrDefault(protocol, "TCP");
-  std::erase_if(entries_, [&](const Entry& x) {
-    return x.port == port && x.protocol == p && x.ip == i;
-  });
+  for (size_t k = 0; k < entries_.size(); ++k) {
+    Entry& x = entries_[k];
+    if (x.port == port && x.protocol == p && x.ip == i) {
+      if (--x.pods == 0) entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(k));
+      return;
+    }
+  }
 }
 
 bool HostPortInfo::CheckConflict(const std::string& ip, const std::string& protocol,

@@ -75,11 +75,13 @@ using PodInfoPtr = std::shared_ptr<const PodInfo>;
 
 [[nodiscard]] PodInfoPtr NewPodInfo(api::Pod pod);
 
-// The host ports used on a node (upstream HostPortInfo): a set of
-// (ip, protocol, port) with an empty IP stored as 0.0.0.0 and an empty
-// protocol as TCP; ports <= 0 are never recorded. A set, as upstream's map of
-// sets: removing a pod removes its triples even if another pod on the node
-// uses the same one.
+// The host ports used on a node (upstream HostPortInfo): (ip, protocol,
+// port) triples with an empty IP stored as 0.0.0.0 and an empty protocol as
+// TCP; ports <= 0 are never recorded. Each triple counts the pods using it,
+// so a port stays used while any pod on the node uses it — the reference's
+// rule (it recomputes from the pods). Note: upstream's map of sets frees the
+// triple when the first of two such pods goes (docs/deviations.md "Host
+// ports").
 class HostPortInfo {
  public:
   void Add(const std::string& ip, const std::string& protocol, int32_t port);
@@ -95,11 +97,19 @@ class HostPortInfo {
     std::string ip;
     std::string protocol;
     int32_t port;
+    int pods;  // > 0
   };
   std::vector<Entry> entries_;
 };
 
 // A node and the pods the scheduler believes run on it (bound and assumed).
+class NodeInfo;
+
+// Hints the CPU to start loading what Filter and Score read first of a
+// node: loops over scattered NodeInfos are bound by memory latency, so they
+// call this a few nodes ahead. Purely a performance hint.
+void PrefetchNode(const NodeInfo* node);
+
 class NodeInfo {
  public:
   NodeInfo() = default;
@@ -147,6 +157,11 @@ class NodeInfo {
   Resource allocatable_;
   HostPortInfo used_ports_;
 };
+
+inline void PrefetchNode(const NodeInfo* node) {
+  __builtin_prefetch(node);
+  __builtin_prefetch(node->node());
+}
 
 }  // namespace schedref::optimized::framework
 

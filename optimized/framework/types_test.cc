@@ -31,13 +31,16 @@ TEST(HostPortInfoTest, ConflictRules) {
   }
 }
 
-TEST(HostPortInfoTest, RemoveDropsTheTripleEvenIfAddedTwice) {
-  // upstream's map of sets: two pods using the same triple share one entry.
+TEST(HostPortInfoTest, APortStaysUsedWhileAnyPodUsesIt) {
+  // Two pods (pre-bound, so NodePorts never compared them) use one triple.
   HostPortInfo info;
   info.Add("", "TCP", 80);
   info.Add("0.0.0.0", "", 80);
   info.Remove("0.0.0.0", "TCP", 80);
+  EXPECT_TRUE(info.CheckConflict("", "", 80));
+  info.Remove("", "", 80);
   EXPECT_FALSE(info.CheckConflict("", "", 80));
+  EXPECT_TRUE(info.empty());
 }
 
 TEST(NodeInfoTest, AggregatesFollowAddAndRemove) {
