@@ -640,11 +640,12 @@ void BenchWorkload(Context& ctx, const WorkloadInfo& info) {
   if (have_reference && small != measured) {
     ctx.out << "  note: the reference ran " << small << " of the " << measured
             << " measured pods (--reference-measured-pods). Its cost per "
-               "pod grows with the pods already bound (every cycle "
-               "recomputes from the whole cluster), so on all "
+               "pod does not fall as pods accumulate (every cycle recomputes "
+               "from the whole cluster), so on all "
             << measured
-            << " its pods/s would be lower and the first ratio above is a "
-               "lower bound; the same-scenario ratio compares equal work.\n";
+            << " its pods/s would be no higher and the first ratio above is "
+               "a lower bound; the same-scenario ratio compares equal "
+               "work.\n";
   }
   ctx.summaries.push_back(std::move(summary));
 }
