@@ -145,6 +145,12 @@ class Framework : public PluginsRunner {
 
  private:
   Framework() = default;
+  // The two passes, once some nominated pod counts.
+  Status RunFilterPluginsWithCountedNominatedPods(const std::vector<const FilterPlugin*>& active,
+                                                  const CycleState& state, const PodInfo& pod,
+                                                  const NodeInfo& node,
+                                                  const std::vector<PodInfoPtr>& nominated,
+                                                  FilterDetail* detail) const;
 
   // --- constant after New ---
   std::string profile_name_;

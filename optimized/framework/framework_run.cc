@@ -130,23 +130,33 @@ Status Framework::RunFilterPluginsWithNominatedPods(
     const std::vector<const FilterPlugin*>& active, const CycleState& state,
     const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
     FilterDetail* detail) const {
+  auto counts = [&pod](const PodInfoPtr& other) {
+    return other->priority >= pod.priority && other->uid() != pod.uid();
+  };
+  // The common case, no nominated pod that counts: one pass, and no clones
+  // (not even empty ones: this runs for every node of every cycle).
+  if (std::none_of(nominated.begin(), nominated.end(), counts)) {
+    return RunFilterPlugins(active, state, pod, node, detail);
+  }
+  return RunFilterPluginsWithCountedNominatedPods(active, state, pod, node, nominated, detail);
+}
+
+Status Framework::RunFilterPluginsWithCountedNominatedPods(
+    const std::vector<const FilterPlugin*>& active, const CycleState& state,
+    const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
+    FilterDetail* detail) const {
   // Pass 1: with every nominated pod of equal or higher priority added.
-  std::optional<NodeInfo> with_nominated;
-  std::optional<CycleState> state_with_nominated;
+  NodeInfo with_nominated = node;
+  CycleState state_with_nominated = state;
   for (const PodInfoPtr& other : nominated) {
     if (other->priority < pod.priority || other->uid() == pod.uid()) continue;
-    if (!with_nominated) {
-      with_nominated.emplace(node);
-      state_with_nominated.emplace(state);
-    }
-    with_nominated->AddPod(other);
+    with_nominated.AddPod(other);
     // AddPod extensions mutate only the clone.
     Status s = const_cast<Framework*>(this)->RunPreFilterExtensionAddPod(
-        *state_with_nominated, pod, *other, *with_nominated);
+        state_with_nominated, pod, *other, with_nominated);
     if (!s.IsSuccess()) return s;
   }
-  if (!with_nominated) return RunFilterPlugins(active, state, pod, node, detail);
-  Status first = RunFilterPlugins(active, *state_with_nominated, pod, *with_nominated, detail);
+  Status first = RunFilterPlugins(active, state_with_nominated, pod, with_nominated, detail);
   if (!first.IsSuccess()) return first;
   // Pass 2: without them, since some filters (affinity) may need them absent.
   if (detail != nullptr) detail->clear();
@@ -217,8 +227,8 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   failures.resize(n);
   failed_at.assign(n, active.size());
   handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
-    if (i + 8 < static_cast<int64_t>(n)) __builtin_prefetch(nodes[i + 8]);
-    if (i + 4 < static_cast<int64_t>(n)) PrefetchNode(nodes[i + 4]);
+    if (i + 16 < static_cast<int64_t>(n)) __builtin_prefetch(nodes[i + 16]);
+    if (i + 8 < static_cast<int64_t>(n)) PrefetchNode(nodes[i + 8]);
     for (size_t k = 0; k < active.size(); ++k) {
       ScoreOutput out = score_[active[k]]->Score(state, pod, *nodes[i]);
       if (!out.status.IsSuccess()) {

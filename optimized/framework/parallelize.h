@@ -14,6 +14,7 @@
 #include <memory>
 
 #include <oneapi/tbb/blocked_range.h>
+#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -48,6 +49,10 @@ class Parallelizer {
   // under a microsecond, less than handing a chunk to another thread.
   static constexpr int64_t kGrain = 32;
   int threads_;
+  // Set iff threads_ exceeds the hardware threads: TBB otherwise caps its
+  // workers there, and a request for more (to test oversubscription) would
+  // silently run with fewer.
+  std::unique_ptr<oneapi::tbb::global_control> oversubscribe_;
   std::unique_ptr<oneapi::tbb::task_arena> arena_;
 };
 

@@ -47,6 +47,9 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   if (!fwk.HasScorePlugins()) to_find = 1;
   std::vector<const framework::NodeInfo*> feasible;
   if (n == 0) return feasible;
+  // The start index counts over all nodes; a PreFilterResult may have
+  // restricted `nodes` to fewer (the reference takes it modulo too).
+  start %= n;
   if (!fwk.HasFilterPlugins()) {
     for (int64_t i = 0; i < to_find; ++i) feasible.push_back(nodes[(start + i) % n]);
     return feasible;
@@ -72,19 +75,25 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   while (pos < n) {
     const int64_t want = to_find - static_cast<int64_t>(feasible.size());
     const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
+    // Position i is node (start + i) mod n; start < n (above) and i < n, so
+    // one conditional subtraction replaces the division.
+    auto at = [&](int64_t i) {
+      const int64_t k = start + i;
+      return nodes[k < n ? k : k - n];
+    };
     parallel_.For(pos, pos + len, [&](int64_t i) {
-      // Two-step prefetch: the NodeInfo 8 positions ahead (its node pointer
-      // is then loaded by the time we prefetch through it 4 ahead).
-      if (i + 8 < pos + len) __builtin_prefetch(nodes[(start + i + 8) % n]);
-      if (i + 4 < pos + len) framework::PrefetchNode(nodes[(start + i + 4) % n]);
-      const framework::NodeInfo& node = *nodes[(start + i) % n];
+      // Two-step prefetch: the NodeInfo 16 positions ahead, then (once it
+      // has arrived) the Node object it points to, 8 ahead.
+      if (i + 16 < pos + len) __builtin_prefetch(at(i + 16));
+      if (i + 8 < pos + len) framework::PrefetchNode(at(i + 8));
+      const framework::NodeInfo& node = *at(i);
       auto it = nominated.empty() ? nominated.end() : nominated.find(node.Name());
       filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
           active, state, pod, node, it == nominated.end() ? kNone : it->second,
           detail ? &filter_details_[i] : nullptr);
     });
     for (int64_t i = pos; i < pos + len; ++i) {
-      const framework::NodeInfo* node = nodes[(start + i) % n];
+      const framework::NodeInfo* node = at(i);
       framework::Status& s = filter_statuses_[i];
       if (detail) {
         for (const auto& [plugin, st] : filter_details_[i]) {
