@@ -437,7 +437,8 @@ constexpr size_t kRunColumn = 32;
 void PrintTableHeader(Context& ctx) {
   ctx.out << "  " << Pad("run", kRunColumn) << Pad("measured", 10)
           << Pad("t_init", 12) << Pad("t_full", 12) << Pad("pods/s", 10)
-          << Pad("/upstream", 11) << Pad("cpu", 7) << "peak RSS\n";
+          << Pad("/upstream", 11) << Pad("cpu", 7) << Pad("pods/cpu-s", 12)
+          << "peak RSS\n";
 }
 
 // `threads`: the CPUs the run may use (1 for the reference).
@@ -449,15 +450,18 @@ void PrintRunRow(Context& ctx, const std::string& name, const JobResult& r,
   const double rate = MeasuredRate(r, phase, measured);
   const double dt = full.seconds - init.seconds;
   // The share of a CPU the measured phase got: CPU time over wall time.
-  const double cpu =
-      dt > 0 ? (full.cpu_seconds - init.cpu_seconds) / dt : NAN;
+  const double cpu_dt = full.cpu_seconds - init.cpu_seconds;
+  const double cpu = dt > 0 ? cpu_dt / dt : NAN;
+  // The same rate per CPU-second: what a single-threaded run would show on
+  // an idle machine.
+  const double cpu_rate = cpu_dt > 0 ? measured / cpu_dt : NAN;
   ctx.out << "  " << Pad(name, kRunColumn)
           << Pad(std::to_string(measured), 10)
           << Pad(Format("%.3f s", init.seconds), 12)
           << Pad(Format("%.3f s", full.seconds), 12) << Pad(Rate(rate), 10)
           << Pad(Ratio(rate / threshold), 11)
           << Pad(std::isfinite(cpu) ? Format("%.0f%%", 100 * cpu) : "n/a", 7)
-          << Mib(r.max_rss_kib) << "\n";
+          << Pad(Rate(cpu_rate), 12) << Mib(r.max_rss_kib) << "\n";
   if (dt < 0.01) {
     ctx.out << "    warning: the measured phase took under 10 ms; this rate "
                "is mostly noise\n";
@@ -465,7 +469,7 @@ void PrintRunRow(Context& ctx, const std::string& name, const JobResult& r,
     ctx.out << "    warning: this single-threaded run got "
             << Format("%.0f%%", 100 * cpu)
             << " of a CPU in its measured phase (other load on the "
-               "machine); its pods/s is understated\n";
+               "machine); its pods/s is understated, pods/cpu-s is not\n";
   }
   if (full.measured_bound != measured) {
     ctx.out << "    warning: " << full.measured_bound << " of " << measured
@@ -672,8 +676,9 @@ void PrintHeader(Context& ctx) {
                   : std::string("one run each"))
           << "; pods/s = measured pods / (t_full - t_init); cpu = CPU "
              "time over wall time of that difference (100% = one busy "
-             "CPU). Scenario generation is not timed; peak RSS includes "
-             "it.\n";
+             "CPU); pods/cpu-s = measured pods / CPU time of that "
+             "difference. Scenario generation is not timed; peak RSS "
+             "includes it.\n";
 }
 
 void PrintSummary(Context& ctx) {
