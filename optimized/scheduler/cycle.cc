@@ -283,7 +283,7 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
       it->second.nominated_node_name != nominating_info->nominated_node_name) {
     api::Pod updated = it->second;
     updated.nominated_node_name = nominating_info->nominated_node_name;
-    UpdatePod(it->second, updated);
+    UpdatePod(it->second, std::move(updated));
   }
 }
 

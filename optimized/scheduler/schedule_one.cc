@@ -54,6 +54,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     for (int64_t i = 0; i < to_find; ++i) feasible.push_back(nodes[(start + i) % n]);
     return feasible;
   }
+  feasible.reserve(static_cast<size_t>(std::min(to_find, n)));
   const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
   // The nominated pods per node are fixed for the cycle; collect them once.
   // (Usually there are none, and this is one empty map.)

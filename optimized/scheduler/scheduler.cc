@@ -119,7 +119,7 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
   }
   api::Pod bound = it->second;
   bound.node_name = node_name;
-  UpdatePod(it->second, bound);
+  UpdatePod(it->second, std::move(bound));
   return schedref::Status::Ok();
 }
 
@@ -157,7 +157,7 @@ void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   if (it == pods_.end() || it->second.nominated_node_name.empty()) return;
   api::Pod updated = it->second;
   updated.nominated_node_name.clear();
-  UpdatePod(it->second, updated);
+  UpdatePod(it->second, std::move(updated));
 }
 
 uint64_t Scheduler::NextRandom() {
@@ -212,8 +212,12 @@ void Scheduler::DeleteNode(const api::Node& node) {
   nodes_.erase(node.name);
 }
 
-void Scheduler::AddPod(const api::Pod& pod) {
-  const api::Pod& stored = pods_[pod.Key()] = pod;
+void Scheduler::AddPod(api::Pod pod) {
+  std::string key = pod.Key();
+  PodAdded(pods_[std::move(key)] = std::move(pod));
+}
+
+void Scheduler::PodAdded(const api::Pod& stored) {
   if (!stored.node_name.empty()) {
     schedref::Status s = cache_.AddPod(stored);
     (void)s;
@@ -227,10 +231,9 @@ void Scheduler::AddPod(const api::Pod& pod) {
   }
 }
 
-void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_in) {
-  const api::Pod old_pod = old_in;  // both may alias pods_[key]
-  const api::Pod new_pod = new_in;
-  pods_[new_pod.Key()] = new_pod;
+void Scheduler::UpdatePod(const api::Pod& old_in, api::Pod new_in) {
+  const api::Pod old_pod = old_in;  // old_in may be pods_[key], replaced here
+  const api::Pod& new_pod = pods_[new_in.Key()] = std::move(new_in);
   const bool was_assigned = !old_pod.node_name.empty();
   const bool is_assigned = !new_pod.node_name.empty();
   if (!was_assigned && is_assigned) {
@@ -239,13 +242,14 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_in) {
       schedref::Status s = queue_->Delete(old_pod);
       (void)s;
     }
-    AddPod(new_pod);
+    PodAdded(new_pod);
     return;
   }
   if (is_assigned) {
     schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
     (void)s;
-    for (const framework::ClusterEvent& e : backend::queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
+    for (const framework::ClusterEvent& e :
+         backend::queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
       queue_->MoveAllToActiveOrBackoffQueue(e, PodObjects(&old_pod, &new_pod), nullptr, now_);
     }
     return;
@@ -305,7 +309,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
         if (updated.node_name.empty()) updated.node_name = it->second.node_name;
-        UpdatePod(it->second, updated);
+        UpdatePod(it->second, std::move(updated));
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
           if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;

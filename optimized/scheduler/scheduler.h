@@ -97,8 +97,11 @@ class Scheduler : public framework::Handle {
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
-  void AddPod(const api::Pod& pod);
-  void UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
+  // By value: the handlers keep the object (moved in where callers can).
+  void AddPod(api::Pod pod);
+  // The informers' reaction to a pod just stored in pods_.
+  void PodAdded(const api::Pod& stored);
+  void UpdatePod(const api::Pod& old_pod, api::Pod new_pod);
   void DeletePod(const api::Pod& pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
 
