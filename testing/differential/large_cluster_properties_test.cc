@@ -77,6 +77,7 @@ RC_GTEST_PROP(Differential, LargeClusterSameTracesAtAnyThreadCount, ()) {
   options.max_nodes = 300;
   options.max_pods = 30;
   options.max_events = 30;
+  options.shrink_nodes = false;
   api::Scenario s = MaybeOpenUp(*scenario_gen::GenScenario(options));
   // 0: adaptive (48% or 49% at this size).
   s.config.percentage_of_nodes_to_score = *rc::gen::element(0, 10, 30, 60, 100);

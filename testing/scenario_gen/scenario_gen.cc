@@ -568,13 +568,16 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
     // At least min_nodes nodes. (Not gen::nonEmpty: its retries grow the
     // size.) The first min_nodes are drawn one by one, so they shrink in
     // place but never away.
+    auto shrinking = [&options](auto g) {
+      return options.shrink_nodes ? g : gen::noShrink(g);
+    };
     std::vector<api::Node> node_seeds;
     for (int i = 0; i < options.min_nodes; ++i) {
-      node_seeds.push_back(*GenNode("n"));
+      node_seeds.push_back(*shrinking(GenNode("n")));
     }
-    for (api::Node& node : *gen::resize(
+    for (api::Node& node : *shrinking(gen::resize(
              options.max_nodes - options.min_nodes,
-             gen::container<std::vector<api::Node>>(GenNode("n")))) {
+             gen::container<std::vector<api::Node>>(GenNode("n"))))) {
       node_seeds.push_back(std::move(node));
     }
     std::vector<InitialPod> pod_seeds =

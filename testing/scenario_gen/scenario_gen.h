@@ -109,6 +109,12 @@ struct Options {
   // adding nodes: deleting a node, changing a node's zone label. (Regions
   // never change.)
   bool node_tree_changes = true;
+  // Whether shrinking may drop initial nodes above min_nodes and simplify
+  // the others (labels, taints, allocatable, images). With hundreds of
+  // nodes that takes hundreds or thousands of shrink steps, each a full
+  // run; false keeps the initial nodes as generated and shrinks only the
+  // pods and the timeline.
+  bool shrink_nodes = true;
 };
 
 // A scenario with the default configuration (one default-scheduler
