@@ -6,15 +6,16 @@
 //
 // Method. Every measurement runs in a forked child, so that its peak
 // resident memory can be read from wait4() and no implementation's threads
-// exist in the parent when it forks. A child generates the workload's
-// init-only scenario and its full scenario, makes one untimed warm-up run of
-// a tiny instance, and times api::Scheduler::Run on each scenario with a
-// steady clock; the measured phase's rate is
-//   measured pods / (t_full - t_init):
-// scenario setup and the init phase are the same in both runs and cancel.
+// exist in the parent when it forks. A child runs the workload's init-only
+// scenario once (the init phase; reported, not part of any rate), moves the
+// init pods that run bound into the cluster (BindInitPods), and times
+// api::Scheduler::Run with a steady clock on that cluster alone (t_base) and
+// with the measured pods (t_full); the measured phase's rate is
+//   measured pods / (t_full - t_base).
 // The reference may run a smaller measured phase (reference_measured_pods);
-// the optimized implementation also runs that small scenario, and the two
-// traces must be identical.
+// the optimized implementation also runs that small scenario, and both
+// traces (the init phase's and the small measured phase's) must be
+// identical.
 #ifndef SCHEDREF_CMD_SCHEDREF_BENCH_H_
 #define SCHEDREF_CMD_SCHEDREF_BENCH_H_
 
@@ -41,7 +42,7 @@ struct BenchOptions {
   std::vector<int> threads = {1, 2};
   bool skip_reference = false;
   // Timed runs per scenario of the optimized implementation, interleaved
-  // (init, full, small, init, ...); the fastest counts. The reference runs
+  // (base, full, small, base, ...); the fastest counts. The reference runs
   // each scenario once: its runs are long enough for warm-up effects to be
   // noise.
   int repeat = 3;

@@ -57,10 +57,10 @@ expect bench-duplicate-threads 2 "error: --threads: 2 is listed twice" \
   -- "$bin" bench --threads 2,2
 bench_small=("$bin" bench --workload PreemptionBasic --nodes 12 --init-pods 20
              --measured-pods 6 --reference-measured-pods 3 --threads 1,2 --repeat 1)
-expect bench-small-run 0 "pods/s = measured pods / (t_full - t_init)" \
+expect bench-small-run 0 "pods/s = measured pods / (t_full - t_base)" \
   -- "${bench_small[@]}"
 out="$("${bench_small[@]}" 2>/dev/null)"
-if [[ "$out" == *"decisions: identical on 23 pods (reference vs optimized at 1 and 2 threads"* ||
+if [[ "$out" == *"decisions: identical on 23 pods (reference vs optimized at 1 and 2 threads)"* ||
       "$out" == *"optimized: not registered"* ]]; then
   echo "PASS bench-small-decisions"
 else

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -555,6 +556,43 @@ StatusOr<Workload> MakeWorkload(std::string_view name,
                            std::to_string(size.measured_pods));
   }
   return shape->make(shape->info, size);
+}
+
+StatusOr<Workload> BindInitPods(
+    const Workload& workload,
+    const std::vector<std::pair<std::string, std::string>>& bound) {
+  std::map<std::string, size_t> position;
+  for (size_t i = 0; i < bound.size(); ++i) {
+    if (!position.emplace(bound[i].first, i).second) {
+      return Status::Invalid(workload.scenario.name + ": pod " +
+                             bound[i].first + " is listed twice");
+    }
+  }
+  Workload out = workload;
+  std::vector<std::optional<api::Pod>> pods(bound.size());
+  std::vector<api::Event> timeline;
+  for (api::Event& e : out.scenario.timeline) {
+    const auto it = e.op == api::Event::Op::kCreate && e.at == 0
+                        ? position.find(e.name)
+                        : position.end();
+    if (it == position.end() || !std::holds_alternative<api::Pod>(e.object)) {
+      timeline.push_back(std::move(e));
+      continue;
+    }
+    api::Pod pod = std::get<api::Pod>(std::move(e.object));
+    pod.node_name = bound[it->second].second;
+    pods[it->second] = std::move(pod);
+  }
+  for (size_t i = 0; i < pods.size(); ++i) {
+    if (!pods[i].has_value()) {
+      return Status::Invalid(workload.scenario.name + ": pod " +
+                             bound[i].first +
+                             " is not created at t = 0 by the timeline");
+    }
+    out.scenario.initial.pods.push_back(std::move(*pods[i]));
+  }
+  out.scenario.timeline = std::move(timeline);
+  return out;
 }
 
 }  // namespace schedref::cmd

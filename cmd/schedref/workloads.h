@@ -19,12 +19,14 @@
 // A workload generated with measured_pods = 0 is the init-only scenario:
 // exactly the first two parts, so that a full run and an init-only run of
 // the same sizes make the same decisions up to the measured phase.
+// BindInitPods turns a scenario into its measured phase alone.
 #ifndef SCHEDREF_CMD_SCHEDREF_WORKLOADS_H_
 #define SCHEDREF_CMD_SCHEDREF_WORKLOADS_H_
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "api/scenario.h"
@@ -77,6 +79,20 @@ struct Workload {
 // measured pods outside [0, kMaxWorkloadPods].
 [[nodiscard]] StatusOr<Workload> MakeWorkload(std::string_view name,
                                               const WorkloadSize& size);
+
+// The measured-phase scenario of `workload`: the init pods that `bound`
+// lists (pod key and node, in the order they were bound, as an init-only
+// run's trace has them) leave the timeline and join the initial objects,
+// bound to their nodes in that order; everything else is unchanged. It
+// starts where upstream's measured phase starts, a cluster holding the
+// scheduled init pods, without the scheduler's memory of the init phase
+// (RNG draws, cycle numbers), so its decisions differ from the full
+// scenario's measured phase but are the same for every implementation.
+// Errors (Invalid): a listed pod that the timeline does not create at t = 0,
+// or one listed twice.
+[[nodiscard]] StatusOr<Workload> BindInitPods(
+    const Workload& workload,
+    const std::vector<std::pair<std::string, std::string>>& bound);
 
 }  // namespace schedref::cmd
 

@@ -288,6 +288,44 @@ TEST(WorkloadsTest, MixedChurnRecreatesANodeAndAPod) {
   EXPECT_EQ(CreatedPods(with_init.scenario).at("namespace-init").size(), 3u);
 }
 
+TEST(WorkloadsTest, BindInitPodsMovesThemIntoTheCluster) {
+  const Workload full = Make("SchedulingBasic", 3, 4, 5);
+  StatusOr<Workload> bound = BindInitPods(
+      full, {{"namespace-1/pod-2", "node-0-1"}, {"namespace-1/pod-0", "node-0-0"}});
+  ASSERT_TRUE(bound.ok()) << bound.status().message();
+  const api::Scenario& s = bound->scenario;
+  ASSERT_EQ(s.initial.pods.size(), 2u);
+  EXPECT_EQ(s.initial.pods[0].Key(), "namespace-1/pod-2");
+  EXPECT_EQ(s.initial.pods[0].node_name, "node-0-1");
+  EXPECT_EQ(s.initial.pods[1].Key(), "namespace-1/pod-0");
+  EXPECT_EQ(s.initial.pods[1].node_name, "node-0-0");
+  std::vector<std::string> created;
+  for (const Event& e : s.timeline) created.push_back(e.name);
+  EXPECT_EQ(created, (std::vector<std::string>{
+                         "namespace-1/pod-1", "namespace-1/pod-3",
+                         "namespace-2/pod-0", "namespace-2/pod-1",
+                         "namespace-2/pod-2", "namespace-2/pod-3",
+                         "namespace-2/pod-4"}));
+  EXPECT_EQ(bound->measured_namespace, full.measured_namespace);
+  EXPECT_EQ(bound->pods_created, full.pods_created);
+  StatusOr<api::Scenario> decoded =
+      api::DecodeScenario(api::EncodeScenario(s), s.file);
+  ASSERT_TRUE(decoded.ok()) << decoded.status().message();
+  EXPECT_TRUE(*decoded == s);
+
+  StatusOr<Workload> measured =
+      BindInitPods(full, {{"namespace-2/pod-0", "node-0-0"}});
+  ASSERT_FALSE(measured.ok());
+  EXPECT_EQ(measured.status().message(),
+            "SchedulingBasic: pod namespace-2/pod-0 is not created at t = 0 "
+            "by the timeline");
+  StatusOr<Workload> twice = BindInitPods(
+      full, {{"namespace-1/pod-0", "node-0-0"}, {"namespace-1/pod-0", "node-0-1"}});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.status().message(),
+            "SchedulingBasic: pod namespace-1/pod-0 is listed twice");
+}
+
 TEST(WorkloadsTest, BadInput) {
   struct Case {
     std::string name;
