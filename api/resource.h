@@ -67,6 +67,17 @@ struct PodResourcesOptions {
 [[nodiscard]] ResourceList PodRequestList(
     const Pod& pod, const PodResourcesOptions& options = {});
 
+// --- Go integer arithmetic -------------------------------------------------
+
+// a * b as Go's int64 multiplication computes it: two's complement,
+// wrapping on overflow (where C++'s signed multiplication is undefined).
+// Scores multiply quantities by 100, which overflows for allocatable above
+// about 9.2e16 (e.g. a node reporting 1e17 bytes of memory); upstream's
+// result is the wrapped product, and so is ours.
+constexpr int64_t GoMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+}
+
 }  // namespace schedref::api
 
 #endif  // SCHEDREF_API_RESOURCE_H_

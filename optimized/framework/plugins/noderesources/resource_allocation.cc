@@ -131,11 +131,11 @@ ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
                         [&](int64_t req, int64_t alloc, int64_t weight) {
                           int64_t score;
                           if (least) {
-                            score = req > alloc ? 0 : (alloc - req) * kMaxNodeScore / alloc;
+                            score = req > alloc ? 0 : api::GoMul(alloc - req, kMaxNodeScore) / alloc;
                           } else {
                             // Requests may exceed allocatable: pods without
                             // requests count with the non-zero defaults.
-                            score = (req > alloc ? alloc : req) * kMaxNodeScore / alloc;
+                            score = api::GoMul(req > alloc ? alloc : req, kMaxNodeScore) / alloc;
                           }
                           node_score += score * weight;
                           weight_sum += weight;
@@ -147,7 +147,7 @@ ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
       ForEachAllocation(
           node, pod, resources_, requested, [&](int64_t req, int64_t alloc, int64_t weight) {
             const int64_t utilization =
-                req > alloc ? kMaxUtilization : req * kMaxUtilization / alloc;
+                req > alloc ? kMaxUtilization : api::GoMul(req, kMaxUtilization) / alloc;
             const int64_t score = helper::BrokenLinear(shape_, utilization);
             if (score > 0) {
               node_score += score * weight;

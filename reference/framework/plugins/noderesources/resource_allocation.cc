@@ -15,7 +15,7 @@ constexpr int64_t kMaxUtilization = 100;
 int64_t LeastRequestedScore(int64_t requested, int64_t capacity) {
   if (capacity == 0) return 0;
   if (requested > capacity) return 0;
-  return ((capacity - requested) * kMaxNodeScore) / capacity;
+  return api::GoMul(capacity - requested, kMaxNodeScore) / capacity;
 }
 
 int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
@@ -23,7 +23,7 @@ int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
   // Requests may exceed capacity because pods without requests count with
   // the non-zero defaults.
   if (requested > capacity) requested = capacity;
-  return (requested * kMaxNodeScore) / capacity;
+  return api::GoMul(requested, kMaxNodeScore) / capacity;
 }
 
 Scorer WeightedAverage(std::vector<ResourceSpec> resources,
@@ -65,7 +65,7 @@ Scorer RequestedToCapacityRatioScorer(
     if (capacity == 0 || requested > capacity) {
       return helper::BrokenLinear(fn, kMaxUtilization);
     }
-    return helper::BrokenLinear(fn, requested * kMaxUtilization / capacity);
+    return helper::BrokenLinear(fn, api::GoMul(requested, kMaxUtilization) / capacity);
   };
   return [resources = std::move(resources), resource_score](
              const std::vector<int64_t>& requested,
