@@ -1,10 +1,13 @@
-// libFuzzer target for the scheduling queue (reference/backend/queue): bytes
-// decode to a sequence of queue operations, applied to the real
-// SchedulingQueue and to the plain model of scheduling_queue_model.h, which
-// are compared after every operation (QueueHarness::RunAndCheck: where every
+// libFuzzer target for the scheduling queues of both implementations
+// (reference/backend/queue, optimized/backend/queue): bytes decode to a
+// sequence of queue operations, applied to the plain model of
+// testing/models/queue_model.h and to each implementation's real
+// SchedulingQueue (through its queue_model_adapter.h), each compared with
+// the model after every operation (QueueHarness::RunAndCheck: where every
 // pod is, the order of activeQ / backoffQ / unschedulable / in flight, each
 // QueuedPodInfo, backoff expiries, flushes, nominations). Aborts on the
-// first disagreement, after printing the operations so far as an event log.
+// first disagreement, after printing the implementation and the operations
+// so far as an event log.
 //
 // Encoding (ByteReader: past the end, every byte reads as 0):
 //   byte 0           config: bit 0 initial backoff 1 s / 0.5 s; bits 1-2
@@ -40,11 +43,14 @@
 #include <vector>
 
 #include "fuzz/byte_reader.h"
-#include "reference/backend/queue/scheduling_queue_model.h"
+#include "optimized/backend/queue/queue_model_adapter.h"
+#include "reference/backend/queue/queue_model_adapter.h"
+#include "testing/models/queue_harness.h"
+#include "testing/models/queue_model.h"
 
 namespace {
 
-namespace queue = schedref::reference::queue;
+namespace queue = schedref::testing::models;
 using schedref::fuzz::ByteReader;
 
 constexpr size_t kMaxOperations = 400;
@@ -176,18 +182,30 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   const queue::QueueModel::Config config = DecodeConfig(in);
   queue::QueueModel model(config);
-  queue::QueueHarness harness(config);
+  struct Implementation {
+    const char* name;
+    queue::QueueHarness harness;
+  };
+  Implementation implementations[] = {
+      {"reference", queue::QueueHarness(
+                        schedref::reference::queue::NewQueueUnderTest(config))},
+      {"optimized",
+       queue::QueueHarness(
+           schedref::optimized::backend::queue::NewQueueUnderTest(config))},
+  };
   std::vector<std::string> log;
   while (!in.empty() && log.size() < kMaxOperations) {
     const queue::QueueOp op = DecodeOp(in, model);
     if (!queue::IsValid(model, op)) continue;
     log.push_back(queue::Show(op));
-    if (std::optional<std::string> error = harness.RunAndCheck(model, op)) {
+    for (Implementation& impl : implementations) {
+      std::optional<std::string> error = impl.harness.RunAndCheck(model, op);
+      if (!error) continue;
       std::fprintf(stderr,
-                   "queue_ops_fuzz: the queue disagrees with the model\n"
+                   "queue_ops_fuzz: the %s queue disagrees with the model\n"
                    "config: initial backoff %lld ms, max backoff %lld ms, "
                    "max in unschedulable %lld ms\n",
-                   static_cast<long long>(config.initial_backoff_ms),
+                   impl.name, static_cast<long long>(config.initial_backoff_ms),
                    static_cast<long long>(config.max_backoff_ms),
                    static_cast<long long>(config.max_in_unschedulable_ms));
       for (const std::string& line : log) {

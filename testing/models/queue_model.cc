@@ -1,4 +1,4 @@
-#include "reference/backend/queue/scheduling_queue_model.h"
+#include "testing/models/queue_model.h"
 
 #include <algorithm>
 #include <functional>
@@ -6,44 +6,21 @@
 #include <tuple>
 #include <utility>
 
-#include "reference/backend/queue/cross_topology.h"
-#include "reference/framework/testing/wrappers.h"
+#include "testing/models/show.h"
+#include "testing/st/wrappers.h"
 
-namespace schedref::reference::queue {
+namespace schedref::testing::models {
 namespace {
 
-namespace st = framework::st;
-using framework::ClusterEvent;
-using framework::EventObject;
-using framework::EventResource;
-using framework::QueueingHint;
 using Loc = QueueModel::Loc;
-using Where = SchedulingQueue::Where;
 
 constexpr char kNode[] = "n1";
 constexpr char kReadyLabel[] = "ready";
 constexpr char kFitLabel[] = "fit";
 
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
-
 bool IsReady(const api::Pod& pod) {
   auto it = pod.labels.find(kReadyLabel);
   return it != pod.labels.end() && it->second == "true";
-}
-
-template <typename T>
-std::string Join(const T& items) {
-  std::string out = "[";
-  for (const auto& item : items) {
-    if (out.size() > 1) out += " ";
-    out += item;
-  }
-  return out + "]";
 }
 
 // --- fixture objects -----------------------------------------------------------
@@ -100,19 +77,19 @@ api::Pod BoundPod() {
 // The update events of an unscheduled pod, in upstream's order
 // (PodSchedulingPropertiesChange): the fixture never changes requests, so
 // there is no scale-down.
-std::vector<framework::ActionType> UpdateBits(const api::Pod& old_pod,
+std::vector<uint32_t> UpdateBits(const api::Pod& old_pod,
                                               const api::Pod& new_pod) {
-  std::vector<framework::ActionType> bits;
+  std::vector<uint32_t> bits;
   if (old_pod.labels != new_pod.labels) {
-    bits.push_back(framework::kUpdatePodLabel);
+    bits.push_back(kUpdatePodLabel);
   }
   if (!old_pod.scheduling_gates.empty() && new_pod.scheduling_gates.empty()) {
-    bits.push_back(framework::kUpdatePodSchedulingGatesEliminated);
+    bits.push_back(kUpdatePodSchedulingGatesEliminated);
   }
   if (old_pod.tolerations.size() != new_pod.tolerations.size()) {
-    bits.push_back(framework::kUpdatePodTolerations);
+    bits.push_back(kUpdatePodTolerations);
   }
-  if (bits.empty()) bits.push_back(framework::kUpdatePodOther);
+  if (bits.empty()) bits.push_back(kUpdatePodOther);
   return bits;
 }
 
@@ -122,9 +99,9 @@ std::vector<framework::ActionType> UpdateBits(const api::Pod& old_pod,
 // Events nobody registered for never reach here with a Queue.
 bool PluginQueues(const std::string& plugin, const ModelEvent& e,
                   const std::string& uid) {
-  if (plugin == kSchedulingGatesPlugin) {
+  if (plugin == kSchedulingGates) {
     return e.kind == ModelEvent::kPodUpdate &&
-           (e.bits & framework::kUpdatePodSchedulingGatesEliminated) != 0 &&
+           (e.bits & kUpdatePodSchedulingGatesEliminated) != 0 &&
            e.target_uid == uid;
   }
   if (plugin == kFakeNodeFit) {
@@ -134,13 +111,13 @@ bool PluginQueues(const std::string& plugin, const ModelEvent& e,
   }
   if (plugin == kFakePodLabel) {
     return e.kind == ModelEvent::kPodUpdate &&
-           (e.bits & framework::kUpdatePodLabel) != 0 &&
+           (e.bits & kUpdatePodLabel) != 0 &&
            e.target_uid == uid && e.ready;
   }
   if (plugin == kFakePodDelete) {
     return e.kind == ModelEvent::kAssignedPodDelete ||
            (e.kind == ModelEvent::kPodUpdate &&
-            (e.bits & framework::kUpdatePodTolerations) != 0);
+            (e.bits & kUpdatePodTolerations) != 0);
   }
   return false;  // FakeNoEvents
 }
@@ -246,7 +223,7 @@ Loc Enqueue(QueueModel& m, QueueModel::Pod& p, Entry entry,
             std::optional<Loc> current) {
   if (!p.pod.scheduling_gates.empty()) {
     p.gated = true;
-    p.unschedulable_plugins.insert(kSchedulingGatesPlugin);
+    p.unschedulable_plugins.insert(kSchedulingGates);
     if (current == Loc::kActive || current == Loc::kBackoff) return *current;
     return Loc::kUnschedulable;
   }
@@ -280,7 +257,7 @@ void MoveUnschedulable(QueueModel& m, const std::vector<std::string>& keys,
                        const ModelEvent& e) {
   for (const std::string& key : keys) {
     QueueModel::Pod& p = m.pods.at(key);
-    if (p.gated && p.unschedulable_plugins.count(kSchedulingGatesPlugin)) {
+    if (p.gated && p.unschedulable_plugins.count(kSchedulingGates)) {
       continue;
     }
     ModelStrategy s = Worth(p, e);
@@ -348,16 +325,6 @@ const char* LocName(Loc loc) {
       return "in flight";
   }
   return "?";
-}
-
-std::string ShowTime(api::TimeMs t) {
-  std::string out = std::to_string(t / 1000);
-  if (int64_t ms = t % 1000; ms != 0) {
-    std::string frac = std::to_string(1000 + ms).substr(1);
-    while (frac.back() == '0') frac.pop_back();
-    out += "." + frac;
-  }
-  return out + "s";
 }
 
 std::string Show(const QueueOp& op) {
@@ -430,6 +397,40 @@ std::string Show(const QueueOp& op) {
       },
       op.body);
   return os.str();
+}
+
+// --- the fixture ----------------------------------------------------------------
+
+bool FixtureNodeFits(const api::Node& node) {
+  auto it = node.labels.find(kFitLabel);
+  return it != node.labels.end() && it->second == "true";
+}
+
+bool FixturePodLabelQueues(const api::Pod& pod, const api::Pod& updated) {
+  return updated.uid == pod.uid && IsReady(updated);
+}
+
+FixtureEventObjects EventObjectsFor(const EventOp& op) {
+  FixtureEventObjects objects;
+  switch (op.kind) {
+    case EventKind::kNodeAdd:
+      objects.new_node = NodeN1(true, op.fit);
+      break;
+    case EventKind::kNodeLabelChange:
+      objects.old_node = NodeN1(false, false);
+      objects.new_node = NodeN1(true, op.fit);
+      break;
+    case EventKind::kNodeTaintChange:
+      objects.old_node = NodeN1(false, false);
+      objects.new_node = NodeN1(false, false);
+      break;
+    case EventKind::kAssignedPodDelete:
+      objects.old_pod = BoundPod();
+      break;
+    case EventKind::kWildCard:
+      break;
+  }
+  return objects;
 }
 
 // --- the model ----------------------------------------------------------------
@@ -540,14 +541,14 @@ void Apply(QueueModel& m, const QueueOp& op) {
               ModelEvent e;
               e.kind = ModelEvent::kPodUpdate;
               e.target_uid = p.pod.uid;
-              e.bits = framework::kUpdate;
+              e.bits = kUpdatePodAny;
               e.ready = IsReady(p.pod);
               RecordInFlight(m, e);
               return;
             }
             NomUpdate(m, old_pod, p.pod);
             if (p.loc != Loc::kUnschedulable) return;  // updated in place
-            for (framework::ActionType bits : UpdateBits(old_pod, p.pod)) {
+            for (uint32_t bits : UpdateBits(old_pod, p.pod)) {
               ModelEvent e;
               e.kind = ModelEvent::kPodUpdate;
               e.target_uid = p.pod.uid;
@@ -647,382 +648,4 @@ void Apply(QueueModel& m, const QueueOp& op) {
       op.body);
 }
 
-// --- the harness -------------------------------------------------------------
-
-namespace {
-
-framework::QueueingHintFn NodeFitHint() {
-  return [](const api::Pod&, const EventObject&,
-            const EventObject& new_obj) -> StatusOr<QueueingHint> {
-    const api::Node* node = std::get_if<api::Node>(&new_obj);
-    if (node == nullptr) return schedref::Status::Invalid("not a node");
-    auto it = node->labels.find(kFitLabel);
-    return it != node->labels.end() && it->second == "true"
-               ? QueueingHint::kQueue
-               : QueueingHint::kSkip;
-  };
-}
-
-framework::QueueingHintFn PodLabelHint() {
-  return [](const api::Pod& pod, const EventObject&,
-            const EventObject& new_obj) -> StatusOr<QueueingHint> {
-    const api::Pod* updated = std::get_if<api::Pod>(&new_obj);
-    if (updated == nullptr) return schedref::Status::Invalid("not a pod");
-    return updated->uid == pod.uid && IsReady(*updated) ? QueueingHint::kQueue
-                                                        : QueueingHint::kSkip;
-  };
-}
-
-framework::QueueingHintFn FailingHint() {
-  return [](const api::Pod&, const EventObject&,
-            const EventObject&) -> StatusOr<QueueingHint> {
-    return schedref::Status::Invalid("FakePodDelete: hint failed");
-  };
-}
-
-SchedulingQueue::Options QueueOptions(const QueueModel::Config& c) {
-  SchedulingQueue::Options options;
-  options.pod_initial_backoff_ms = c.initial_backoff_ms;
-  options.pod_max_backoff_ms = c.max_backoff_ms;
-  options.pod_max_in_unschedulable_pods_ms = c.max_in_unschedulable_ms;
-  return options;
-}
-
-std::map<std::string, SchedulingQueue::Profile> Profiles(
-    framework::plugins::schedulinggates::SchedulingGates* gates) {
-  SchedulingQueue::Profile profile;
-  profile.pre_enqueue = {gates};
-  profile.queueing_hints[gates->Name()] = gates->EventsToRegister();
-  profile.queueing_hints[kFakeNodeFit] = {
-      {{EventResource::kNode,
-        framework::kAdd | framework::kUpdateNodeLabel, "FakeNodeFit"},
-       NodeFitHint()}};
-  profile.queueing_hints[kFakePodLabel] = {
-      {{EventResource::kPod, framework::kUpdatePodLabel, "FakePodLabel"},
-       PodLabelHint()}};
-  profile.queueing_hints[kFakePodDelete] = {
-      {{EventResource::kPod, framework::kDelete, "FakePodDelete"}, nullptr},
-      {{EventResource::kPod, framework::kUpdatePodTolerations,
-        "FakePodDeleteTolerations"},
-       FailingHint()}};
-  profile.queueing_hints[kFakeNoEvents] = {};
-  std::map<std::string, SchedulingQueue::Profile> profiles;
-  profiles["default-scheduler"] = std::move(profile);
-  return profiles;
-}
-
-const char* WhereName(Where where) {
-  switch (where) {
-    case Where::kActive:
-      return "activeQ";
-    case Where::kBackoff:
-      return "backoffQ";
-    case Where::kUnschedulable:
-      return "unschedulable";
-    case Where::kInFlight:
-      return "in flight";
-    case Where::kAbsent:
-      return "absent";
-  }
-  return "?";
-}
-
-Where ToWhere(Loc loc) {
-  switch (loc) {
-    case Loc::kActive:
-      return Where::kActive;
-    case Loc::kBackoff:
-      return Where::kBackoff;
-    case Loc::kUnschedulable:
-      return Where::kUnschedulable;
-    case Loc::kInFlight:
-      return Where::kInFlight;
-  }
-  return Where::kAbsent;
-}
-
-std::string ShowPlugins(const std::set<std::string>& plugins) {
-  return Join(plugins);
-}
-
-}  // namespace
-
-QueueHarness::QueueHarness(const QueueModel::Config& config)
-    : queue_(QueueOptions(config), &sort_, Profiles(&gates_)) {}
-
-std::optional<std::string> QueueHarness::RunAndCheck(const QueueModel& before,
-                                                     const QueueOp& op) {
-  QueueModel after = before;
-  Apply(after, op);
-  const api::TimeMs now = op.at;
-  auto pod_in = [](const QueueModel& m, const std::string& name) {
-    return m.pods.at(ModelPodKey(name)).pod;
-  };
-
-  std::optional<std::string> error;
-  std::visit(
-      Overloaded{
-          [&](const AddOp& o) {
-            (void)queue_.Add(pod_in(after, o.name), now);
-          },
-          [&](const UpdateOp& o) {
-            (void)queue_.Update(pod_in(before, o.name), pod_in(after, o.name),
-                                now);
-          },
-          [&](const DeleteOp& o) { (void)queue_.Delete(pod_in(before, o.name)); },
-          [&](const PopOp&) {
-            std::optional<framework::QueuedPodInfo> got = queue_.Pop();
-            if (after.pops == before.pops) {
-              if (got.has_value()) {
-                error = "pop returned " + got->pod.Key() +
-                        " but the model's activeQ is empty";
-              }
-              return;
-            }
-            const std::string want = before.ActiveKeys().front();
-            if (!got.has_value()) {
-              error = "pop returned nothing, model pops " + want;
-              return;
-            }
-            const std::string key = got->pod.Key();
-            if (key != want) {
-              error = "pop returned " + key + ", model pops " + want +
-                      " (QueueSort: priority, then timestamp, then key)";
-              return;
-            }
-            // QueueSort, checked on the queue's own data: nothing left in
-            // activeQ sorts before what was popped.
-            for (const std::string& other : queue_.ActivePodKeys()) {
-              std::optional<framework::QueuedPodInfo> o2 = queue_.Get(other);
-              if (o2.has_value() && sort_.Less(*o2, *got)) {
-                error = "pop returned " + key + " although " + other +
-                        " sorts before it";
-                return;
-              }
-            }
-            // The next attempt records its own rejectors.
-            if (!got->unschedulable_plugins.empty() ||
-                !got->pending_plugins.empty() || got->gated) {
-              error = "popped " + key + " still carries rejectors " +
-                      Join(got->unschedulable_plugins) + " pending " +
-                      Join(got->pending_plugins) +
-                      (got->gated ? " and is gated" : "");
-              return;
-            }
-            const QueueModel::Pod& p = after.pods.at(key);
-            if (got->attempts != p.attempts || got->timestamp != p.timestamp) {
-              error = "popped " + key + " with attempts=" +
-                      std::to_string(got->attempts) + " timestamp=" +
-                      ShowTime(got->timestamp) + ", model attempts=" +
-                      std::to_string(p.attempts) +
-                      " timestamp=" + ShowTime(p.timestamp);
-              return;
-            }
-            popped_[key] = Popped{*got, queue_.SchedulingCycle()};
-          },
-          [&](const DoneOp& o) {
-            const std::string key = ModelPodKey(o.name);
-            queue_.Done(before.pods.at(key).pod.uid);
-            popped_.erase(key);
-          },
-          [&](const FailOp& o) {
-            const std::string key = ModelPodKey(o.name);
-            auto it = popped_.find(key);
-            if (it == popped_.end()) {
-              error = "harness: " + key + " was not popped";
-              return;
-            }
-            framework::QueuedPodInfo info = it->second.info;
-            // As the failure handler does: the informer's latest object.
-            info.pod = before.pods.at(key).pod;
-            info.unschedulable_plugins = o.unschedulable;
-            info.pending_plugins = o.pending;
-            schedref::Status s = queue_.AddUnschedulableIfNotPresent(
-                info, it->second.cycle, now);
-            popped_.erase(it);
-            if (!s.ok()) {
-              error = "AddUnschedulableIfNotPresent(" + key +
-                      ") failed: " + s.message();
-            }
-          },
-          [&](const EventOp& o) {
-            ClusterEvent event;
-            EventObject old_obj;
-            EventObject new_obj;
-            switch (o.kind) {
-              case EventKind::kNodeAdd:
-                event = framework::NodeAdd();
-                new_obj = NodeN1(true, o.fit);
-                break;
-              case EventKind::kNodeLabelChange:
-                event = {EventResource::kNode, framework::kUpdateNodeLabel,
-                         "NodeLabelChange"};
-                old_obj = NodeN1(false, false);
-                new_obj = NodeN1(true, o.fit);
-                break;
-              case EventKind::kNodeTaintChange:
-                event = {EventResource::kNode, framework::kUpdateNodeTaint,
-                         "NodeTaintChange"};
-                old_obj = NodeN1(false, false);
-                new_obj = NodeN1(false, false);
-                break;
-              case EventKind::kAssignedPodDelete:
-                event = framework::AssignedPodDelete();
-                old_obj = BoundPod();
-                break;
-              case EventKind::kWildCard:
-                event = {EventResource::kWildCard, framework::kAll,
-                         "WildCardEvent"};
-                break;
-            }
-            queue_.MoveAllToActiveOrBackoffQueue(event, old_obj, new_obj,
-                                                 nullptr, now);
-          },
-          [&](const ActivateOp& o) {
-            queue_.Activate({pod_in(before, o.name)}, now);
-          },
-          [&](const FlushBackoffOp&) {
-            // Checked on the queue's own data: a pod leaves backoffQ iff its
-            // backoff ended, and goes to activeQ.
-            std::map<std::string, api::TimeMs> expiry;
-            for (const std::string& key : queue_.BackoffPodKeys()) {
-              expiry[key] = queue_.BackoffExpiry(*queue_.Get(key));
-            }
-            queue_.FlushBackoffQCompleted(now);
-            for (const auto& [key, e] : expiry) {
-              const Where where = queue_.Locate(key);
-              if (e <= now && where != Where::kActive) {
-                error = key + " (backoff until " + ShowTime(e) +
-                        ") stayed in " + WhereName(where) + " at " +
-                        ShowTime(now);
-              } else if (e > now && where != Where::kBackoff) {
-                error = key + " (backoff until " + ShowTime(e) +
-                        ") left backoffQ early, at " + ShowTime(now);
-              }
-              if (error) return;
-            }
-          },
-          [&](const FlushUnschedulableOp&) {
-            queue_.FlushUnschedulablePodsLeftover(now);
-          },
-          [&](const NominateOp& o) {
-            std::optional<NominatingInfo> info;
-            if (o.override_node) {
-              info = NominatingInfo{NominatingInfo::kOverride, o.node};
-            }
-            queue_.AddNominatedPod(pod_in(before, o.name), info);
-          },
-          [&](const ClearNominationOp& o) {
-            queue_.DeleteNominatedPodIfExists(pod_in(before, o.name));
-          },
-      },
-      op.body);
-  if (error) return error;
-  return Check(after);
-}
-
-std::optional<std::string> QueueHarness::Check(const QueueModel& m) const {
-  // Every pod is where the model says, and in exactly one place.
-  for (const std::string& name : ModelPodNames()) {
-    const std::string key = ModelPodKey(name);
-    auto it = m.pods.find(key);
-    const Where want = it == m.pods.end() ? Where::kAbsent : ToWhere(it->second.loc);
-    const Where got = queue_.Locate(key);
-    if (got != want) {
-      return key + " is " + WhereName(got) + ", model: " + WhereName(want);
-    }
-  }
-  const std::vector<std::string> active = queue_.ActivePodKeys();
-  const std::vector<std::string> backoff = queue_.BackoffPodKeys();
-  const std::vector<std::string> unschedulable = queue_.UnschedulablePodKeys();
-  const std::vector<std::string> in_flight = queue_.InFlightPodKeys();
-  std::map<std::string, int> seen;
-  for (const auto* list : {&active, &backoff, &unschedulable, &in_flight}) {
-    for (const std::string& key : *list) {
-      if (++seen[key] > 1) return key + " is in two places at once";
-    }
-  }
-  if (seen.size() != m.pods.size()) {
-    return "the queue holds " + std::to_string(seen.size()) +
-           " pods, the model " + std::to_string(m.pods.size());
-  }
-  auto compare = [](const char* what, const std::vector<std::string>& got,
-                    const std::vector<std::string>& want)
-      -> std::optional<std::string> {
-    if (got == want) return std::nullopt;
-    return std::string(what) + " is " + Join(got) + ", model: " + Join(want);
-  };
-  if (auto e = compare("activeQ (pop order)", active, m.ActiveKeys())) return e;
-  if (auto e = compare("backoffQ (flush order)", backoff, m.BackoffKeys())) {
-    return e;
-  }
-  if (auto e = compare("unschedulable", unschedulable, m.UnschedulableKeys())) {
-    return e;
-  }
-  if (auto e = compare("in flight", in_flight, m.InFlightKeys())) return e;
-  if (queue_.HasPodsInFlight() != !in_flight.empty()) {
-    return std::string("HasPodsInFlight disagrees with InFlightPodKeys");
-  }
-
-  // Each queued pod's QueuedPodInfo.
-  for (const auto& [key, p] : m.pods) {
-    if (p.loc == Loc::kInFlight) continue;
-    std::optional<framework::QueuedPodInfo> info = queue_.Get(key);
-    if (!info.has_value()) return key + ": Get found nothing";
-    if (!(info->pod == p.pod)) return key + ": the queue holds a stale object";
-    if (info->attempts != p.attempts) {
-      return key + ": attempts=" + std::to_string(info->attempts) +
-             ", model: " + std::to_string(p.attempts);
-    }
-    if (info->timestamp != p.timestamp) {
-      return key + ": timestamp=" + ShowTime(info->timestamp) +
-             ", model: " + ShowTime(p.timestamp);
-    }
-    if (info->initial_attempt_timestamp != p.initial_attempt_timestamp) {
-      return key + ": initial attempt timestamp differs from the model";
-    }
-    if (info->gated != p.gated) {
-      return key + ": gated=" + (info->gated ? "true" : "false") +
-             ", model: " + (p.gated ? "true" : "false");
-    }
-    if (info->gated && p.loc != Loc::kUnschedulable) {
-      return key + " is gated but in " + LocName(p.loc);
-    }
-    if (info->unschedulable_plugins != p.unschedulable_plugins ||
-        info->pending_plugins != p.pending_plugins) {
-      return key + ": rejectors " + ShowPlugins(info->unschedulable_plugins) +
-             " pending " + ShowPlugins(info->pending_plugins) + ", model: " +
-             ShowPlugins(p.unschedulable_plugins) + " pending " +
-             ShowPlugins(p.pending_plugins);
-    }
-    if (p.loc == Loc::kBackoff) {
-      const api::TimeMs expiry = queue_.BackoffExpiry(*info);
-      if (expiry != m.BackoffExpiry(p)) {
-        return key + ": backoff until " + ShowTime(expiry) + ", model: " +
-               ShowTime(m.BackoffExpiry(p));
-      }
-      if (expiry <= p.placed_in_backoff_at) {
-        return key + " was put in backoffQ at " +
-               ShowTime(p.placed_in_backoff_at) +
-               " although its backoff ended at " + ShowTime(expiry);
-      }
-    }
-  }
-
-  const auto nominated = queue_.NominatedPodKeysByNode();
-  const auto want_nominated = m.NominatedKeysByNode();
-  if (nominated != want_nominated) {
-    std::string got_s;
-    std::string want_s;
-    for (const auto& [node, keys] : nominated) {
-      got_s += " \"" + node + "\":" + Join(keys);
-    }
-    for (const auto& [node, keys] : want_nominated) {
-      want_s += " \"" + node + "\":" + Join(keys);
-    }
-    return "nominations{" + got_s + " }, model: {" + want_s + " }";
-  }
-  return std::nullopt;
-}
-
-}  // namespace schedref::reference::queue
+}  // namespace schedref::testing::models

@@ -1,13 +1,17 @@
-// A plain model of the scheduling queue (scheduling_queue.h), the operations
-// stateful tests apply to it, and a harness that applies the same operations
-// to the real SchedulingQueue and compares the two after every step.
-// Specification: docs/semantics/queue.md. testonly.
+// A plain model of the scheduling queue and the operations stateful tests
+// apply to it, for every implementation: the reference's
+// (reference/backend/queue/scheduling_queue.h) and the optimized one
+// (optimized/backend/queue/scheduling_queue.h). Specification:
+// docs/semantics/queue.md. testonly; depends on no implementation.
 //
-// One model, two drivers: the RapidCheck stateful test
-// (scheduling_queue_model_test.cc) chooses operations from generators and
-// shrinks failures; the libFuzzer target (fuzz/queue_ops_fuzz.cc) decodes
-// them from bytes. Both call IsValid / Apply / Show here and
-// QueueHarness::RunAndCheck.
+// One model, one command set, two drivers, any number of implementations:
+// the RapidCheck stateful test (queue_property.h, run by each
+// implementation's scheduling_queue_model_test) chooses operations from
+// generators and shrinks failures; the libFuzzer target
+// (fuzz/queue_ops_fuzz.cc) decodes them from bytes. Both call IsValid /
+// Apply / Show here and QueueHarness::RunAndCheck (queue_harness.h), which
+// drives an implementation through its QueueUnderTest adapter
+// (queue_under_test.h).
 //
 // The model restates the rules rather than the code. Where the queue keeps
 // one list of in-flight markers and events, the model gives every in-flight
@@ -15,7 +19,8 @@
 // hint functions in a loop with early exits, the model takes the strongest
 // strategy over a set (Skip < AfterBackoff < Immediately).
 //
-// Fixture (one profile, "default-scheduler"):
+// Fixture (one profile, "default-scheduler"), which every adapter builds
+// from its implementation's plugins and the Fixture* functions below:
 //   QueueSort        the real PrioritySort;
 //   PreEnqueue       the real SchedulingGates (gated iff spec.schedulingGates
 //                    is not empty), with its hint;
@@ -35,8 +40,8 @@
 // when the queue holds no pod of that name, Done / AddUnschedulableIfNotPresent
 // only for a pod in flight, updates never add scheduling gates, and a deleted
 // pod in flight is only ever Done.
-#ifndef SCHEDREF_REFERENCE_BACKEND_QUEUE_SCHEDULING_QUEUE_MODEL_H_
-#define SCHEDREF_REFERENCE_BACKEND_QUEUE_SCHEDULING_QUEUE_MODEL_H_
+#ifndef SCHEDREF_TESTING_MODELS_QUEUE_MODEL_H_
+#define SCHEDREF_TESTING_MODELS_QUEUE_MODEL_H_
 
 #include <cstdint>
 #include <map>
@@ -47,13 +52,8 @@
 #include <vector>
 
 #include "api/objects.h"
-#include "reference/backend/queue/scheduling_queue.h"
-#include "reference/framework/events.h"
-#include "reference/framework/interface.h"
-#include "reference/framework/plugins/queuesort/priority_sort.h"
-#include "reference/framework/plugins/schedulinggates/scheduling_gates.h"
 
-namespace schedref::reference::queue {
+namespace schedref::testing::models {
 
 // --- fixture names ------------------------------------------------------------
 
@@ -61,6 +61,9 @@ inline constexpr char kFakeNodeFit[] = "FakeNodeFit";
 inline constexpr char kFakePodLabel[] = "FakePodLabel";
 inline constexpr char kFakePodDelete[] = "FakePodDelete";
 inline constexpr char kFakeNoEvents[] = "FakeNoEvents";
+// The real PreEnqueue plugin's registry name (the rejector it records).
+inline constexpr char kSchedulingGates[] = "SchedulingGates";
+inline constexpr char kProfileName[] = "default-scheduler";
 // The plugins an attempt may report as rejecting a pod (SchedulingGates only
 // ever rejects at PreEnqueue).
 const std::vector<std::string>& ModelRejectorPlugins();
@@ -144,13 +147,40 @@ struct QueueOp {
 
 // "t=1.5s add pod default/p1 prio=5 ready gates=1": one line of an event log.
 std::string Show(const QueueOp& op);
-// "1.5s".
-std::string ShowTime(api::TimeMs t);
+
+// --- the fixture, for the adapters ---------------------------------------------
+
+// FakeNodeFit's hint: Queue iff `node` is labelled fit=true.
+bool FixtureNodeFits(const api::Node& node);
+// FakePodLabel's hint for `pod`: Queue iff `updated` is `pod` itself (same
+// UID) and is labelled ready=true.
+bool FixturePodLabelQueues(const api::Pod& pod, const api::Pod& updated);
+// The objects an EventOp carries: NodeAdd a new n1 (old: none);
+// NodeLabelChange / NodeTaintChange n1 before and after; AssignedPodDelete
+// the bound pod default/bound (new: none); WildCard none.
+struct FixtureEventObjects {
+  std::optional<api::Node> old_node;
+  std::optional<api::Node> new_node;
+  std::optional<api::Pod> old_pod;
+};
+FixtureEventObjects EventObjectsFor(const EventOp& op);
 
 // --- the model ----------------------------------------------------------------
 
 // How a pod that may have become schedulable is requeued, weakest first.
 enum class ModelStrategy { kSkip, kAfterBackoff, kImmediately };
+
+// The parts of a pod update the fixture's hints tell apart (upstream's
+// PodSchedulingPropertiesChange events; the fixture never changes requests,
+// so there is no scale-down).
+enum PodUpdateBits : uint32_t {
+  kUpdatePodLabel = 1u << 0,
+  kUpdatePodSchedulingGatesEliminated = 1u << 1,
+  kUpdatePodTolerations = 1u << 2,
+  kUpdatePodOther = 1u << 3,
+  // An update of an in-flight pod is recorded as one event with every bit.
+  kUpdatePodAny = (1u << 4) - 1,
+};
 
 // A cluster event as far as the fixture's hints can tell.
 struct ModelEvent {
@@ -166,7 +196,7 @@ struct ModelEvent {
   Kind kind = kWildCard;
   bool fit = false;            // node events: the new node has fit=true
   std::string target_uid;      // kForceActivate, kPodUpdate
-  framework::ActionType bits = 0;  // kPodUpdate
+  uint32_t bits = 0;           // kPodUpdate: PodUpdateBits
   bool ready = false;          // kPodUpdate: the new pod has ready=true
 };
 
@@ -229,43 +259,6 @@ bool IsValid(const QueueModel& m, const QueueOp& op);
 // The state after `op`. REQUIRES: IsValid(m, op).
 void Apply(QueueModel& m, const QueueOp& op);
 
-// --- the real queue, driven like the model -----------------------------------
+}  // namespace schedref::testing::models
 
-// Owns the plugins and a SchedulingQueue configured as the model says, and
-// the QueuedPodInfos of popped pods (as the scheduling loop holds them).
-class QueueHarness {
- public:
-  explicit QueueHarness(const QueueModel::Config& config);
-  QueueHarness(const QueueHarness&) = delete;
-  QueueHarness& operator=(const QueueHarness&) = delete;
-
-  // Runs `op` on the queue and compares it with the model after `op`: the
-  // first disagreement, or nullopt. `before` is the model before `op`.
-  // REQUIRES: IsValid(before, op) and the queue agreed with `before`.
-  std::optional<std::string> RunAndCheck(const QueueModel& before,
-                                         const QueueOp& op);
-  // Compares the whole queue with `m`: where every pod is, the order of each
-  // structure, each queued pod's QueuedPodInfo, backoff expiries, the
-  // nominator.
-  std::optional<std::string> Check(const QueueModel& m) const;
-
-  const SchedulingQueue& queue() const { return queue_; }
-
- private:
-  struct Popped {
-    framework::QueuedPodInfo info;
-    int64_t cycle = 0;
-  };
-
-  // --- constant after construction ---
-  framework::plugins::queuesort::PrioritySort sort_;
-  framework::plugins::schedulinggates::SchedulingGates gates_;
-  SchedulingQueue queue_;
-
-  // Key -> what Pop returned, until Done or AddUnschedulableIfNotPresent.
-  std::map<std::string, Popped> popped_;
-};
-
-}  // namespace schedref::reference::queue
-
-#endif  // SCHEDREF_REFERENCE_BACKEND_QUEUE_SCHEDULING_QUEUE_MODEL_H_
+#endif  // SCHEDREF_TESTING_MODELS_QUEUE_MODEL_H_
