@@ -1,11 +1,15 @@
-// libFuzzer target for the scheduler cache (reference/backend/cache): bytes
-// decode to a sequence of cache operations, legal and illegal, applied to
-// the real Cache and to the plain model of cache_model.h, which are compared
+// libFuzzer target for the scheduler caches of both implementations
+// (reference/backend/cache, optimized/backend/cache): bytes decode to a
+// sequence of cache operations, legal and illegal, applied to the plain
+// model of testing/models/cache_model.h and to each implementation's real
+// Cache (through its cache_model_adapter.h), each compared with the model
 // after every operation (CacheHarness::RunAndCheck: accepted iff the model
 // accepts, node tree order, every NodeInfo and its pods in order, ghosts,
 // pod states, the assumed set, snapshots against a recomputation from the
-// model). Aborts on the first disagreement, after printing the operations so
-// far as an event log.
+// model; for optimized also its running aggregates and incremental
+// snapshots against a recomputation). Aborts on the first disagreement,
+// after printing the implementation and the operations so far as an event
+// log.
 //
 // Encoding (ByteReader: past the end, every byte reads as 0):
 //   byte 0           config: assumed pod TTL (mod 3: 0, 0, 3 s)
@@ -34,11 +38,14 @@
 #include <vector>
 
 #include "fuzz/byte_reader.h"
-#include "reference/backend/cache/cache_model.h"
+#include "optimized/backend/cache/cache_model_adapter.h"
+#include "reference/backend/cache/cache_model_adapter.h"
+#include "testing/models/cache_harness.h"
+#include "testing/models/cache_model.h"
 
 namespace {
 
-namespace cache = schedref::reference::cache;
+namespace cache = schedref::testing::models;
 using schedref::fuzz::ByteReader;
 
 constexpr size_t kMaxOperations = 400;
@@ -158,17 +165,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cache::CacheModel::Config config;
   config.assumed_pod_ttl_ms = kTtls[in.Below(3)];
   cache::CacheModel model(config);
-  cache::CacheHarness harness(config);
+  struct Implementation {
+    const char* name;
+    cache::CacheHarness harness;
+  };
+  Implementation implementations[] = {
+      {"reference", cache::CacheHarness(
+                        schedref::reference::cache::NewCacheUnderTest(config))},
+      {"optimized",
+       cache::CacheHarness(
+           schedref::optimized::backend::cache::NewCacheUnderTest(config))},
+  };
   std::vector<std::string> log;
   while (!in.empty() && log.size() < kMaxOperations) {
     const cache::CacheOp op = DecodeOp(in, model);
     if (!cache::IsValid(model, op)) continue;
     log.push_back(cache::Show(op));
-    if (std::optional<std::string> error = harness.RunAndCheck(model, op)) {
+    for (Implementation& impl : implementations) {
+      std::optional<std::string> error = impl.harness.RunAndCheck(model, op);
+      if (!error) continue;
       std::fprintf(stderr,
-                   "cache_ops_fuzz: the cache disagrees with the model\n"
+                   "cache_ops_fuzz: the %s cache disagrees with the model\n"
                    "config: assumed pod TTL %lld ms\n",
-                   static_cast<long long>(config.assumed_pod_ttl_ms));
+                   impl.name, static_cast<long long>(config.assumed_pod_ttl_ms));
       for (const std::string& line : log) {
         std::fprintf(stderr, "  %s\n", line.c_str());
       }

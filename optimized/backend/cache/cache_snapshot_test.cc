@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -24,6 +25,7 @@
 
 #include "gtest/gtest.h"
 #include "optimized/backend/cache/cache.h"
+#include "optimized/backend/cache/cache_invariants.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::backend::cache {
@@ -95,108 +97,23 @@ class Gen {
   std::mt19937_64 rng_;
 };
 
-std::vector<std::string> Names(const std::vector<framework::PodInfoPtr>& pods) {
-  std::vector<std::string> out;
-  for (const framework::PodInfoPtr& p : pods) out.push_back(p->uid());
-  return out;
-}
-
-std::vector<std::string> Sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-// Host ports as the set of (ip, protocol, port) probes that conflict.
-std::vector<int32_t> PortProbe(const framework::NodeInfo& info) {
-  std::vector<int32_t> out;
+// What the generated objects use: host ports, images, node names.
+Probes TestProbes() {
+  Probes probes;
   for (int32_t port = kFirstPort; port < kFirstPort + kPods; ++port) {
-    if (info.used_ports().CheckConflict("", "TCP", port)) out.push_back(port);
+    probes.host_ports.push_back(port);
   }
-  return out;
+  probes.images = kImages;
+  probes.node_names = kNodeNames;
+  return probes;
 }
 
-// The aggregates of `info` equal those of a NodeInfo rebuilt from its node
-// and pods. The affinity lists are compared as sets: swap-removal keeps
-// upstream's order, which a rebuild need not reproduce.
 void ExpectAggregatesMatch(const framework::NodeInfo& info) {
-  framework::NodeInfo rebuilt;
-  if (info.node() != nullptr) rebuilt.SetNode(std::make_shared<const api::Node>(*info.node()));
-  for (const framework::PodInfoPtr& p : info.pods()) rebuilt.AddPod(p);
-  EXPECT_EQ(info.requested(), rebuilt.requested());
-  EXPECT_EQ(info.non_zero_milli_cpu(), rebuilt.non_zero_milli_cpu());
-  EXPECT_EQ(info.non_zero_memory(), rebuilt.non_zero_memory());
-  // A ghost keeps its last allocatable (NodeInfo::RemoveNode, as upstream);
-  // ghosts are never in a snapshot and SetNode recomputes it.
-  if (info.node() != nullptr) {
-    EXPECT_EQ(info.allocatable(), rebuilt.allocatable());
-  }
-  EXPECT_EQ(PortProbe(info), PortProbe(rebuilt));
-  EXPECT_EQ(Sorted(Names(info.pods_with_affinity())),
-            Sorted(Names(rebuilt.pods_with_affinity())));
-  EXPECT_EQ(Sorted(Names(info.pods_with_required_anti_affinity())),
-            Sorted(Names(rebuilt.pods_with_required_anti_affinity())));
+  EXPECT_EQ(AggregatesMismatch(info, TestProbes()), std::nullopt);
 }
 
-std::vector<std::string> ListNames(const std::vector<framework::NodeInfo*>& list) {
-  std::vector<std::string> out;
-  for (const framework::NodeInfo* info : list) out.push_back(info->Name());
-  return out;
-}
-
-// `got` equals `want` in everything a plugin can read.
 void ExpectSnapshotsEqual(const framework::Snapshot& got, const framework::Snapshot& want) {
-  const std::vector<std::string> names = ListNames(want.List());
-  ASSERT_EQ(ListNames(got.List()), names);
-  const bool unique = std::set<std::string>(names.begin(), names.end()).size() == names.size();
-  for (size_t i = 0; i < want.List().size(); ++i) {
-    const framework::NodeInfo& g = *got.List()[i];
-    const framework::NodeInfo& w = *want.List()[i];
-    SCOPED_TRACE("node " + w.Name());
-    // A node listed twice (an UpdateNode whose old object names another
-    // zone than the tree holds; the scheduler never sends one) is one
-    // NodeInfo at both places, as upstream's list is.
-    EXPECT_EQ(g.index, w.index);
-    if (unique) {
-      EXPECT_EQ(g.index, static_cast<int32_t>(i));
-    }
-    EXPECT_EQ(*g.node(), *w.node());
-    EXPECT_EQ(g.pods(), w.pods());  // the same PodInfos, in the same order
-    EXPECT_EQ(g.pods_with_affinity(), w.pods_with_affinity());
-    EXPECT_EQ(g.pods_with_required_anti_affinity(), w.pods_with_required_anti_affinity());
-    EXPECT_EQ(g.requested(), w.requested());
-    EXPECT_EQ(g.non_zero_milli_cpu(), w.non_zero_milli_cpu());
-    EXPECT_EQ(g.non_zero_memory(), w.non_zero_memory());
-    EXPECT_EQ(g.allocatable(), w.allocatable());
-    EXPECT_EQ(PortProbe(g), PortProbe(w));
-  }
-  EXPECT_EQ(ListNames(got.HavePodsWithAffinityList()), ListNames(want.HavePodsWithAffinityList()));
-  EXPECT_EQ(ListNames(got.HavePodsWithRequiredAntiAffinityList()),
-            ListNames(want.HavePodsWithRequiredAntiAffinityList()));
-  for (const std::string& img : kImages) {
-    EXPECT_EQ(got.NumNodesWithImage(img), want.NumNodesWithImage(img)) << img;
-  }
-  for (const std::string& name : kNodeNames) {
-    EXPECT_EQ(got.Get(name) == nullptr, want.Get(name) == nullptr) << name;
-  }
-}
-
-// The nodes a snapshot lists now: in the tree, with a node object.
-std::vector<std::string> CurrentNodes(const Cache& cache) {
-  std::vector<std::string> out;
-  for (const std::string& name : cache.NodeTreeOrder()) {
-    const framework::NodeInfo* info = cache.GetNodeInfo(name);
-    if (info != nullptr && info->node() != nullptr) out.push_back(name);
-  }
-  return out;
-}
-
-// A snapshot built from scratch out of the cache's NodeInfos, in `order`.
-std::unique_ptr<framework::Snapshot> FromScratch(const Cache& cache,
-                                                 const std::vector<std::string>& order) {
-  auto s = std::make_unique<framework::Snapshot>();
-  for (const std::string& name : order) s->Mutable(name) = *cache.GetNodeInfo(name);
-  s->Rebuild(order, /*nodes_changed=*/true);
-  return s;
+  EXPECT_EQ(SnapshotMismatch(got, want, TestProbes()), std::nullopt);
 }
 
 // An incrementally refreshed snapshot and the order the reference's rule
@@ -207,13 +124,13 @@ struct Tracked {
 
   void RefreshAndCheck(Cache& cache) {
     (void)cache.UpdateSnapshot(snapshot);
-    std::vector<std::string> current = CurrentNodes(cache);
+    std::vector<std::string> current = SnapshotNodesNow(cache);
     if (std::set<std::string>(current.begin(), current.end()) !=
         std::set<std::string>(order.begin(), order.end())) {
       order = current;
     }
     EXPECT_EQ(snapshot.generation, cache.Generation());
-    ExpectSnapshotsEqual(snapshot, *FromScratch(cache, order));
+    ExpectSnapshotsEqual(snapshot, *SnapshotFromScratch(cache, order));
   }
 };
 
@@ -313,7 +230,7 @@ void RunSequence(uint64_t seed, int ops) {
   SCOPED_TRACE("seed " + std::to_string(seed) + ", fresh snapshot\n" + log.str());
   framework::Snapshot fresh;
   (void)cache.UpdateSnapshot(fresh);
-  ExpectSnapshotsEqual(fresh, *FromScratch(cache, CurrentNodes(cache)));
+  ExpectSnapshotsEqual(fresh, *SnapshotFromScratch(cache, SnapshotNodesNow(cache)));
 }
 
 TEST(CacheSnapshotTest, IncrementalEqualsFromScratch) {

@@ -1,25 +1,35 @@
-// A plain model of the scheduler cache (cache.h) and its node tree
-// (node_tree.h), the operations stateful tests apply to it, and a harness
-// that applies the same operations to the real Cache and compares the two
-// after every step. Specification: docs/semantics/cache.md. testonly.
+// A plain model of the scheduler cache and its node tree, and the operations
+// stateful tests apply to it, for every implementation: the reference's
+// (reference/backend/cache/cache.h, node_tree.h) and the optimized one
+// (optimized/backend/cache/cache.h). Specification:
+// docs/semantics/cache.md. testonly; depends on no implementation.
 //
-// One model, two drivers: the RapidCheck stateful test (cache_model_test.cc)
-// chooses operations from generators and shrinks failures; the libFuzzer
-// target (fuzz/cache_ops_fuzz.cc) decodes them from bytes.
+// One model, one command set, two drivers, any number of implementations:
+// the RapidCheck stateful test (cache_property.h, run by each
+// implementation's cache_model_test) chooses operations from generators and
+// shrinks failures; the libFuzzer target (fuzz/cache_ops_fuzz.cc) decodes
+// them from bytes. Both call IsValid / Apply / Show here and
+// CacheHarness::RunAndCheck (cache_harness.h), which drives an
+// implementation through its CacheUnderTest adapter (cache_under_test.h).
 //
 // Every operation is valid in every state except where the informer could
 // not deliver it: AddNode of a node the cache holds, UpdateNode of a node it
-// does not, AddPod of a pod bound to no node. Illegal pod transitions (assume twice, forget what is not
-// assumed, update or remove what is unknown, add what is already added,
-// update or remove naming another node) are ordinary operations whose
-// specified outcome is an error that changes nothing; the model says which.
+// does not, AddPod of a pod bound to no node. Illegal pod transitions
+// (assume twice, forget what is not assumed, update or remove what is
+// unknown, add what is already added, update or remove naming another node)
+// are ordinary operations whose specified outcome is an error that changes
+// nothing; the model says which.
 //
 // Fixture: nodes n0 .. n3, pods u0 .. u5 (UID = name, namespace "default").
 // A node's zone comes from one of five label sets (none, topology zone za or
 // zb, deprecated beta zone za, or beta zb beside topology zc: the beta label
-// wins), optionally with region r1.
-#ifndef SCHEDREF_REFERENCE_BACKEND_CACHE_CACHE_MODEL_H_
-#define SCHEDREF_REFERENCE_BACKEND_CACHE_CACHE_MODEL_H_
+// wins), optionally with region r1. So that what a NodeInfo aggregates is
+// not trivially empty, every object carries what ModelPod / ModelNode
+// give it: requests that grow with the pod's version, host ports (u2 and u3
+// share one), pod (anti-)affinity terms, node capacity that grows with the
+// node's version, and images.
+#ifndef SCHEDREF_TESTING_MODELS_CACHE_MODEL_H_
+#define SCHEDREF_TESTING_MODELS_CACHE_MODEL_H_
 
 #include <cstdint>
 #include <map>
@@ -30,9 +40,8 @@
 #include <vector>
 
 #include "api/objects.h"
-#include "reference/backend/cache/cache.h"
 
-namespace schedref::reference::cache {
+namespace schedref::testing::models {
 
 const std::vector<std::string>& ModelNodeNames();  // n0 .. n3
 const std::vector<std::string>& ModelPodUids();    // u0 .. u5
@@ -111,6 +120,17 @@ struct CacheOp {
 // "t=2s assume pod u1 on n2": one line of an event log.
 std::string Show(const CacheOp& op);
 
+struct CacheModel;
+
+// The pod object(s) a pod operation passes to the cache, built from the
+// state before it. Shared by the model and the harness so that both see the
+// same objects.
+struct PodArgs {
+  api::Pod pod;
+  api::Pod new_pod;  // UpdatePod only
+};
+PodArgs ArgsFor(const CacheModel& m, const CacheOpBody& body);
+
 // --- the model ----------------------------------------------------------------
 
 struct CacheModel {
@@ -154,7 +174,11 @@ struct CacheModel {
 // Upstream's zone key: "" without zone and region, else region ":\0:" zone;
 // each read from the deprecated beta label if present, else the topology one.
 std::string ModelZoneKey(const api::Node& node);
+// The node object an AddNodeOp / UpdateNodeOp passes.
 api::Node ModelNode(const std::string& name, const NodeLabels& labels);
+// The pod object with this UID ("" for none) bound or assumed to `node`, at
+// `version` (label v).
+api::Pod ModelPod(const std::string& uid, const std::string& node, int version);
 
 // Whether `op` may happen in state `m`.
 bool IsValid(const CacheModel& m, const CacheOp& op);
@@ -162,31 +186,6 @@ bool IsValid(const CacheModel& m, const CacheOp& op);
 // must return an error, and `m` is unchanged). REQUIRES: IsValid(m, op).
 bool Apply(CacheModel& m, const CacheOp& op);
 
-// --- the real cache, driven like the model -----------------------------------
+}  // namespace schedref::testing::models
 
-class CacheHarness {
- public:
-  explicit CacheHarness(const CacheModel::Config& config);
-  CacheHarness(const CacheHarness&) = delete;
-  CacheHarness& operator=(const CacheHarness&) = delete;
-
-  // Runs `op` on the cache and compares it with the model after `op`: the
-  // first disagreement, or nullopt. Also checks that the call succeeded iff
-  // the model accepts it, that assumed pods left only through AddPod,
-  // ForgetPod, RemovePod or expiry, and (SnapshotOp) that the snapshot equals a
-  // recomputation from the model.
-  // REQUIRES: IsValid(before, op) and the cache agreed with `before`.
-  std::optional<std::string> RunAndCheck(const CacheModel& before,
-                                         const CacheOp& op);
-  // Compares the whole cache with `m`: node tree order, every NodeInfo
-  // (ghosts included) with its pods in order, the pod states, the assumed
-  // set, counts; and that every cached pod sits on exactly its node.
-  std::optional<std::string> Check(const CacheModel& m) const;
-
- private:
-  Cache cache_;
-};
-
-}  // namespace schedref::reference::cache
-
-#endif  // SCHEDREF_REFERENCE_BACKEND_CACHE_CACHE_MODEL_H_
+#endif  // SCHEDREF_TESTING_MODELS_CACHE_MODEL_H_
