@@ -52,6 +52,7 @@ const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
 
 std::pair<std::vector<PodInfoPtr>, std::vector<PodInfoPtr>> FilterPodsWithPDBViolation(
     const std::vector<PodInfoPtr>& pods, const std::vector<api::PodDisruptionBudget>& pdbs) {
+  if (pdbs.empty()) return {{}, pods};
   std::vector<int64_t> budget;
   budget.reserve(pdbs.size());
   for (const api::PodDisruptionBudget& pdb : pdbs) budget.push_back(pdb.disruptions_allowed);
@@ -172,6 +173,18 @@ bool DefaultPreemption::EligibleToPreemptOthers(const api::Pod& pod,
   return true;
 }
 
+// Constant during one Preempt call's dry run: the nominator and the
+// snapshot do not change before prepareCandidate.
+struct DefaultPreemption::DryRun {
+  // nullptr: the pod's profile has no framework (every node fails).
+  PluginsRunner* runner;
+  const PodInfo& pod;
+  // The cycle state every node's dry run starts from.
+  const CycleState& state;
+  api::TimeMs now;
+  const std::vector<api::PodDisruptionBudget>& pdbs;
+};
+
 PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& pod_in,
                                             const NodeToStatus& statuses) {
   std::optional<api::Pod> fetched = handle_->GetPod(pod_in.key);
@@ -191,7 +204,10 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     if (StatusOf(statuses, n->Name()).code() == Code::kUnschedulable) potential.push_back(n);
   }
   std::vector<Candidate> non_violating, violating;
-  NodeToStatus tried;
+  // The nodes that are not candidates, in dry-run order, with their
+  // statuses; they become the FitError's statuses iff no node is a
+  // candidate, so the map is built only then.
+  std::vector<std::pair<const NodeInfo*, Status>> rejected;
   std::vector<std::string> errors;
   if (potential.empty()) {
     if (!pod->pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod->pod);
@@ -200,24 +216,26 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     const size_t offset = handle_->NextRandom() % n;
     const size_t capacity =
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
-    // The dry run, sequential from the offset, on copies.
+    const DryRun run{handle_->RunnerFor(pod->pod), *pod, state, handle_->Now(),
+                     handle_->PodDisruptionBudgets()};
+    Scratch scratch;
+    // The dry run, sequential from the offset.
     for (size_t i = 0; i < n; ++i) {
-      NodeInfo copy = *potential[(offset + i) % n];
-      CycleState state_copy = state;
+      const NodeInfo& node = *potential[(offset + i) % n];
       Candidate c;
-      Status s = SelectVictimsOnNode(state_copy, *pod, copy, &c);
+      Status s = SelectVictimsOnNode(run, node, scratch, &c);
       if (s.IsSuccess() && !c.victims.empty()) {
-        c.node = copy.Name();
+        c.node = node.Name();
         std::vector<Candidate>& list = c.num_pdb_violations == 0 ? non_violating : violating;
         if (list.size() < capacity) list.push_back(std::move(c));
         if (!non_violating.empty() && non_violating.size() + violating.size() >= capacity) break;
         continue;
       }
       if (s.IsSuccess()) {
-        s = Status::Error("expected at least one victim pod on node \"" + copy.Name() + "\"");
+        s = Status::Error("expected at least one victim pod on node \"" + node.Name() + "\"");
       }
       if (s.code() == Code::kError) errors.push_back(s.Message());
-      tried.statuses[copy.Name()] = std::move(s);
+      rejected.emplace_back(&node, std::move(s));
     }
     if (!errors.empty() && non_violating.empty() && violating.empty()) {
       return {std::nullopt, Status::Error(Aggregate(errors))};
@@ -228,7 +246,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   if (candidates.empty()) {
     FitError fit;
     fit.num_all_nodes = snapshot.NumNodes();
-    fit.diagnosis.node_to_status = std::move(tried);
+    for (auto& [node, s] : rejected) fit.diagnosis.node_to_status.statuses[node->Name()] = s;
     fit.diagnosis.node_to_status.absent_status =
         Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
     return {PostFilterResult{std::string()}, Status(Code::kUnschedulable, fit.Error())};
@@ -244,38 +262,45 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   return {PostFilterResult{best.node}, Status::Success()};
 }
 
-Status DefaultPreemption::SelectVictimsOnNode(CycleState& state, const PodInfo& pod,
-                                              NodeInfo& node, Candidate* out) {
-  PluginsRunner* runner = handle_->RunnerFor(pod.pod);
-  if (runner == nullptr) return Status::Error("no framework for pod " + pod.key);
-  const api::TimeMs now = handle_->Now();
-  auto remove = [&](const PodInfoPtr& p) {
-    node.RemovePod(p->uid());
-    return runner->RunPreFilterExtensionRemovePod(state, pod, *p, node);
-  };
-  auto add = [&](const PodInfoPtr& p) {
-    node.AddPod(p);
-    return runner->RunPreFilterExtensionAddPod(state, pod, *p, node);
-  };
+Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo& node,
+                                              Scratch& scratch, Candidate* out) const {
+  if (run.runner == nullptr) return Status::Error("no framework for pod " + run.pod.key);
+  PluginsRunner& runner = *run.runner;
+  const PodInfo& pod = run.pod;
+  // Every pod with lower priority, in the node's pod order; read from the
+  // node itself, so that a node without any is rejected before anything is
+  // copied (the reference copies, removes nothing, and rejects it).
   std::vector<PodInfoPtr> potential;
   for (const PodInfoPtr& p : node.pods()) {
     if (p->priority < pod.priority) potential.push_back(p);
   }
+  if (potential.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  scratch.node = node;
+  scratch.state = run.state;
+  NodeInfo& copy = scratch.node;
+  CycleState& state = scratch.state;
+  auto remove = [&](const PodInfoPtr& p) {
+    copy.RemovePod(p->uid());
+    return runner.RunPreFilterExtensionRemovePod(state, pod, *p, copy);
+  };
+  auto add = [&](const PodInfoPtr& p) {
+    copy.AddPod(p);
+    return runner.RunPreFilterExtensionAddPod(state, pod, *p, copy);
+  };
+  auto fits = [&] { return runner.RunFilterPluginsWithNominatedPods(state, pod, copy); };
   for (const PodInfoPtr& p : potential) {
     Status s = remove(p);
     if (!s.IsSuccess()) return Status::Error(s.Message());
   }
-  if (potential.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
-  Status fits = runner->RunFilterPluginsWithNominatedPods(state, pod, node);
-  if (!fits.IsSuccess()) return fits;
-  SortByImportance(potential, now);
-  auto [violating, non_violating] =
-      FilterPodsWithPDBViolation(potential, handle_->PodDisruptionBudgets());
+  Status fit = fits();
+  if (!fit.IsSuccess()) return fit;
+  SortByImportance(potential, run.now);
+  auto [violating, non_violating] = FilterPodsWithPDBViolation(potential, run.pdbs);
   // Add each back, most important first; it stays iff the pod still fits.
   auto reprieve = [&](const PodInfoPtr& p, bool* kept) -> Status {
     Status s = add(p);
     if (!s.IsSuccess()) return Status::Error(s.Message());
-    *kept = runner->RunFilterPluginsWithNominatedPods(state, pod, node).IsSuccess();
+    *kept = fits().IsSuccess();
     if (!*kept) {
       Status r = remove(p);
       if (!r.IsSuccess()) return Status::Error(r.Message());
@@ -294,7 +319,7 @@ Status DefaultPreemption::SelectVictimsOnNode(CycleState& state, const PodInfo& 
     Status s = reprieve(p, &kept);
     if (!s.IsSuccess()) return s;
   }
-  if (!violating.empty() && !non_violating.empty()) SortByImportance(out->victims, now);
+  if (!violating.empty() && !non_violating.empty()) SortByImportance(out->victims, run.now);
   return Status::Success();
 }
 

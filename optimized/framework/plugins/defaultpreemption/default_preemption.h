@@ -63,11 +63,22 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   int32_t NumCandidates(int32_t num_nodes) const;
 
  private:
+  // What every node's dry run of one Preempt call shares (default_preemption.cc).
+  struct DryRun;
+  // Where one node's dry run works: a copy of the node and of the cycle
+  // state, reused from node to node so that each copy reuses the buffers of
+  // the previous one.
+  struct Scratch {
+    NodeInfo node;
+    CycleState state;
+  };
+
   PostFilterOutput Preempt(CycleState& state, const PodInfo& pod, const NodeToStatus& statuses);
-  // Victims on `node` (a copy this call changes, as it changes `state`);
-  // a failure status when the node cannot be a candidate.
-  Status SelectVictimsOnNode(CycleState& state, const PodInfo& pod, NodeInfo& node,
-                             Candidate* out);
+  // upstream SelectVictimsOnNode for `node` on copies in `scratch`: the
+  // victims, or a failure status when the node cannot be a candidate.
+  // Leaves `node` and the dry run's state unchanged.
+  Status SelectVictimsOnNode(const DryRun& run, const NodeInfo& node, Scratch& scratch,
+                             Candidate* out) const;
   bool EligibleToPreemptOthers(const api::Pod& pod, const Status& nominated_status,
                                std::string* reason) const;
 

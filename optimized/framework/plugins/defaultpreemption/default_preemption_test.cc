@@ -129,5 +129,165 @@ TEST(DefaultPreemptionTest, NoPotentialNodesClearsTheNomination) {
   EXPECT_EQ(handle.cleared_nominations, std::vector<std::string>{"default/p"});
 }
 
+// A PluginsRunner with one filter, "the pod's cpu fits", and PreFilter
+// extensions that count, in the cycle state, the pods removed from the
+// node. The filter rejects a node whose count disagrees with the node's
+// pods (a dry run that leaked another node's state into this one) and every
+// node listed in `errors`; it records the nodes it ran on.
+class CpuRunner : public PluginsRunner {
+ public:
+  struct Removed : StateData {
+    int64_t count = 0;
+    std::unique_ptr<StateData> Clone() const override { return std::make_unique<Removed>(*this); }
+  };
+  static const int kKey;
+
+  explicit CpuRunner(const Snapshot& snapshot) : snapshot_(snapshot) {}
+
+  Status RunPreFilterExtensionAddPod(CycleState& state, const PodInfo&, const PodInfo&,
+                                     const NodeInfo&) override {
+    --state.ReadAs<Removed>(kKey)->count;
+    return Status::Success();
+  }
+  Status RunPreFilterExtensionRemovePod(CycleState& state, const PodInfo&, const PodInfo&,
+                                        const NodeInfo&) override {
+    ++state.ReadAs<Removed>(kKey)->count;
+    return Status::Success();
+  }
+  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                           const NodeInfo& node) override {
+    filtered.push_back(node.Name());
+    if (errors.contains(node.Name())) return Status::Error("broken " + node.Name());
+    const int64_t removed = static_cast<int64_t>(snapshot_.Get(node.Name())->pods().size()) -
+                            static_cast<int64_t>(node.pods().size());
+    if (state.ReadAs<Removed>(kKey)->count != removed) {
+      return Status::Error("state of another node on " + node.Name());
+    }
+    if (node.requested().milli_cpu + pod.requests.milli_cpu > node.allocatable().milli_cpu) {
+      return Status(Code::kUnschedulable, "Insufficient cpu");
+    }
+    return Status::Success();
+  }
+
+  std::set<std::string> errors;
+  std::vector<std::string> filtered;  // every filter call's node, in order
+
+ private:
+  const Snapshot& snapshot_;
+};
+const int CpuRunner::kKey = CycleState::NewKey();
+
+// Nodes n0..n5 of 4 cpu; `low(node, cpu, i)` a priority-0 pod there.
+struct DryRunFixture {
+  static api::Pod Low(const std::string& node, const std::string& cpu, int i, int32_t prio = 0) {
+    return st::MakePod().Name(node + "-p" + std::to_string(i)).Node(node).Priority(prio)
+        .Req({{"cpu", cpu}}).StartTime(i).Obj();
+  }
+
+  explicit DryRunFixture(std::vector<api::Pod> pods) {
+    std::vector<api::Node> nodes;
+    for (int i = 0; i < 6; ++i) {
+      nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Capacity({{"cpu", "4"}}).Obj());
+    }
+    handle = std::make_unique<testing::FakeHandle>(testing::MakeSnapshot(nodes, pods));
+    runner = std::make_unique<CpuRunner>(handle->SnapshotSharedLister());
+    handle->runner = runner.get();
+    preemptor = st::MakePod().Name("hi").Priority(10).Req({{"cpu", "3"}}).Obj();
+    handle->pods[preemptor.Key()] = preemptor;
+    state.Write(CpuRunner::kKey, std::make_unique<CpuRunner::Removed>());
+    for (const api::Node& n : nodes) statuses.statuses[n.name] = Status(Code::kUnschedulable, "x");
+  }
+
+  PostFilterOutput Run(int32_t pct, int32_t abs) {
+    DefaultPreemption pl({pct, abs}, handle.get());
+    return pl.PostFilter(state, *NewPodInfo(preemptor), statuses);
+  }
+
+  std::unique_ptr<testing::FakeHandle> handle;
+  std::unique_ptr<CpuRunner> runner;
+  api::Pod preemptor;
+  CycleState state;
+  NodeToStatus statuses;
+};
+
+TEST(DefaultPreemptionDryRunTest, CandidatesStopRuleAndStatuses) {
+  using F = DryRunFixture;
+  // n0: only a higher-priority pod (no victims); n1: 3 cpu of priority 20
+  // plus 1 of priority 0 (does not fit once the victim is gone); n2..n5:
+  // four 1-cpu pods, three of which must go; n4's are older (started
+  // earlier), so it loses on the latest-start criterion.
+  std::vector<api::Pod> pods = {F::Low("n0", "1", 0, 20), F::Low("n1", "3", 0, 20),
+                                F::Low("n1", "1", 1)};
+  for (const std::string n : {"n2", "n3", "n5"}) {
+    for (int i = 0; i < 4; ++i) pods.push_back(F::Low(n, "1", 10 + i));
+  }
+  for (int i = 0; i < 4; ++i) pods.push_back(F::Low("n4", "1", i));
+  struct Case {
+    std::string name;
+    uint64_t random;  // the offset is random % 6
+    int32_t abs;      // numCandidates (pct 0)
+    std::set<std::string> errors;
+    std::string want_node;  // "" : no candidate
+    std::vector<std::string> want_filtered_nodes;  // distinct, in order
+    std::string want_message;  // with no candidate
+  };
+  const std::vector<Case> cases = {
+      {"one candidate wanted: the first node that has one", 0, 1, {}, "n2",
+       {"n1", "n2"}, ""},
+      {"offset wraps; stops once 2 candidates are found", 4, 2, {}, "n5",
+       {"n4", "n5"}, ""},
+      {"all nodes tried when fewer candidates exist than wanted; n2, n3, n5 tie", 1, 6, {}, "n2",
+       {"n1", "n2", "n3", "n4", "n5"}, ""},
+      {"errors are ignored when a candidate exists", 1, 2, {"n1"}, "n2", {"n1", "n2", "n3"},
+       ""},
+      {"no candidate: the statuses of the tried nodes", 0, 6, {"n2", "n3", "n4", "n5"}, "",
+       {"n1", "n2", "n3", "n4", "n5"},
+       "preemption: [broken n2, broken n3, broken n4, broken n5]"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    DryRunFixture f(pods);
+    f.handle->next_random = c.random;
+    f.runner->errors = c.errors;
+    PostFilterOutput out = f.Run(0, c.abs);
+    std::vector<std::string> filtered;
+    for (const std::string& n : f.runner->filtered) {
+      if (filtered.empty() || filtered.back() != n) filtered.push_back(n);
+    }
+    EXPECT_EQ(filtered, c.want_filtered_nodes);
+    if (c.want_node.empty()) {
+      EXPECT_EQ(out.status.code(), Code::kError);
+      EXPECT_EQ(out.status.Message(), c.want_message);
+      continue;
+    }
+    ASSERT_TRUE(out.status.IsSuccess()) << out.status.Message();
+    ASSERT_TRUE(out.result.has_value());
+    EXPECT_EQ(out.result->nominated_node_name, c.want_node);
+    // The three least important of the node's four pods, most important first.
+    const std::string& n = c.want_node;
+    const int base = n == "n4" ? 0 : 10;
+    EXPECT_EQ(f.handle->preempted,
+              (std::vector<std::string>{"default/" + n + "-p" + std::to_string(base + 1),
+                                        "default/" + n + "-p" + std::to_string(base + 2),
+                                        "default/" + n + "-p" + std::to_string(base + 3)}));
+  }
+}
+
+TEST(DefaultPreemptionDryRunTest, NoCandidateHistogram) {
+  using F = DryRunFixture;
+  // n0: no lower-priority pod; n1: does not fit without its victim; the
+  // other nodes are not potential (absent from the statuses).
+  DryRunFixture f({F::Low("n0", "1", 0, 20), F::Low("n1", "3", 0, 20), F::Low("n1", "1", 1)});
+  f.statuses.statuses = {{"n0", Status(Code::kUnschedulable, "x")},
+                         {"n1", Status(Code::kUnschedulable, "x")}};
+  PostFilterOutput out = f.Run(10, 100);
+  ASSERT_TRUE(out.result.has_value());
+  EXPECT_EQ(out.result->nominated_node_name, std::string());
+  EXPECT_EQ(out.status.Message(),
+            "preemption: 0/6 nodes are available: 1 Insufficient cpu, 1 No preemption victims "
+            "found for incoming pod, 4 Preemption is not helpful for scheduling.");
+  EXPECT_EQ(f.runner->filtered, std::vector<std::string>{"n1"});  // n0 needs no filter
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework::plugins::defaultpreemption
