@@ -48,6 +48,28 @@ const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
   return it == m.statuses.end() ? m.absent_status : it->second;
 }
 
+// The nodes whose filter status is Unschedulable, in snapshot order. One
+// pass over the status map marks the nodes it holds by snapshot position
+// (NodeInfo::index); the others take the absent status. Same list as looking
+// each node up in the map, without the per-node string comparisons.
+std::vector<const NodeInfo*> PotentialNodes(const Snapshot& snapshot, const NodeToStatus& m) {
+  const std::vector<NodeInfo*>& list = snapshot.List();
+  enum : uint8_t { kAbsent, kPotential, kOther };
+  std::vector<uint8_t> mark(list.size(), kAbsent);
+  for (const auto& [name, status] : m.statuses) {
+    const NodeInfo* info = snapshot.Get(name);
+    if (info == nullptr) continue;  // not a node of this snapshot
+    mark[static_cast<size_t>(info->index)] =
+        status.code() == Code::kUnschedulable ? kPotential : kOther;
+  }
+  const uint8_t absent = m.absent_status.code() == Code::kUnschedulable ? kPotential : kOther;
+  std::vector<const NodeInfo*> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if ((mark[i] == kAbsent ? absent : mark[i]) == kPotential) out.push_back(list[i]);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::pair<std::vector<PodInfoPtr>, std::vector<PodInfoPtr>> FilterPodsWithPDBViolation(
@@ -198,11 +220,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   }
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
   if (snapshot.NumNodes() == 0) return {std::nullopt, Status::Error("no nodes available")};
-  // Potential nodes: filter status Unschedulable, in snapshot order.
-  std::vector<const NodeInfo*> potential;
-  for (const NodeInfo* n : snapshot.List()) {
-    if (StatusOf(statuses, n->Name()).code() == Code::kUnschedulable) potential.push_back(n);
-  }
+  const std::vector<const NodeInfo*> potential = PotentialNodes(snapshot, statuses);
   std::vector<Candidate> non_violating, violating;
   // The nodes that are not candidates, in dry-run order, with their
   // statuses; they become the FitError's statuses iff no node is a

@@ -273,6 +273,25 @@ TEST(DefaultPreemptionDryRunTest, CandidatesStopRuleAndStatuses) {
   }
 }
 
+TEST(DefaultPreemptionDryRunTest, PotentialNodesTakeTheAbsentStatus) {
+  using F = DryRunFixture;
+  std::vector<api::Pod> pods;
+  for (const std::string n : {"n0", "n1", "n2", "n3", "n4", "n5"}) {
+    for (int i = 0; i < 4; ++i) pods.push_back(F::Low(n, "1", i));
+  }
+  DryRunFixture f(pods);
+  // Potential: n0 n1 n3 n4 n5 (n2 is unresolvable; "ghost" is no node).
+  f.statuses.statuses = {{"n2", Status(Code::kUnschedulableAndUnresolvable, "x")},
+                         {"ghost", Status(Code::kUnschedulable, "x")}};
+  f.statuses.absent_status = Status(Code::kUnschedulable, "x");
+  f.handle->next_random = 7;  // offset 7 % 5 = 2: n3
+  PostFilterOutput out = f.Run(0, 1);
+  ASSERT_TRUE(out.result.has_value());
+  EXPECT_EQ(out.result->nominated_node_name, "n3");
+  EXPECT_EQ(std::set<std::string>(f.runner->filtered.begin(), f.runner->filtered.end()),
+            std::set<std::string>{"n3"});
+}
+
 TEST(DefaultPreemptionDryRunTest, NoCandidateHistogram) {
   using F = DryRunFixture;
   // n0: no lower-priority pod; n1: does not fit without its victim; the
