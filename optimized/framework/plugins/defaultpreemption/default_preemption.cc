@@ -4,6 +4,7 @@
 #include <climits>
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include "api/labels.h"
 #include "optimized/framework/fit_error.h"
@@ -46,6 +47,13 @@ std::string Aggregate(const std::vector<std::string>& errors) {
 const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
   auto it = m.statuses.find(node);
   return it == m.statuses.end() ? m.absent_status : it->second;
+}
+
+// Starts loading the priorities of `node`'s pods, which the node's dry run
+// reads first: PodInfos are large and scattered, so each read is a cache
+// miss. Issued one node ahead. Purely a performance hint.
+void PrefetchPriorities(const NodeInfo& node) {
+  for (const PodInfoPtr& p : node.pods()) __builtin_prefetch(&p->priority);
 }
 
 // The nodes whose filter status is Unschedulable, in snapshot order. One
@@ -240,6 +248,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     // The dry run, sequential from the offset.
     for (size_t i = 0; i < n; ++i) {
       const NodeInfo& node = *potential[(offset + i) % n];
+      if (i + 1 < n) PrefetchPriorities(*potential[(offset + i + 1) % n]);
       Candidate c;
       Status s = SelectVictimsOnNode(run, node, scratch, &c);
       if (s.IsSuccess() && !c.victims.empty()) {
@@ -288,7 +297,8 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   // Every pod with lower priority, in the node's pod order; read from the
   // node itself, so that a node without any is rejected before anything is
   // copied (the reference copies, removes nothing, and rejects it).
-  std::vector<PodInfoPtr> potential;
+  std::vector<PodInfoPtr>& potential = scratch.potential;
+  potential.clear();
   for (const PodInfoPtr& p : node.pods()) {
     if (p->priority < pod.priority) potential.push_back(p);
   }
@@ -313,7 +323,10 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   Status fit = fits();
   if (!fit.IsSuccess()) return fit;
   SortByImportance(potential, run.now);
-  auto [violating, non_violating] = FilterPodsWithPDBViolation(potential, run.pdbs);
+  // Without PDBs every pod is non-violating; no split copies.
+  std::vector<PodInfoPtr> violating, split;
+  if (!run.pdbs.empty()) std::tie(violating, split) = FilterPodsWithPDBViolation(potential, run.pdbs);
+  const std::vector<PodInfoPtr>& non_violating = run.pdbs.empty() ? potential : split;
   // Add each back, most important first; it stays iff the pod still fits.
   auto reprieve = [&](const PodInfoPtr& p, bool* kept) -> Status {
     Status s = add(p);

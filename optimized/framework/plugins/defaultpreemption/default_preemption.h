@@ -71,6 +71,8 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   struct Scratch {
     NodeInfo node;
     CycleState state;
+    // The node's lower-priority pods.
+    std::vector<PodInfoPtr> potential;
   };
 
   PostFilterOutput Preempt(CycleState& state, const PodInfo& pod, const NodeToStatus& statuses);
