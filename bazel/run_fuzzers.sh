@@ -3,15 +3,18 @@
 # --config=fuzz and runs each one for a fixed time, starting from a writable copy
 # of its seed corpus (and with its dict, if it has one).
 #
-#   bazel/run_fuzzers.sh [SECONDS_PER_FUZZER (default 30)] [TARGET_PATTERN (default //...)]
+#   bazel/run_fuzzers.sh [SECONDS_PER_FUZZER] [TARGET_PATTERN (default //...)]
 #
-# Exits non-zero if any fuzzer found a crash (or failed to start); the crashing
-# input is kept under the printed artifacts directory. The last line reads
-# "fuzz: N passed, N failed".
+# SECONDS_PER_FUZZER defaults to $SCHEDREF_FUZZ_SECONDS, else 30. Exits non-zero
+# if any fuzzer found a crash, a leak, a slow unit (libFuzzer's -timeout, at
+# least 60 s), failed to start, or outran its time by more than a minute; the
+# crashing input is kept under the printed artifacts directory. For each
+# fuzzer it prints the executions, the corpus growth and the coverage; the last
+# line reads "fuzz: N passed, N failed".
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-secs="${1:-30}"
+secs="${1:-${SCHEDREF_FUZZ_SECONDS:-30}}"
 pattern="${2:-//...}"
 
 mapfile -t targets < <(./bazelw query --noshow_progress \
@@ -49,11 +52,18 @@ for target in "${targets[@]}"; do
   dict="$(files_of "//${pkg}:${base}_dict" | head -n1)"
 
   echo "=== ${target} (${secs}s)"
-  if "${bin}/${pkg}/${name}" -max_total_time="${secs}" -print_final_stats=1 \
-      -artifact_prefix="${dir}/artifacts/" ${dict:+-dict="${dict}"} \
-      "${dir}/corpus" >"${dir}/log" 2>&1; then
+  seeds="$(find "${dir}/corpus" -type f | wc -l)"
+  # libFuzzer checks -max_total_time between inputs only; the outer timeout
+  # bounds a run whose last input hangs below -timeout.
+  if timeout --kill-after=10 "$((secs + 60))" "${bin}/${pkg}/${name}" \
+      -max_total_time="${secs}" -timeout="$((secs > 60 ? secs : 60))" \
+      -print_final_stats=1 -artifact_prefix="${dir}/artifacts/" \
+      ${dict:+-dict="${dict}"} "${dir}/corpus" >"${dir}/log" 2>&1; then
     passed=$((passed + 1))
-    grep -E '^(Done|stat::number_of_executed_units)' "${dir}/log" || true
+    # "#N DONE cov: C ft: F corp: U/S ..." and the final stats.
+    grep -E '(DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added))' \
+      "${dir}/log" || true
+    echo "corpus: ${seeds} seeds -> $(find "${dir}/corpus" -type f | wc -l) files"
   else
     failed=$((failed + 1))
     tail -n 60 "${dir}/log"

@@ -99,6 +99,14 @@ class Framework : public PluginsRunner {
   Status RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
                           const CycleState& state, const PodInfo& pod,
                           const NodeInfo& node, FilterDetail* detail = nullptr) const;
+  // RunFilterPlugins for each of nodes[0, n) into statuses[0, n) (which
+  // must be successes on entry), plugin by plugin over the whole run
+  // (FilterPlugin::FilterMany) instead of node by node: the same statuses,
+  // since each node still meets the filters in order and stops at its
+  // first rejection. Thread-safe for disjoint runs.
+  void RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
+                            const CycleState& state, const PodInfo& pod,
+                            const NodeInfo* const* nodes, size_t n, Status* statuses) const;
   // Upstream's two-pass rule for nominated pods. `nominated`: the pods
   // nominated to this node, in nomination order (the caller collects them
   // once per cycle). Thread-safe: clones what it changes.
@@ -178,8 +186,6 @@ class Framework : public PluginsRunner {
   // allocate (the scheduler's thread owns them; workers write disjoint
   // slots).
   std::vector<int64_t> raw_scores_;
-  std::vector<Status> score_failures_;
-  std::vector<size_t> score_failed_at_;
   std::vector<int64_t> plugin_scores_;
 };
 

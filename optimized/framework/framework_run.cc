@@ -1,6 +1,7 @@
 // The extension-point runners of Framework (framework.h); construction is in
 // framework.cc.
 #include <algorithm>
+#include <mutex>
 
 #include "api/scenario_decode.h"
 #include "optimized/framework/framework.h"
@@ -9,6 +10,9 @@ namespace schedref::optimized::framework {
 namespace {
 
 // Permit waits are capped (upstream framework.go maxTimeout).
+// RunScorePlugins' unit of work (see kFilterRun).
+constexpr int64_t kScoreRun = 64;
+
 constexpr int64_t kMaxPermitTimeoutMs = 15 * 60 * 1000;
 
 Status Wrapped(const std::string& what, const std::string& plugin, const Status& s) {
@@ -107,6 +111,22 @@ std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& stat
   return out;
 }
 
+namespace {
+
+// A filter's non-success status as the framework reports it.
+void AttributeFilterStatus(const FilterPlugin& pl, Status& s) {
+  if (!s.IsRejected()) {
+    s = Status::Error("running \"" + pl.Name() + "\" filter plugin: " + s.Message());
+  }
+  s.WithPlugin(pl.Name());
+}
+
+// RunFilterPluginsMany's unit of work: small enough that the nodes' hot
+// lines stay in the L1 cache from the first filter to the last.
+constexpr size_t kFilterRun = 64;
+
+}  // namespace
+
 Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
                                    const CycleState& state, const PodInfo& pod,
                                    const NodeInfo& node, FilterDetail* detail) const {
@@ -116,14 +136,34 @@ Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& activ
       if (detail != nullptr) detail->emplace_back(pl->Name(), s);
       continue;
     }
-    if (!s.IsRejected()) {
-      s = Status::Error("running \"" + pl->Name() + "\" filter plugin: " + s.Message());
-    }
-    s.WithPlugin(pl->Name());
+    AttributeFilterStatus(*pl, s);
     if (detail != nullptr) detail->emplace_back(pl->Name(), s);
     return s;
   }
   return Status::Success();
+}
+
+void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
+                                     const CycleState& state, const PodInfo& pod,
+                                     const NodeInfo* const* nodes, size_t n,
+                                     Status* statuses) const {
+  for (size_t b = 0; b < n; b += kFilterRun) {
+    const size_t len = std::min(kFilterRun, n - b);
+    for (size_t i = 0; i < len; ++i) PrefetchNode(nodes[b + i]);
+    // Which nodes an earlier filter rejected: their statuses are final.
+    bool rejected[kFilterRun] = {};
+    size_t remaining = len;
+    for (const FilterPlugin* pl : active) {
+      pl->FilterMany(state, pod, nodes + b, len, statuses + b);
+      for (size_t i = 0; i < len; ++i) {
+        if (rejected[i] || statuses[b + i].IsSuccess()) continue;
+        rejected[i] = true;
+        --remaining;
+        AttributeFilterStatus(*pl, statuses[b + i]);
+      }
+      if (remaining == 0) break;
+    }
+  }
 }
 
 Status Framework::RunFilterPluginsWithNominatedPods(
@@ -221,35 +261,40 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   // task only. The reported failure is the first in (plugin, node) order, as
   // a plugin-by-plugin loop would meet it.
   std::vector<int64_t>& scores = raw_scores_;
-  std::vector<Status>& failures = score_failures_;
-  std::vector<size_t>& failed_at = score_failed_at_;
   scores.resize(active.size() * n);
-  failures.resize(n);
-  failed_at.assign(n, active.size());
-  handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
-    if (i + 16 < static_cast<int64_t>(n)) __builtin_prefetch(nodes[i + 16]);
-    if (i + 8 < static_cast<int64_t>(n)) PrefetchNode(nodes[i + 8]);
+  // Runs of nodes are scored plugin by plugin (ScorePlugin::ScoreMany). A
+  // run stops at its first failure, the first in (plugin, node) order within
+  // the run, since the run's nodes passed every earlier plugin; the reported
+  // failure is the least of the runs' in that order, as a plugin-by-plugin
+  // loop over all nodes would meet it.
+  struct Failure {
+    size_t plugin = 0, node = 0;
+    Status status;
+  };
+  std::vector<Failure> failures;
+  std::mutex failures_mu;
+  handle_->Parallel().ForChunks(static_cast<int64_t>(n), kScoreRun, [&](int64_t b, int64_t e) {
+    const size_t len = static_cast<size_t>(e - b);
+    for (int64_t i = b; i < e; ++i) PrefetchNode(nodes[i]);
     for (size_t k = 0; k < active.size(); ++k) {
-      ScoreOutput out = score_[active[k]]->Score(state, pod, *nodes[i]);
-      if (!out.status.IsSuccess()) {
-        failures[i] = Status(out.status.code(), out.status.reasons())
-                          .WithPlugin(score_[active[k]]->Name());
-        failed_at[i] = k;
+      Status failure;
+      const size_t at = score_[active[k]]->ScoreMany(state, pod, nodes.data() + b, len,
+                                                     scores.data() + k * n + b, &failure);
+      if (at < len) {
+        std::lock_guard<std::mutex> lock(failures_mu);
+        failures.push_back({k, static_cast<size_t>(b) + at, std::move(failure)});
         return;
       }
-      scores[k * n + i] = out.score;
     }
   });
-  size_t first = n;
-  for (size_t i = 0; i < n; ++i) {
-    if (failed_at[i] < active.size() && (first == n || failed_at[i] < failed_at[first])) {
-      first = i;
-    }
-  }
-  if (first < n) {
+  if (!failures.empty()) {
+    const Failure& first = *std::min_element(
+        failures.begin(), failures.end(), [](const Failure& a, const Failure& b) {
+          return a.plugin != b.plugin ? a.plugin < b.plugin : a.node < b.node;
+        });
     return schedref::Status::Invalid("running Score plugins: plugin \"" +
-                                     failures[first].plugin() + "\" failed with: " +
-                                     failures[first].Message());
+                                     score_[active[first.plugin]]->Name() +
+                                     "\" failed with: " + first.status.Message());
   }
   ScoreResult result;
   result.totals.assign(n, 0);

@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/objects.h"
@@ -184,6 +185,18 @@ class FilterPlugin : public virtual Plugin {
   // Called concurrently for different nodes; read-only.
   virtual Status Filter(const CycleState& state, const PodInfo& pod,
                         const NodeInfo& node) const = 0;
+  // Filter over a run of nodes: statuses[i] = Filter(state, pod, *nodes[i])
+  // for every i in [0, n) whose statuses[i] is a success on entry; the
+  // others are left as they are. Plugins on the hot path override it with a
+  // loop that reads their cycle state once and skips what cannot fail; an
+  // override must mean exactly what this default does. Called concurrently
+  // for disjoint runs; read-only.
+  virtual void FilterMany(const CycleState& state, const PodInfo& pod,
+                          const NodeInfo* const* nodes, size_t n, Status* statuses) const {
+    for (size_t i = 0; i < n; ++i) {
+      if (statuses[i].IsSuccess()) statuses[i] = Filter(state, pod, *nodes[i]);
+    }
+  }
 };
 
 class PostFilterPlugin : public virtual Plugin {
@@ -204,6 +217,23 @@ class ScorePlugin : public virtual Plugin {
   // Called concurrently for different nodes; read-only.
   virtual ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                             const NodeInfo& node) const = 0;
+  // Score over a run of nodes: scores[i] = Score(state, pod, *nodes[i]) for
+  // i = 0, 1, ... up to the first failure, whose index it returns, with its
+  // status in *failure; n if none failed. The same contract as FilterMany
+  // for overrides.
+  virtual size_t ScoreMany(const CycleState& state, const PodInfo& pod,
+                           const NodeInfo* const* nodes, size_t n, int64_t* scores,
+                           Status* failure) const {
+    for (size_t i = 0; i < n; ++i) {
+      ScoreOutput out = Score(state, pod, *nodes[i]);
+      if (!out.status.IsSuccess()) {
+        *failure = std::move(out.status);
+        return i;
+      }
+      scores[i] = out.score;
+    }
+    return n;
+  }
   virtual bool HasScoreExtensions() const { return false; }
   // scores[i] belongs to nodes[i].
   virtual Status NormalizeScore(const CycleState& /*state*/, const PodInfo& /*pod*/,

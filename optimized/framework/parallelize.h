@@ -10,6 +10,7 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PARALLELIZE_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PARALLELIZE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -26,6 +27,27 @@ class Parallelizer {
   explicit Parallelizer(int threads);
 
   int threads() const { return threads_; }
+
+  // Calls fn(b, e) for consecutive runs [b, e) of at most `chunk` indices
+  // covering [0, n) exactly once, possibly concurrently; in increasing order
+  // on one thread. For loops whose body works on a run at a time.
+  template <typename Fn>
+  void ForChunks(int64_t n, int64_t chunk, const Fn& fn) {
+    if (threads_ == 1 || n <= chunk) {
+      for (int64_t b = 0; b < n; b += chunk) fn(b, std::min(n, b + chunk));
+      return;
+    }
+    arena_->execute([&] {
+      oneapi::tbb::parallel_for(
+          oneapi::tbb::blocked_range<int64_t>(0, n, chunk),
+          [&](const oneapi::tbb::blocked_range<int64_t>& r) {
+            for (int64_t b = r.begin(); b < r.end(); b += chunk) {
+              fn(b, std::min(r.end(), b + chunk));
+            }
+          },
+          oneapi::tbb::simple_partitioner());
+    });
+  }
 
   // Calls fn(i) once for every i in [begin, end), possibly concurrently.
   // REQUIRES: fn is safe to call concurrently for distinct i.

@@ -134,8 +134,22 @@ bool HostPortInfo::CheckConflict(const std::string& ip, const std::string& proto
 void NodeInfo::SetNode(std::shared_ptr<const api::Node> node) {
   node_ = std::move(node);
   allocatable_ = Resource();
-  if (node_) allocatable_.AddList(node_->allocatable);
+  flags_ = 0;
+  if (node_) {
+    allocatable_.AddList(node_->allocatable);
+    if (node_->unschedulable) flags_ |= kUnschedulable;
+    for (const api::Taint& t : node_->taints) {
+      if (t.effect == "NoSchedule" || t.effect == "NoExecute") flags_ |= kHardTaints;
+      if (t.effect == "PreferNoSchedule") flags_ |= kPreferTaints;
+    }
+    if (!node_->images.empty()) flags_ |= kImages;
+  }
   ++generation;
+}
+
+void NodeInfo::RemoveNode() {
+  node_.reset();
+  flags_ = 0;
 }
 
 void NodeInfo::AddPod(PodInfoPtr pod) {

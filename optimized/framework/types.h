@@ -110,7 +110,12 @@ class NodeInfo;
 // call this a few nodes ahead. Purely a performance hint.
 void PrefetchNode(const NodeInfo* node);
 
-class NodeInfo {
+// Layout: the fields the per-node Filter and Score fast paths read
+// (NodeResourcesFit, BalancedAllocation, NodeUnschedulable, TaintToleration,
+// ImageLocality, the pod count) sit together in the first three cache lines,
+// and the node's flags are cached here, so that a node whose pods and taints
+// need no closer look costs those lines and no visit to the api::Node.
+class alignas(64) NodeInfo {
  public:
   NodeInfo() = default;
   explicit NodeInfo(std::shared_ptr<const api::Node> node) { SetNode(std::move(node)); }
@@ -119,7 +124,7 @@ class NodeInfo {
   const api::Node* node() const { return node_.get(); }
   const std::string& Name() const { return node_->name; }
   void SetNode(std::shared_ptr<const api::Node> node);
-  void RemoveNode() { node_.reset(); }
+  void RemoveNode();
 
   // In the order they were added; RemovePod moves the last pod into the
   // removed one's slot, as upstream does.
@@ -135,32 +140,55 @@ class NodeInfo {
   const Resource& allocatable() const { return allocatable_; }
   const HostPortInfo& used_ports() const { return used_ports_; }
 
+  // Cached from the node object (false for a ghost): spec.unschedulable;
+  // whether spec.taints has a NoSchedule or NoExecute taint, or a
+  // PreferNoSchedule one; whether status.images is non-empty.
+  bool unschedulable() const { return flags_ & kUnschedulable; }
+  bool has_no_schedule_or_no_execute_taints() const { return flags_ & kHardTaints; }
+  bool has_prefer_no_schedule_taints() const { return flags_ & kPreferTaints; }
+  bool has_images() const { return flags_ & kImages; }
+
   void AddPod(PodInfoPtr pod);
   // Removes the pod with this UID. Returns false iff it was not there.
   bool RemovePod(const std::string& uid);
 
-  // Bumped on every change; the cache copies a node into the snapshot iff
-  // its generation is newer than the snapshot's.
-  int64_t generation = 0;
+ private:
+  enum Flag : uint32_t {
+    kUnschedulable = 1,
+    kHardTaints = 2,
+    kPreferTaints = 4,
+    kImages = 8,
+  };
+
+  // --- Hot (cache lines 0-2) ---
+  Resource requested_;
+  Resource allocatable_;
+  int64_t non_zero_milli_cpu_ = 0;
+  int64_t non_zero_memory_ = 0;
+  std::vector<PodInfoPtr> pods_;
+  uint32_t flags_ = 0;
+
+ public:
   // Position in the snapshot's node list (-1 outside a snapshot). Plugins
   // index their per-node precomputed state by it.
   int32_t index = -1;
+  // Bumped on every change; the cache copies a node into the snapshot iff
+  // its generation is newer than the snapshot's.
+  int64_t generation = 0;
 
  private:
   std::shared_ptr<const api::Node> node_;
-  std::vector<PodInfoPtr> pods_;
+  // --- Cold ---
   std::vector<PodInfoPtr> pods_with_affinity_;
   std::vector<PodInfoPtr> pods_with_required_anti_affinity_;
-  Resource requested_;
-  int64_t non_zero_milli_cpu_ = 0;
-  int64_t non_zero_memory_ = 0;
-  Resource allocatable_;
   HostPortInfo used_ports_;
 };
 
 inline void PrefetchNode(const NodeInfo* node) {
-  __builtin_prefetch(node);
-  __builtin_prefetch(node->node());
+  const char* p = reinterpret_cast<const char*>(node);
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  __builtin_prefetch(p + 128);
 }
 
 }  // namespace schedref::optimized::framework

@@ -2,6 +2,7 @@
 // Permit), the binding cycle, and the failure handler: upstream
 // schedule_one.go (schedulingCycle, bindingCycle, handleSchedulingFailure),
 // on the same virtual-time rules as the reference.
+#include <type_traits>
 #include <utility>
 
 #include "optimized/scheduler/scheduler.h"
@@ -13,10 +14,13 @@ const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::Nominat
 
 // The QueuedPodInfo's pod with spec.nodeName set or cleared.
 framework::PodInfoPtr WithNodeName(const framework::PodInfo& info, const std::string& node) {
-  auto copy = std::make_shared<framework::PodInfo>(info);
-  copy->pod.node_name = node;
-  return copy;
+  return ChangedPodInfo(info, [&](api::Pod& p) { p.node_name = node; });
 }
+
+// Records are appended one per attempt, binding and note; growing the
+// vector must move them, never copy (an attempt may hold a rejection per
+// node).
+static_assert(std::is_nothrow_move_constructible_v<api::Trace::Record>);
 
 }  // namespace
 
@@ -95,7 +99,7 @@ void Scheduler::Activate(const std::set<std::string>& pod_keys) {
   std::vector<api::Pod> pods;
   for (const std::string& key : pod_keys) {
     auto it = pods_.find(key);
-    if (it != pods_.end()) pods.push_back(it->second);
+    if (it != pods_.end()) pods.push_back(it->second->pod);
   }
   queue_->Activate(pods, now_);
 }
@@ -119,17 +123,23 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
     attempt.outcome = "skipped";
     attempt.message = pod.deletion_timestamp ? "skip schedule deleting pod: " + pod_ptr->key
                                              : "pod is already assumed";
-    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    trace_.records.push_back({std::move(attempt), std::nullopt, std::nullopt});
     queue_->Done(pod.uid);
     return;
   }
 
   framework::CycleState state;
   // Notes raised during the cycle (preemption victims) follow the attempt.
+  // The attempt is moved into its record: it is not read afterwards.
   const size_t attempt_index = trace_.records.size();
   auto record_attempt = [&] {
-    trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
-                          {attempt, std::nullopt, std::nullopt});
+    api::Trace::Record record{std::move(attempt), std::nullopt, std::nullopt};
+    if (attempt_index == trace_.records.size()) {
+      trace_.records.push_back(std::move(record));
+    } else {
+      trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
+                            std::move(record));
+    }
   };
   CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
   if (out.fit_error || (!out.status.IsSuccess() && !out.status.IsWait())) {
@@ -149,14 +159,16 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   attempt.top_scores = std::move(out.result.top_scores);
   attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
   if (out.status.IsWait()) attempt.message = out.status.Message();
+  const int64_t cycle = attempt.cycle;
   record_attempt();
 
   InFlightBinding binding;
   binding.assumed = std::move(pod_info);
+  binding.popped = pod_ptr;
   binding.state = std::move(state);
   binding.fwk = &fwk;
-  binding.node = out.result.suggested_host;
-  binding.cycle = attempt.cycle;
+  binding.node = std::move(out.result.suggested_host);
+  binding.cycle = cycle;
   bindings_.push_back(std::move(binding));
   // No Permit wait and no bind latency: the binding cycle completes before
   // the next scheduling cycle (docs/semantics/event-loop.md).
@@ -168,7 +180,7 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
   const framework::PodInfo& pod = *b.assumed.pod_info;
   if (b.bind_completes_at) {
     if (*b.bind_completes_at > now_) return false;
-    FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+    FinishBind(b, RunBindPlugins(b));
     return true;
   }
   auto waiting = fwk.WaitingPods().find(pod.uid());
@@ -187,15 +199,22 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
     HandleBindingCycleError(b, pre_bind);
     return true;
   }
-  auto latency = bind_latency_ms_.find(pod.key);
+  auto latency = bind_latency_ms_.empty() ? bind_latency_ms_.end() : bind_latency_ms_.find(pod.key);
   const int64_t delay =
       latency == bind_latency_ms_.end() ? default_bind_latency_ms_ : latency->second;
   if (delay > 0) {
     b.bind_completes_at = now_ + delay;
     return false;
   }
-  FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+  FinishBind(b, RunBindPlugins(b));
   return true;
+}
+
+framework::Status Scheduler::RunBindPlugins(InFlightBinding& b) {
+  binding_in_progress_ = &b;
+  framework::Status status = b.fwk->RunBindPlugins(b.state, *b.assumed.pod_info, b.node);
+  binding_in_progress_ = nullptr;
+  return status;
 }
 
 void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {
@@ -264,26 +283,29 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
     pod_info.pending_plugins.clear();
   }
   // Re-read the pod: gone or bound meanwhile => not requeued.
-  const std::string key = pod_info.pod_info->key;
-  const std::string uid = pod_info.pod_info->uid();
-  auto it = pods_.find(key);
-  const bool requeue = it != pods_.end() && it->second.uid == uid && it->second.node_name.empty();
+  auto it = pods_.find(pod_info.pod_info->key);
+  const bool requeue = it != pods_.end() && it->second->uid() == pod_info.pod_info->uid() &&
+                       it->second->pod.node_name.empty();
+  framework::PodInfoPtr nominated;
   if (requeue) {
-    pod_info.pod_info = framework::NewPodInfo(it->second);
-    schedref::Status s =
-        queue_->AddUnschedulableIfNotPresent(pod_info, queue_->SchedulingCycle(), now_);
+    // The stored object itself: PodInfos are immutable.
+    pod_info.pod_info = it->second;
+    nominated = it->second;
+    schedref::Status s = queue_->AddUnschedulableIfNotPresent(
+        std::move(pod_info), queue_->SchedulingCycle(), now_);
     (void)s;
   } else {
-    queue_->Done(uid);
+    nominated = pod_info.pod_info;
+    queue_->Done(nominated->uid());
   }
-  queue_->AddNominatedPod(pod_info.pod_info, nominating_info);
+  queue_->AddNominatedPod(nominated, nominating_info);
   // The status patch: nominatedNodeName changes only in Override mode.
   if (it != pods_.end() && nominating_info &&
       nominating_info->mode == backend::queue::NominatingInfo::kOverride &&
-      it->second.nominated_node_name != nominating_info->nominated_node_name) {
-    api::Pod updated = it->second;
-    updated.nominated_node_name = nominating_info->nominated_node_name;
-    UpdatePod(it->second, std::move(updated));
+      it->second->pod.nominated_node_name != nominating_info->nominated_node_name) {
+    UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
+                p.nominated_node_name = nominating_info->nominated_node_name;
+              }));
   }
 }
 

@@ -15,6 +15,8 @@ constexpr size_t kNumberOfHighestScoredNodesToReport = 3;
 // Filter batches never shrink below this, so a batch is worth spreading
 // over threads even when only a few more feasible nodes are wanted.
 constexpr int64_t kMinFilterBatch = 64;
+// A thread's share of a filter batch is handed out in runs of this many.
+constexpr int64_t kFilterChunk = 64;
 
 const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
@@ -82,17 +84,28 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       const int64_t k = start + i;
       return nodes[k < n ? k : k - n];
     };
-    parallel_.For(pos, pos + len, [&](int64_t i) {
-      // Two-step prefetch: the NodeInfo 16 positions ahead, then (once it
-      // has arrived) the Node object it points to, 8 ahead.
-      if (i + 16 < pos + len) __builtin_prefetch(at(i + 16));
-      if (i + 8 < pos + len) framework::PrefetchNode(at(i + 8));
-      const framework::NodeInfo& node = *at(i);
-      auto it = nominated.empty() ? nominated.end() : nominated.find(node.Name());
-      filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
-          active, state, pod, node, it == nominated.end() ? kNone : it->second,
-          detail ? &filter_details_[i] : nullptr);
-    });
+    if (detail || !nominated.empty()) {
+      parallel_.For(pos, pos + len, [&](int64_t i) {
+        const framework::NodeInfo& node = *at(i);
+        auto it = nominated.empty() ? nominated.end() : nominated.find(node.Name());
+        filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
+            active, state, pod, node, it == nominated.end() ? kNone : it->second,
+            detail ? &filter_details_[i] : nullptr);
+      });
+    } else {
+      // No nominated pod anywhere: RunFilterPluginsWithNominatedPods is
+      // RunFilterPlugins, which RunFilterPluginsMany runs for whole runs of
+      // nodes.
+      filter_batch_.resize(static_cast<size_t>(len));
+      for (int64_t i = 0; i < len; ++i) {
+        filter_batch_[i] = at(pos + i);
+        filter_statuses_[pos + i] = framework::Status();
+      }
+      parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
+        fwk.RunFilterPluginsMany(active, state, pod, filter_batch_.data() + b,
+                                 static_cast<size_t>(e - b), filter_statuses_.data() + pos + b);
+      });
+    }
     for (int64_t i = pos; i < pos + len; ++i) {
       const framework::NodeInfo* node = at(i);
       framework::Status& s = filter_statuses_[i];

@@ -102,24 +102,43 @@ std::vector<framework::PodInfoPtr> Scheduler::NominatedPodsForNode(
   return queue_->NominatedPodsForNode(node_name);
 }
 
+const framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) const {
+  const InFlightBinding* b = binding_in_progress_;
+  auto it = b != nullptr && &pod == &b->assumed.pod()
+                ? pods_.find(b->assumed.pod_info->key)
+                : pods_.find(pod.Key());
+  return it == pods_.end() ? nullptr : &it->second;
+}
+
 schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node_name) {
-  auto it = pods_.find(pod.Key());
-  if (it == pods_.end() || it->second.uid != pod.uid) {
+  const framework::PodInfoPtr* found = FindPod(pod);
+  if (found == nullptr || (*found)->uid() != pod.uid) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
-  if (!it->second.node_name.empty()) {
-    return schedref::Status::FailedPrecondition("pod " + pod.Key() +
+  const framework::PodInfo& current = **found;
+  if (!current.pod.node_name.empty()) {
+    return schedref::Status::FailedPrecondition("pod " + current.key +
                                                 " is already assigned to node \"" +
-                                                it->second.node_name + "\"");
+                                                current.pod.node_name + "\"");
   }
-  auto failures = bind_failures_.find(pod.Key());
-  if (failures != bind_failures_.end() && failures->second > 0) {
-    --failures->second;
-    return schedref::Status::FailedPrecondition("injected bind failure for pod " + pod.Key());
+  if (!bind_failures_.empty()) {
+    auto failures = bind_failures_.find(current.key);
+    if (failures != bind_failures_.end() && failures->second > 0) {
+      --failures->second;
+      return schedref::Status::FailedPrecondition("injected bind failure for pod " +
+                                                  current.key);
+    }
   }
-  api::Pod bound = it->second;
-  bound.node_name = node_name;
-  UpdatePod(it->second, std::move(bound));
+  // The bound object is the stored one with spec.nodeName set. When the
+  // stored one is still the PodInfo this binding's attempt popped, that is
+  // exactly the assumed PodInfo (the popped one with spec.nodeName = node),
+  // which is then shared instead of copied.
+  const InFlightBinding* b = binding_in_progress_;
+  framework::PodInfoPtr bound =
+      b != nullptr && *found == b->popped && node_name == b->node
+          ? b->assumed.pod_info
+          : ChangedPodInfo(current, [&](api::Pod& p) { p.node_name = node_name; });
+  UpdatePod(*found, std::move(bound));
   return schedref::Status::Ok();
 }
 
@@ -131,7 +150,7 @@ framework::PluginsRunner* Scheduler::RunnerFor(const api::Pod& pod) {
 std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
   auto it = pods_.find(pod_key);
   if (it == pods_.end()) return std::nullopt;
-  return it->second;
+  return it->second->pod;
 }
 
 void Scheduler::Note(const std::string& what, const std::string& pod,
@@ -149,15 +168,15 @@ void Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor)
   auto it = pods_.find(victim.Key());
   if (it == pods_.end()) return;
   Note("victimDeleted", victim.Key(), "preempted by " + preemptor.Key());
-  DeletePod(api::Pod(it->second));
+  DeletePod(it->second);
 }
 
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   auto it = pods_.find(pod.Key());
-  if (it == pods_.end() || it->second.nominated_node_name.empty()) return;
-  api::Pod updated = it->second;
-  updated.nominated_node_name.clear();
-  UpdatePod(it->second, std::move(updated));
+  if (it == pods_.end() || it->second->pod.nominated_node_name.empty()) return;
+  UpdatePod(it->second, ChangedPodInfo(*it->second, [](api::Pod& p) {
+              p.nominated_node_name.clear();
+            }));
 }
 
 uint64_t Scheduler::NextRandom() {
@@ -213,27 +232,30 @@ void Scheduler::DeleteNode(const api::Node& node) {
 }
 
 void Scheduler::AddPod(api::Pod pod) {
-  std::string key = pod.Key();
-  PodAdded(pods_[std::move(key)] = std::move(pod));
+  framework::PodInfoPtr info = framework::NewPodInfo(std::move(pod));
+  framework::PodInfoPtr& stored = pods_[info->key];
+  stored = std::move(info);
+  PodAdded(stored);
 }
 
-void Scheduler::PodAdded(const api::Pod& stored) {
-  if (!stored.node_name.empty()) {
+void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
+  if (!stored->pod.node_name.empty()) {
     schedref::Status s = cache_.AddPod(stored);
     (void)s;
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(),
-                                          PodObjects(nullptr, &stored), nullptr, now_);
+                                          PodObjects(nullptr, &stored->pod), nullptr, now_);
     return;
   }
-  if (ResponsibleForPod(stored)) {
+  if (ResponsibleForPod(stored->pod)) {
     schedref::Status s = queue_->Add(stored, now_);
     (void)s;
   }
 }
 
-void Scheduler::UpdatePod(const api::Pod& old_in, api::Pod new_in) {
-  const api::Pod old_pod = old_in;  // old_in may be pods_[key], replaced here
-  const api::Pod& new_pod = pods_[new_in.Key()] = std::move(new_in);
+void Scheduler::UpdatePod(framework::PodInfoPtr old_info, framework::PodInfoPtr new_info) {
+  pods_[new_info->key] = new_info;
+  const api::Pod& old_pod = old_info->pod;
+  const api::Pod& new_pod = new_info->pod;
   const bool was_assigned = !old_pod.node_name.empty();
   const bool is_assigned = !new_pod.node_name.empty();
   if (!was_assigned && is_assigned) {
@@ -242,11 +264,11 @@ void Scheduler::UpdatePod(const api::Pod& old_in, api::Pod new_in) {
       schedref::Status s = queue_->Delete(old_pod);
       (void)s;
     }
-    PodAdded(new_pod);
+    PodAdded(new_info);
     return;
   }
   if (is_assigned) {
-    schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
+    schedref::Status s = cache_.UpdatePod(old_pod, new_info);
     (void)s;
     for (const framework::ClusterEvent& e :
          backend::queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
@@ -257,12 +279,14 @@ void Scheduler::UpdatePod(const api::Pod& old_in, api::Pod new_in) {
   if (!ResponsibleForPod(new_pod)) return;
   // An assumed pod's own updates are not requeued.
   if (cache_.IsAssumedPod(new_pod)) return;
-  schedref::Status s = queue_->Update(old_pod, new_pod, now_);
+  schedref::Status s = queue_->Update(old_pod, std::move(new_info), now_);
   (void)s;
 }
 
-void Scheduler::DeletePod(const api::Pod& pod) {
-  pods_.erase(pod.Key());
+void Scheduler::DeletePod(framework::PodInfoPtr info) {
+  // `info` keeps the object alive after pods_ lets go of it.
+  const api::Pod& pod = info->pod;
+  pods_.erase(info->key);
   if (!pod.node_name.empty()) {
     schedref::Status s = cache_.RemovePod(pod);
     (void)s;
@@ -308,8 +332,8 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         if (it == pods_.end()) return missing("Pod " + pod->Key());
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = it->second.node_name;
-        UpdatePod(it->second, std::move(updated));
+        if (updated.node_name.empty()) updated.node_name = it->second->pod.node_name;
+        UpdatePod(it->second, framework::NewPodInfo(std::move(updated)));
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
           if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;
@@ -331,7 +355,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
           Note("deleteIgnored", event.name, "pod no longer exists");
           return schedref::Status::Ok();
         }
-        DeletePod(api::Pod(it->second));
+        DeletePod(it->second);
       } else if (event.kind == "PodDisruptionBudget") {
         std::erase_if(pdbs_, [&](const api::PodDisruptionBudget& p) {
           return p.ns + "/" + p.name == event.name;
@@ -356,12 +380,13 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
     case api::Event::Op::kReject: {
       auto it = pods_.find(event.name);
       if (it == pods_.end()) return missing("Pod " + event.name);
-      auto fwk = profiles_.find(it->second.scheduler_name);
+      const api::Pod& pod = it->second->pod;
+      auto fwk = profiles_.find(pod.scheduler_name);
       const bool done =
           fwk != profiles_.end() &&
           (event.op == api::Event::Op::kAllow
-               ? fwk->second->Allow(it->second.uid, event.plugin)
-               : fwk->second->Reject(it->second.uid, event.plugin, "rejected by " + event.plugin));
+               ? fwk->second->Allow(pod.uid, event.plugin)
+               : fwk->second->Reject(pod.uid, event.plugin, "rejected by " + event.plugin));
       if (!done) Note("notWaiting", event.name, "pod is not waiting on plugin " + event.plugin);
       return schedref::Status::Ok();
     }
@@ -416,8 +441,17 @@ StatusOr<api::Trace> Scheduler::Run() {
     if (next > stop_at) break;
     now_ = next;
   }
-  for (const auto& [key, pod] : pods_) trace_.placements[key] = pod.node_name;
-  return trace_;
+  // Sorted first, so that each placement is appended at the map's end.
+  std::vector<const framework::PodInfo*> placed;
+  placed.reserve(pods_.size());
+  for (const auto& [key, info] : pods_) placed.push_back(info.get());
+  std::sort(placed.begin(), placed.end(),
+            [](const framework::PodInfo* a, const framework::PodInfo* b) { return a->key < b->key; });
+  for (const framework::PodInfo* info : placed) {
+    trace_.placements.emplace_hint(trace_.placements.end(), info->key, info->pod.node_name);
+  }
+  // Moved out: the trace is the run's result, not the scheduler's to free.
+  return std::move(trace_);
 }
 
 }  // namespace internal

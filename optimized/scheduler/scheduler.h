@@ -44,6 +44,16 @@ class OptimizedScheduler : public api::Scheduler {
 
 namespace internal {
 
+// A copy of `info` whose pod `change` edits. REQUIRES: `change` writes only
+// fields no PodInfo member is derived from (spec.nodeName,
+// status.nominatedNodeName), so the copied derived members stay right.
+template <typename Change>
+framework::PodInfoPtr ChangedPodInfo(const framework::PodInfo& info, Change change) {
+  auto copy = std::make_shared<framework::PodInfo>(info);
+  change(copy->pod);
+  return copy;
+}
+
 // One run of one scenario. Not reusable.
 class Scheduler : public framework::Handle {
  public:
@@ -75,6 +85,8 @@ class Scheduler : public framework::Handle {
  private:
   struct InFlightBinding {
     framework::QueuedPodInfo assumed;  // pod with spec.nodeName = node
+    // The PodInfo the attempt popped, `assumed`'s without spec.nodeName.
+    framework::PodInfoPtr popped;
     framework::CycleState state;
     framework::Framework* fwk = nullptr;
     std::string node;
@@ -93,17 +105,22 @@ class Scheduler : public framework::Handle {
   };
 
   // --- event handlers (upstream eventhandlers.go) ---
+  // Pods travel as PodInfoPtrs: the object pods_ holds is the one the queue
+  // and the cache get, so a pod is copied only where it changes.
   schedref::Status ApplyEvent(const api::Event& event, size_t index);
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
-  // By value: the handlers keep the object (moved in where callers can).
   void AddPod(api::Pod pod);
   // The informers' reaction to a pod just stored in pods_.
-  void PodAdded(const api::Pod& stored);
-  void UpdatePod(const api::Pod& old_pod, api::Pod new_pod);
-  void DeletePod(const api::Pod& pod);
+  void PodAdded(const framework::PodInfoPtr& stored);
+  // By value: old_pod may be the pointer pods_ holds, replaced here.
+  void UpdatePod(framework::PodInfoPtr old_pod, framework::PodInfoPtr new_pod);
+  void DeletePod(framework::PodInfoPtr pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
+  // The stored pod with `pod`'s key; nullptr iff none. Uses the PodInfo's
+  // key when `pod` is the pod of the binding in progress.
+  const framework::PodInfoPtr* FindPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---
   void ScheduleOne(framework::QueuedPodInfo pod_info);
@@ -125,8 +142,11 @@ class Scheduler : public framework::Handle {
                          const std::vector<int64_t>& totals,
                          std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
+  // The Bind plugins, with binding_in_progress_ = &binding meanwhile.
+  framework::Status RunBindPlugins(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding, const framework::Status& status);
+  // Consumes pod_info (moved into the queue when requeued).
   void HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                const std::optional<framework::FitError>& fit,
                                const std::optional<backend::queue::NominatingInfo>& ni);
@@ -139,7 +159,8 @@ class Scheduler : public framework::Handle {
 
   // --- the cluster as the API server holds it ---
   std::unordered_map<std::string, api::Node> nodes_;
-  std::map<std::string, api::Pod> pods_;  // by key; ordered for placements
+  // By key. PodInfos are immutable: an update stores a new one.
+  std::unordered_map<std::string, framework::PodInfoPtr> pods_;
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
 
@@ -153,9 +174,13 @@ class Scheduler : public framework::Handle {
   uint64_t rng_state_ = 0;
   api::TimeMs now_ = 0;
   std::vector<InFlightBinding> bindings_;
+  // The binding whose Bind plugins are running (BindPod reads it); null
+  // otherwise.
+  const InFlightBinding* binding_in_progress_ = nullptr;
   std::vector<std::string> preemption_victims_;
   // Reused across cycles so the filter loop does not allocate.
   std::vector<framework::Status> filter_statuses_;
+  std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
 
   // --- injected behaviour ---

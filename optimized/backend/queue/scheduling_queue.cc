@@ -84,6 +84,7 @@ void SchedulingQueue::Link(Entry* e, Where where) {
       backoff_.insert(e);
       break;
     case Where::kUnschedulable:
+      e->interest = HintInterestOf(e->info);
       unschedulable_.insert(e);
       break;
     case Where::kInFlight:
@@ -217,6 +218,12 @@ void SchedulingQueue::Activate(const std::vector<api::Pod>& pods, api::TimeMs no
 
 schedref::Status SchedulingQueue::Update(const api::Pod& old_pod, const api::Pod& new_pod,
                                          api::TimeMs now) {
+  return Update(old_pod, framework::NewPodInfo(new_pod), now);
+}
+
+schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
+                                         framework::PodInfoPtr new_info, api::TimeMs now) {
+  const api::Pod& new_pod = new_info->pod;
   const framework::EventObjects objects{&old_pod, &new_pod, nullptr, nullptr};
   if (options_.queueing_hints_enabled) {
     // Being scheduled: the update is replayed when (if) the pod fails.
@@ -231,16 +238,16 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod, const api::Pod
     // Replaced in place; relinked because the sort may read the pod.
     const Where where = e->where;
     Unlink(e);
-    e->info.pod_info = framework::NewPodInfo(new_pod);
+    e->info.pod_info = new_info;
     Link(e, where);
     nominator_.Update(old_pod, e->info.pod_info, options_.pod_lister);
     return schedref::Status::Ok();
   }
 
-  const std::string key = new_pod.Key();
-  if (Entry* e = Find(key); e != nullptr && e->where == Where::kUnschedulable) {
+  if (Entry* e = Find(new_info->key); e != nullptr && e->where == Where::kUnschedulable) {
     // Same key, so its place in unschedulable does not move.
-    e->info.pod_info = framework::NewPodInfo(new_pod);
+    e->info.pod_info = new_info;
+    e->interest = HintInterestOf(e->info);  // the profile is the pod's
     framework::QueuedPodInfo info = e->info;
     nominator_.Update(old_pod, info.pod_info, options_.pod_lister);
     if (options_.queueing_hints_enabled) {
@@ -272,7 +279,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod, const api::Pod
   }
 
   // In no queue: a new pending pod as far as the queue is concerned.
-  framework::QueuedPodInfo info = NewQueuedPodInfo(framework::NewPodInfo(new_pod), now);
+  framework::QueuedPodInfo info = NewQueuedPodInfo(std::move(new_info), now);
   MoveToActiveQ(info, EntryReason::kPodUpdate, now);
   return schedref::Status::Ok();
 }
@@ -335,6 +342,33 @@ bool SchedulingQueue::IsEventOfInterest(const framework::ClusterEvent& event) co
     }
   }
   interest_cache_.emplace(cache_key, interest);
+  return interest;
+}
+
+SchedulingQueue::HintInterest SchedulingQueue::HintInterestOf(
+    const framework::QueuedPodInfo& info) const {
+  HintInterest interest;  // all: IsPodWorthRequeuing requeues without hints
+  if (!HasRejectors(info)) return interest;
+  const Profile* profile = ProfileFor(info.pod());
+  if (profile == nullptr) return interest;
+  interest.all = false;
+  auto add = [&](const std::set<std::string>& plugins) {
+    for (const std::string& plugin : plugins) {
+      auto hints = profile->queueing_hints.find(plugin);
+      if (hints == profile->queueing_hints.end()) continue;
+      for (const framework::ClusterEventWithHint& r : hints->second) {
+        if (r.event.IsWildCard()) {
+          interest.all = true;
+        } else if (r.event.resource == framework::EventResource::kWildCard) {
+          interest.any_resource |= r.event.action;
+        } else {
+          interest.by_resource[static_cast<size_t>(r.event.resource)] |= r.event.action;
+        }
+      }
+    }
+  };
+  add(info.unschedulable_plugins);
+  add(info.pending_plugins);
   return interest;
 }
 
@@ -447,10 +481,13 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
   if (!IsEventOfInterest(event)) return;
 
   // Selected first, as upstream lists the pods before moving any; moving
-  // one pod never touches another's entry.
-  std::vector<Entry*> chosen;
-  chosen.reserve(unschedulable_.size());
+  // one pod never touches another's entry. Pods whose rejectors registered
+  // nothing the event matches are Skip (HintInterest) and not even listed:
+  // select has no side effects, so not asking it changes nothing.
+  std::vector<Entry*> chosen = std::move(chosen_);
+  chosen.clear();
   for (Entry* e : unschedulable_) {
+    if (!e->interest.MayRequeue(event)) continue;
     if (!select || select(e->info)) chosen.push_back(e);
   }
   for (Entry* e : chosen) {
@@ -466,6 +503,7 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
     entries_.erase(info.pod_info->key);
     RequeuePodViaQueueingHint(info, strategy, now);
   }
+  chosen_ = std::move(chosen);
 
   move_request_cycle_ = scheduling_cycle_;
   if (options_.queueing_hints_enabled) in_flight_.AddEventIfAnyInFlight(event, objects);

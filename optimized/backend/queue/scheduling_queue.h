@@ -112,6 +112,10 @@ class SchedulingQueue {
   // Add. Never fails.
   schedref::Status Update(const api::Pod& old_pod, const api::Pod& new_pod,
                           api::TimeMs now);
+  // The same, with new_pod's PodInfo built by the caller (shared, not
+  // copied).
+  schedref::Status Update(const api::Pod& old_pod, framework::PodInfoPtr new_pod,
+                          api::TimeMs now);
   // The pod leaves every queue and the nominator (an in-flight pod stays in
   // flight until Done). Never fails.
   schedref::Status Delete(const api::Pod& pod);
@@ -220,6 +224,28 @@ class SchedulingQueue {
   // nomination.
   enum class EntryReason { kPodAdd, kPodUpdate, kOther };
 
+  // Which events the hints registered by a pod's rejector plugins listen
+  // to: action bits per resource, and the bits of registrations for any
+  // resource. For a pod with rejectors and a profile, IsPodWorthRequeuing
+  // of a non-wildcard event that none of these matches is Skip without a
+  // single hint call (each hint runs only under a matching registration).
+  // `all` marks pods this cannot rule out: no rejectors, no profile, or a
+  // wildcard registration.
+  struct HintInterest {
+    static constexpr size_t kResources =
+        static_cast<size_t>(framework::EventResource::kWildCard) + 1;
+    bool all = true;
+    framework::ActionType any_resource = 0;
+    framework::ActionType by_resource[kResources] = {};
+
+    // False only if IsPodWorthRequeuing(pod, event, ...) is surely Skip.
+    bool MayRequeue(const framework::ClusterEvent& event) const {
+      return all || event.IsWildCard() ||
+             ((by_resource[static_cast<size_t>(event.resource)] | any_resource) &
+              event.action) != 0;
+    }
+  };
+
   // One queued pod. Owned by entries_; linked into exactly one of the three
   // ordered sets, per `where`.
   struct Entry {
@@ -227,6 +253,8 @@ class SchedulingQueue {
     Where where = Where::kAbsent;
     // BackoffExpiry(info), fixed while in backoffQ.
     api::TimeMs backoff_expiry = 0;
+    // HintInterestOf(info), kept up to date while in unschedulable.
+    HintInterest interest;
   };
   struct ActiveCmp {
     const SchedulingQueue* q;
@@ -265,6 +293,7 @@ class SchedulingQueue {
   // PreEnqueue wrote.
   bool MoveToActiveQ(framework::QueuedPodInfo& info, EntryReason reason, api::TimeMs now);
   bool IsEventOfInterest(const framework::ClusterEvent& event) const;
+  HintInterest HintInterestOf(const framework::QueuedPodInfo& info) const;
   Strategy IsPodWorthRequeuing(const framework::QueuedPodInfo& info,
                                const framework::ClusterEvent& event,
                                const framework::EventObjects& objects) const;
@@ -300,6 +329,9 @@ class SchedulingQueue {
   int64_t move_request_cycle_ = -1;
   // (resource, action) -> IsEventOfInterest, filled on first use.
   mutable std::unordered_map<uint64_t, bool> interest_cache_;
+  // MovePodsToActiveOrBackoffQueue's list of selected pods, kept so that an
+  // event does not allocate.
+  std::vector<Entry*> chosen_;
 };
 
 }  // namespace schedref::optimized::backend::queue

@@ -49,6 +49,10 @@ const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
   return it == m.statuses.end() ? m.absent_status : it->second;
 }
 
+// The dry run's batch size with more than one thread, when fewer candidates
+// are still wanted: a batch is cut into the Parallelizer's chunks of 32.
+constexpr size_t kMinDryRunBatch = 64;
+
 // Starts loading the priorities of `node`'s pods, which the node's dry run
 // reads first: PodInfos are large and scattered, so each read is a cache
 // miss. Issued one node ahead. Purely a performance hint.
@@ -244,25 +248,47 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
     const DryRun run{handle_->RunnerFor(pod->pod), *pod, state, handle_->Now(),
                      handle_->PodDisruptionBudgets()};
-    Scratch scratch;
-    // The dry run, sequential from the offset.
-    for (size_t i = 0; i < n; ++i) {
-      const NodeInfo& node = *potential[(offset + i) % n];
-      if (i + 1 < n) PrefetchPriorities(*potential[(offset + i + 1) % n]);
-      Candidate c;
-      Status s = SelectVictimsOnNode(run, node, scratch, &c);
+    // Takes node's dry-run result in dry-run order; true iff the sequential
+    // dry run stops after this node.
+    auto take = [&](const NodeInfo& node, Status& s, Candidate& c) {
       if (s.IsSuccess() && !c.victims.empty()) {
         c.node = node.Name();
         std::vector<Candidate>& list = c.num_pdb_violations == 0 ? non_violating : violating;
         if (list.size() < capacity) list.push_back(std::move(c));
-        if (!non_violating.empty() && non_violating.size() + violating.size() >= capacity) break;
-        continue;
+        return !non_violating.empty() && non_violating.size() + violating.size() >= capacity;
       }
       if (s.IsSuccess()) {
         s = Status::Error("expected at least one victim pod on node \"" + node.Name() + "\"");
       }
       if (s.code() == Code::kError) errors.push_back(s.Message());
       rejected.emplace_back(&node, std::move(s));
+      return false;
+    };
+    auto node_at = [&](size_t i) -> const NodeInfo& { return *potential[(offset + i) % n]; };
+    // With one thread, node by node. With more, batches of consecutive
+    // dry-run positions run in parallel, each on its own scratch, and are
+    // taken in order up to the stop point; what lies beyond it is dropped
+    // (docs/optimized.md "Preemption").
+    Parallelizer& parallel = handle_->Parallel();
+    std::vector<Scratch>& scratch = scratch_;
+    std::vector<std::pair<Status, Candidate>>& slots = slots_;
+    bool stop = false;
+    for (size_t done = 0; done < n && !stop;) {
+      const size_t found = non_violating.size() + violating.size();
+      const size_t wanted = capacity > found ? capacity - found : 1;
+      const size_t batch =
+          parallel.threads() == 1 ? 1 : std::min(n - done, std::max(wanted, kMinDryRunBatch));
+      if (scratch.size() < batch) scratch.resize(batch);
+      slots.assign(batch, {});
+      parallel.For(0, static_cast<int64_t>(batch), [&](int64_t k) {
+        const size_t i = done + static_cast<size_t>(k);
+        if (i + 1 < n) PrefetchPriorities(node_at(i + 1));
+        slots[k].first = SelectVictimsOnNode(run, node_at(i), scratch[k], &slots[k].second);
+      });
+      for (size_t k = 0; k < batch && !stop; ++k) {
+        stop = take(node_at(done + k), slots[k].first, slots[k].second);
+      }
+      done += batch;
     }
     if (!errors.empty() && non_violating.empty() && violating.empty()) {
       return {std::nullopt, Status::Error(Aggregate(errors))};

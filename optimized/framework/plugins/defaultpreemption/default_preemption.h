@@ -78,7 +78,11 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   PostFilterOutput Preempt(CycleState& state, const PodInfo& pod, const NodeToStatus& statuses);
   // upstream SelectVictimsOnNode for `node` on copies in `scratch`: the
   // victims, or a failure status when the node cannot be a candidate.
-  // Leaves `node` and the dry run's state unchanged.
+  // Leaves `node` and the dry run's state unchanged. Called concurrently
+  // for distinct scratches (batches, with more than one thread): it writes
+  // only `scratch` and `out`, and the runner's calls only read the snapshot,
+  // the plugins and the Handle's nominated pods, which nothing changes while
+  // the scheduler's thread waits in PostFilter.
   Status SelectVictimsOnNode(const DryRun& run, const NodeInfo& node, Scratch& scratch,
                              Candidate* out) const;
   bool EligibleToPreemptOthers(const api::Pod& pod, const Status& nominated_status,
@@ -87,6 +91,11 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   // Constant after construction.
   const api::pluginargs::DefaultPreemptionArgs args_;
   Handle* const handle_;
+  // The dry run's buffers, kept between PostFilter calls (which run on the
+  // scheduler's thread only): one scratch per batch position, and each
+  // position's result.
+  std::vector<Scratch> scratch_;
+  std::vector<std::pair<Status, Candidate>> slots_;
 };
 
 }  // namespace schedref::optimized::framework::plugins::defaultpreemption

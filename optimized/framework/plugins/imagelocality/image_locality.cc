@@ -62,7 +62,7 @@ ScoreOutput ImageLocality::Score(const CycleState& /*state*/, const PodInfo& pod
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
   const int total_nodes = snapshot.NumNodes();
   int64_t sum = 0;
-  if (n != nullptr && !n->images.empty() && total_nodes > 0) {
+  if (node.has_images() && total_nodes > 0) {
     auto add = [&](const api::Container& c) {
       // The node's first listing of the name decides the size.
       for (const api::ContainerImage& image : n->images) {
@@ -81,6 +81,19 @@ ScoreOutput ImageLocality::Score(const CycleState& /*state*/, const PodInfo& pod
     for (const api::Container& c : p.containers) add(c);
   }
   return {CalculatePriority(sum, num_containers), Status::Success()};
+}
+
+size_t ImageLocality::ScoreMany(const CycleState& state, const PodInfo& pod,
+                                const NodeInfo* const* nodes, size_t n, int64_t* scores,
+                                Status* /*failure*/) const {
+  // A node without images sums nothing.
+  const int64_t num_containers =
+      static_cast<int64_t>(pod.pod.init_containers.size() + pod.pod.containers.size());
+  const int64_t without_images = CalculatePriority(0, num_containers);
+  for (size_t i = 0; i < n; ++i) {
+    scores[i] = nodes[i]->has_images() ? Score(state, pod, *nodes[i]).score : without_images;
+  }
+  return n;
 }
 
 }  // namespace schedref::optimized::framework::plugins::imagelocality

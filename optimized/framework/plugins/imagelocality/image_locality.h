@@ -58,6 +58,8 @@ class ImageLocality final : public ScorePlugin {
   // (docs/deviations.md).
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
+  size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                   size_t n, int64_t* scores, Status* failure) const override;
 
  private:
   Handle* handle_;  // not owned

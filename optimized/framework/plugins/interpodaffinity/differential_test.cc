@@ -281,6 +281,33 @@ void CheckFilters(PluginEnv& env, const CycleState& state, const api::Pod& pod,
   }
 }
 
+// PreScore, Score and NormalizeScore over `candidates` (indexes into
+// `cluster`; candidate_infos are their NodeInfos) against the model.
+void CheckScores(PluginEnv& env, const api::Pod& pod, const std::vector<Placed>& cluster,
+                 const std::vector<size_t>& candidates,
+                 const std::vector<const NodeInfo*>& candidate_infos,
+                 const InterPodAffinityArgs& args) {
+  const PodInfoPtr info = NewPodInfo(pod);
+  const auto want = ModelScores(pod, cluster, candidates, kNamespaces, args);
+  CycleState score_state;
+  const Status pre_score = env.plugin->PreScore(score_state, *info, candidate_infos);
+  ASSERT_EQ(pre_score.IsSkip(), !want.has_value());
+  if (!want) return;
+  ASSERT_TRUE(pre_score.IsSuccess());
+  std::vector<int64_t> got;
+  for (const NodeInfo* n : candidate_infos) {
+    ScoreOutput s = env.plugin->Score(score_state, *info, *n);
+    ASSERT_TRUE(s.status.IsSuccess());
+    // A node PreScore was not given is scored from the strings.
+    NodeInfo copy = *n;
+    ASSERT_EQ(env.plugin->Score(score_state, *info, copy).score, s.score);
+    got.push_back(s.score);
+  }
+  ASSERT_TRUE(env.plugin->NormalizeScore(score_state, *info, candidate_infos, got)
+                  .IsSuccess());
+  ASSERT_EQ(got, *want);
+}
+
 TEST(InterPodAffinityDifferentialTest, RandomClusters) {
   for (uint32_t seed = 1; seed <= 60; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -396,26 +423,98 @@ TEST(InterPodAffinityDifferentialTest, RandomClusters) {
           candidate_infos.push_back(env->snapshot().Get(nodes[i].name));
         }
       }
-      const auto want = ModelScores(incoming, cluster, candidates, kNamespaces, args);
-      CycleState score_state;
-      const Status pre_score = env->plugin->PreScore(score_state, *info, candidate_infos);
-      ASSERT_EQ(pre_score.IsSkip(), !want.has_value());
-      if (!want) continue;
-      ASSERT_TRUE(pre_score.IsSuccess());
-      std::vector<int64_t> got;
-      for (const NodeInfo* n : candidate_infos) {
-        ScoreOutput s = env->plugin->Score(score_state, *info, *n);
-        ASSERT_TRUE(s.status.IsSuccess());
-        // A node PreScore was not given is scored from the strings.
-        NodeInfo copy = *n;
-        ASSERT_EQ(env->plugin->Score(score_state, *info, copy).score, s.score);
-        got.push_back(s.score);
-      }
-      ASSERT_TRUE(env->plugin->NormalizeScore(score_state, *info, candidate_infos, got)
-                      .IsSuccess());
-      ASSERT_EQ(got, *want);
+      CheckScores(*env, incoming, cluster, candidates, candidate_infos, args);
     }
   }
+}
+
+// The snapshot index (snapshot_index.h): one plugin kept over many cycles
+// of a snapshot maintained the way the cache maintains it (cache-wide
+// generations), while pods come and go, nodes change labels and the
+// incoming pod changes, must compute what the model computes from scratch
+// in every cycle.
+TEST(InterPodAffinityDifferentialTest, SnapshotIndexAcrossCycles) {
+  int checked = 0;
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Gen g(seed);
+    std::vector<api::Node> nodes;
+    const int num_nodes = 33 + g.Int(40);
+    for (int i = 0; i < num_nodes; ++i) nodes.push_back(g.Node("n" + std::to_string(i)));
+    std::vector<api::Pod> pods;
+    for (int i = g.Int(num_nodes * 2); i > 0; --i) {
+      pods.push_back(g.Pod("e" + std::to_string(i), g.Pick(nodes).name));
+    }
+    std::vector<api::Pod> incoming;
+    for (int i = 0; i < 4; ++i) incoming.push_back(g.Pod("incoming" + std::to_string(i), ""));
+    for (int threads : {1, 4}) {
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      InterPodAffinityArgs args;
+      args.hard_pod_affinity_weight = g.Int(3);
+      auto env = SetupPlugin(pods, nodes, kNamespaces, args, threads);
+      auto* snapshot = const_cast<Snapshot*>(&env->snapshot());
+      int64_t generation = 0;
+      for (NodeInfo* info : snapshot->List()) info->generation = ++generation;
+      snapshot->generation = generation;
+      int next_pod = 0;
+      for (int cycle = 0; cycle < 25; ++cycle) {
+        SCOPED_TRACE("cycle " + std::to_string(cycle));
+        // One change, as the cache would publish it.
+        const api::Node& target = g.Pick(nodes);
+        NodeInfo& info = snapshot->Mutable(target.name);
+        switch (g.Int(5)) {
+          case 0:
+          case 1:
+            info.AddPod(NewPodInfo(g.Pod("c" + std::to_string(next_pod++), target.name)));
+            break;
+          case 2:
+            if (!info.pods().empty()) {
+              const std::string uid = info.pods()[g.Int(info.pods().size())]->uid();
+              ASSERT_TRUE(info.RemovePod(uid));
+            }
+            break;
+          case 3: {
+            auto changed = std::make_shared<api::Node>(*info.node());
+            changed->labels["zone"] = g.Pick<std::string>({"z1", "z2", "z4"});
+            if (g.Chance(30)) changed->labels.erase("host");
+            info.SetNode(changed);
+            break;
+          }
+          default:
+            break;  // nothing changed
+        }
+        info.generation = ++generation;
+        snapshot->Rebuild({}, false);
+        snapshot->generation = generation;
+
+        std::vector<Placed> cluster;
+        for (const NodeInfo* n : snapshot->List()) {
+          cluster.push_back({*n->node(), {}});
+          for (const PodInfoPtr& p : n->pods()) cluster.back().pods.push_back(p->pod);
+        }
+        const api::Pod& pod = incoming[g.Int(cycle < 10 ? 1 : 4)];
+        const ModelFilter model = ModelPreFilter(pod, cluster, kNamespaces);
+        CycleState state;
+        PreFilterOutput pre = RunPreFilter(*env, state, pod);
+        ASSERT_EQ(pre.status.IsSkip(), model.skip);
+        ++checked;
+        std::vector<size_t> candidates;
+        std::vector<const NodeInfo*> candidate_infos;
+        for (size_t i = 0; i < cluster.size(); ++i) {
+          candidates.push_back(i);
+          candidate_infos.push_back(snapshot->List()[i]);
+        }
+        CheckScores(*env, pod, cluster, candidates, candidate_infos, args);
+        if (model.skip) continue;
+        const PreFilterState* s = ReadPreFilterState(state);
+        ASSERT_EQ(s->ExistingAntiAffinityCounts(), model.existing);
+        ASSERT_EQ(s->AffinityCounts(), model.affinity);
+        ASSERT_EQ(s->AntiAffinityCounts(), model.anti);
+        CheckFilters(*env, state, pod, model, cluster);
+      }
+    }
+  }
+  EXPECT_EQ(checked, 20 * 2 * 25);
 }
 
 }  // namespace

@@ -23,13 +23,6 @@ Status MissingPreFilterState() {
                        "\" from cycleState: not found");
 }
 
-// One existing-anti-affinity contribution found on a node: `count` terms
-// with this topology key (the node carries it) matched the incoming pod.
-struct KeyCount {
-  const std::string* key;
-  int64_t count;
-};
-
 // The filter proper. `pair_of(key_id)` gives the node's pair for a key of
 // the index: kNoKey, a pair id or kNoPair.
 template <typename PairOf>
@@ -72,7 +65,7 @@ Status FilterNode(const PreFilterState& s, const api::Node& node,
                     kErrReasonExistingAntiAffinityRulesNotMatch);
     }
   }
-  const int32_t base = static_cast<int32_t>(sh.index.pairs.size());
+  const int32_t base = sh.index.num_pairs;
   for (size_t i = 0; i < s.extra_pairs.size(); ++i) {
     if (s.existing_anti_affinity.Get(base + static_cast<int32_t>(i)) <= 0) continue;
     auto label = node.labels.find(s.extra_pairs[i].first);
@@ -91,10 +84,11 @@ int32_t PreFilterState::PairOf(const NodeInfo& node, int32_t key) const {
   if (index.Indexed(node)) return index.Row(node)[key];
   const int32_t pair = index.LookupPair(*node.node(), key);
   if (pair != kNoPair) return pair;
-  const std::string& value = node.node()->labels.at(index.keys[key]);
+  const std::string& name = index.KeyName(key);
+  const std::string& value = node.node()->labels.at(name);
   for (size_t i = 0; i < extra_pairs.size(); ++i) {
-    if (extra_pairs[i].first == index.keys[key] && extra_pairs[i].second == value) {
-      return static_cast<int32_t>(index.pairs.size() + i);
+    if (extra_pairs[i].first == name && extra_pairs[i].second == value) {
+      return index.num_pairs + static_cast<int32_t>(i);
     }
   }
   return kNoPair;
@@ -108,7 +102,7 @@ int32_t PreFilterState::PairForUpdate(const NodeInfo& node, int32_t key_id,
   }
   auto label = node.node()->labels.find(key);
   if (label == node.node()->labels.end()) return kNoKey;
-  const int32_t base = static_cast<int32_t>(shared->index.pairs.size());
+  const int32_t base = shared->index.num_pairs;
   for (size_t i = 0; i < extra_pairs.size(); ++i) {
     if (extra_pairs[i].first == key && extra_pairs[i].second == label->second) {
       return base + static_cast<int32_t>(i);
@@ -146,11 +140,11 @@ void PreFilterState::UpdateWithPod(const PodInfo& incoming, const PodInfo& pod,
 
 TopologyPair PreFilterState::PairName(int32_t id) const {
   const TopologyIndex& index = shared->index;
-  if (id < static_cast<int32_t>(index.pairs.size())) {
-    const auto& [key, value] = index.pairs[id];
-    return {index.keys[key], std::string(value)};
+  if (id < index.num_pairs) {
+    const auto& [key, value] = index.table->pairs[id];
+    return {index.table->keys[key], *value};
   }
-  return extra_pairs[id - index.pairs.size()];
+  return extra_pairs[id - index.num_pairs];
 }
 
 TopologyToMatchedTermCount PreFilterState::ToMap(const PairCounts& counts) const {
@@ -173,7 +167,6 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
                                             const std::vector<NodeInfo*>& /*nodes*/) {
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
   const std::map<std::string, api::Labels>& ns_map = handle_->NamespaceLabels();
-  Parallelizer& parallel = handle_->Parallel();
   auto sh = std::make_shared<PreFilterShared>();
   sh->affinity_terms = pod.required_affinity_terms;
   sh->anti_affinity_terms = pod.required_anti_affinity_terms;
@@ -184,117 +177,121 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   sh->namespace_labels = NamespaceLabelsOf(pod.pod.ns, ns_map);
   const api::Labels& ns_labels = sh->namespace_labels;
 
-  // 1. Existing pods' required anti-affinity against the incoming pod: only
-  // nodes holding such pods can contribute.
-  const std::vector<NodeInfo*>& anti_nodes =
-      snapshot.HavePodsWithRequiredAntiAffinityList();
-  std::vector<std::vector<KeyCount>> existing(anti_nodes.size());
-  parallel.For(0, static_cast<int64_t>(anti_nodes.size()), [&](int64_t i) {
-    const NodeInfo& info = *anti_nodes[i];
-    const api::Labels& labels = info.node()->labels;
-    std::vector<KeyCount>& out = existing[i];
-    for (const PodInfoPtr& p : info.pods_with_required_anti_affinity()) {
-      for (const AffinityTerm& t : p->required_anti_affinity_terms) {
-        if (!labels.contains(t.topology_key)) continue;
-        if (!TermMatches(t, pod.pod, ns_labels)) continue;
-        auto it = std::find_if(out.begin(), out.end(), [&](const KeyCount& e) {
-          return *e.key == t.topology_key;
-        });
-        if (it == out.end()) {
-          out.push_back({&t.topology_key, 1});
-        } else {
-          ++it->count;
+  // The snapshot's pods by class (snapshot_index.h), re-read only where a
+  // node changed since the last cycle.
+  SnapshotIndex& x = snapshot_index_;
+  x.Refresh(snapshot);
+  PairTable& table = *x.table();
+  const size_t n = static_cast<size_t>(snapshot.NumNodes());
+
+  // 1. Existing pods' required anti-affinity against the incoming pod, one
+  // evaluation per term class; a matching term counts where the node
+  // carries its key. The index's positions are scanned in order (a
+  // contiguous array) rather than the NodeInfos of
+  // HavePodsWithRequiredAntiAffinityList(): the same nodes contribute.
+  std::vector<int8_t> term_matches(static_cast<size_t>(x.NumTermClasses()), -1);
+  auto term_matches_pod = [&](int32_t cls) {
+    int8_t& m = term_matches[cls];
+    if (m < 0) m = TermMatches(x.TermClass(cls), pod.pod, ns_labels) ? 1 : 0;
+    return m == 1;
+  };
+  std::vector<int32_t> existing_key_ids;
+  for (size_t pos = 0; pos < n; ++pos) {
+    for (const SnapshotIndex::ClassCount& e : x.AntiTermClasses(pos)) {
+      if (!term_matches_pod(e.cls)) continue;
+      const int32_t key = x.TermClassKey(e.cls);
+      if (std::find(existing_key_ids.begin(), existing_key_ids.end(), key) ==
+          existing_key_ids.end()) {
+        existing_key_ids.push_back(key);
+      }
+    }
+  }
+  x.TrackKeys(snapshot, existing_key_ids);
+  std::vector<int64_t> existing_counts;
+  bool has_existing = false;
+  if (!existing_key_ids.empty()) {
+    existing_counts.assign(table.pairs.size(), 0);
+    for (size_t pos = 0; pos < n; ++pos) {
+      for (const SnapshotIndex::ClassCount& e : x.AntiTermClasses(pos)) {
+        if (!term_matches_pod(e.cls)) continue;
+        if (int32_t pair = x.Pair(pos, x.TermClassKey(e.cls)); pair >= 0) {
+          existing_counts[pair] += e.count;
+          has_existing = true;
         }
       }
     }
-  });
-  const bool has_existing = std::any_of(
-      existing.begin(), existing.end(), [](const auto& v) { return !v.empty(); });
+    if (!has_existing) existing_counts.clear();
+  }
   const bool has_incoming_terms =
       !sh->affinity_terms.empty() || !sh->anti_affinity_terms.empty();
   if (!has_existing && !has_incoming_terms) return {std::nullopt, Status::Skip()};
 
-  // 2. The keys, and every node's pair for each of them.
+  // 2. The cycle's keys: every key the index tracks (at least the
+  // incoming pod's terms' keys and the matching existing terms' keys; the
+  // others count nothing), so that the index's node pair array is the
+  // cycle's as it is.
+  std::vector<int32_t> needed;
+  for (const AffinityTerm& t : sh->affinity_terms) needed.push_back(table.InternKey(t.topology_key));
+  for (const AffinityTerm& t : sh->anti_affinity_terms) {
+    needed.push_back(table.InternKey(t.topology_key));
+  }
+  x.TrackKeys(snapshot, needed);
   TopologyIndex& index = sh->index;
+  index.keys = x.tracked();
   for (const AffinityTerm& t : sh->affinity_terms) {
-    sh->affinity_keys.push_back(index.InternKey(t.topology_key));
+    sh->affinity_keys.push_back(x.Column(table.KeyId(t.topology_key)));
   }
   for (const AffinityTerm& t : sh->anti_affinity_terms) {
-    sh->anti_affinity_keys.push_back(index.InternKey(t.topology_key));
+    sh->anti_affinity_keys.push_back(x.Column(table.KeyId(t.topology_key)));
   }
-  std::vector<std::vector<int32_t>> existing_keys(existing.size());
-  for (size_t i = 0; i < existing.size(); ++i) {
-    for (const KeyCount& e : existing[i]) {
-      existing_keys[i].push_back(index.InternKey(*e.key));
-    }
-  }
-  const std::vector<NodeInfo*>& list = snapshot.List();
-  const size_t n = list.size();
   const size_t num_keys = index.keys.size();
+  index.nodes = x.nodes();
+  index.node_pairs = x.node_pairs();
+  index.table = x.table();
+  index.num_pairs = static_cast<int32_t>(table.pairs.size());
+
+  // 3. The counts.
+  const size_t num_pairs = table.pairs.size();
+  // The incoming pod's terms against the pods, one evaluation per label
+  // class: per class, whether it matches all affinity terms, then each
+  // anti-affinity term.
   const size_t num_anti = sh->anti_affinity_terms.size();
-  index.nodes.resize(n);
-  std::vector<const std::string*> values(n * num_keys, nullptr);
-  std::vector<int64_t> affinity_match(sh->affinity_terms.empty() ? 0 : n, 0);
-  std::vector<int64_t> anti_match(n * num_anti, 0);
-  parallel.For(0, static_cast<int64_t>(n), [&](int64_t i) {
-    const NodeInfo& info = *list[i];
-    const api::Node& node = *info.node();
-    index.nodes[i] = &node;
-    for (size_t k = 0; k < num_keys; ++k) {
-      auto label = node.labels.find(index.keys[k]);
-      if (label != node.labels.end()) values[i * num_keys + k] = &label->second;
-    }
-    if (!has_incoming_terms) return;
-    // The incoming pod's terms against the pods on this node.
-    for (const PodInfoPtr& p : info.pods()) {
-      if (!affinity_match.empty() &&
-          PodMatchesAllAffinityTerms(sh->affinity_terms, p->pod)) {
-        ++affinity_match[i];
-      }
+  const size_t width = 1 + num_anti;
+  std::vector<int8_t> class_matches;
+  auto class_row = [&](int32_t cls) {
+    int8_t* row = class_matches.data() + static_cast<size_t>(cls) * width;
+    if (row[0] < 0) {
+      const api::Pod& rep = x.LabelClass(cls);
+      row[0] = PodMatchesAllAffinityTerms(sh->affinity_terms, rep) ? 1 : 0;
       for (size_t j = 0; j < num_anti; ++j) {
-        if (TermMatches(sh->anti_affinity_terms[j], p->pod, NoLabels())) {
-          ++anti_match[i * num_anti + j];
+        row[1 + j] = TermMatches(sh->anti_affinity_terms[j], rep, NoLabels()) ? 1 : 0;
+      }
+    }
+    return row;
+  };
+  std::vector<int64_t> affinity_counts(sh->affinity_terms.empty() ? 0 : num_pairs, 0);
+  std::vector<int64_t> anti_counts(num_anti == 0 ? 0 : num_pairs, 0);
+  if (has_incoming_terms) {
+    class_matches.assign(static_cast<size_t>(x.NumLabelClasses()) * width, -1);
+    std::vector<int64_t> anti_match(num_anti);
+    for (size_t i = 0; i < n; ++i) {
+      int64_t affinity_match = 0;
+      std::fill(anti_match.begin(), anti_match.end(), 0);
+      for (const SnapshotIndex::ClassCount& e : x.PodClasses(i)) {
+        const int8_t* row = class_row(e.cls);
+        affinity_match += row[0] * e.count;
+        for (size_t j = 0; j < num_anti; ++j) anti_match[j] += row[1 + j] * e.count;
+      }
+      const int32_t* pairs = index.node_pairs->data() + i * num_keys;
+      if (affinity_match > 0) {
+        for (int32_t key : sh->affinity_keys) {
+          if (pairs[key] >= 0) affinity_counts[pairs[key]] += affinity_match;
         }
       }
-    }
-  });
-  index.node_pairs.assign(n * num_keys, kNoKey);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t k = 0; k < num_keys; ++k) {
-      if (const std::string* v = values[i * num_keys + k]) {
-        index.node_pairs[i * num_keys + k] =
-            index.InternPair(static_cast<int32_t>(k), *v);
-      }
-    }
-  }
-
-  // 3. The counts, merged in node order.
-  const size_t num_pairs = index.pairs.size();
-  auto pair_at = [&](size_t pos, int32_t key) {
-    return index.node_pairs[pos * num_keys + key];
-  };
-  std::vector<int64_t> existing_counts(has_existing ? num_pairs : 0, 0);
-  for (size_t i = 0; i < existing.size(); ++i) {
-    for (size_t e = 0; e < existing[i].size(); ++e) {
-      existing_counts[pair_at(anti_nodes[i]->index, existing_keys[i][e])] +=
-          existing[i][e].count;
-    }
-  }
-  std::vector<int64_t> affinity_counts(affinity_match.empty() ? 0 : num_pairs, 0);
-  for (size_t i = 0; i < affinity_match.size(); ++i) {
-    if (affinity_match[i] == 0) continue;
-    for (int32_t key : sh->affinity_keys) {
-      if (int32_t pair = pair_at(i, key); pair >= 0) {
-        affinity_counts[pair] += affinity_match[i];
-      }
-    }
-  }
-  std::vector<int64_t> anti_counts(num_anti == 0 ? 0 : num_pairs, 0);
-  for (size_t i = 0; i < n && num_anti > 0; ++i) {
-    for (size_t j = 0; j < num_anti; ++j) {
-      if (anti_match[i * num_anti + j] == 0) continue;
-      if (int32_t pair = pair_at(i, sh->anti_affinity_keys[j]); pair >= 0) {
-        anti_counts[pair] += anti_match[i * num_anti + j];
+      for (size_t j = 0; j < num_anti; ++j) {
+        if (anti_match[j] > 0 && pairs[sh->anti_affinity_keys[j]] >= 0) {
+          anti_counts[pairs[sh->anti_affinity_keys[j]]] += anti_match[j];
+        }
       }
     }
   }

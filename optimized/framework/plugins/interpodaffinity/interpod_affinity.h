@@ -10,17 +10,22 @@
 // How this differs from the reference, for speed (each is equivalent):
 //  - PreFilter visits only HavePodsWithRequiredAntiAffinityList() for the
 //    existing pods' anti-affinity (as upstream does: other pods have no
-//    such terms) and every node only when the pod has required terms; both
-//    loops run on Handle::Parallel() with one result slot per node, merged
-//    in node order.
+//    such terms) and every node only when the pod has required terms.
+//  - PreFilter keeps the snapshot's pods, grouped into label classes and
+//    anti-affinity term classes, and the nodes' topology pairs from one
+//    cycle to the next, re-reading only the nodes that changed
+//    (snapshot_index.h; docs/optimized.md "Per-node memos"); each term is
+//    evaluated once per class, and the counts are integer sums over the
+//    nodes. Upstream evaluates every term against every pod.
 //  - The counts are vectors over interned (key, value) pairs with a
 //    per-node pair table (topology_counts.h), so Filter does integer
 //    lookups and never touches a string. Upstream's "pairs at count 0 are
 //    erased" is kept as PairCounts::NonZero().
 //  - PreScore visits only HavePodsWithAffinityList() and those nodes' pods
 //    with affinity when the pod has no preferred terms (upstream does the
-//    same; pods without terms add nothing), and computes every candidate
-//    node's score, so Score is an array read.
+//    same; pods without terms add nothing), and none at all when the
+//    snapshot index counts no pod with terms that score; it computes every
+//    candidate node's score, so Score is an array read.
 //
 // Cycle state (kept per attempt; Clone is cheap, see topology_counts.h):
 //   PreFilterState: counts per topology pair of
@@ -54,6 +59,7 @@
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
+#include "optimized/framework/plugins/interpodaffinity/snapshot_index.h"
 #include "optimized/framework/plugins/interpodaffinity/topology_counts.h"
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {
@@ -117,7 +123,7 @@ class PreFilterState final : public StateData {
   PairCounts affinity;
   PairCounts anti_affinity;
   // Pairs AddPod met that the index lacks (a key no term had at PreFilter,
-  // or a node outside the snapshot); id = index.pairs.size() + position.
+  // or a node outside the snapshot); id = index.num_pairs + position.
   std::vector<TopologyPair> extra_pairs;
 
  private:
@@ -223,6 +229,9 @@ class InterPodAffinity final : public PreFilterPlugin,
   // Constant after construction.
   InterPodAffinityArgs args_;
   Handle* handle_;
+
+  // Used by PreFilter and PreScore (one thread), kept across cycles.
+  SnapshotIndex snapshot_index_;
 };
 
 }  // namespace schedref::optimized::framework::plugins::interpodaffinity

@@ -81,6 +81,17 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod,
     return Status::Skip();
   }
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  if (!has_constraints) {
+    // Only existing pods' own terms could add anything: Skip when no pod
+    // has terms that score (snapshot_index.h keeps the counts; it is
+    // already up to date when PreFilter ran in this cycle).
+    snapshot_index_.Refresh(snapshot);
+    if (snapshot_index_.PodsWithPreferredTerms() == 0 &&
+        (args_.hard_pod_affinity_weight <= 0 ||
+         snapshot_index_.PodsWithRequiredAffinity() == 0)) {
+      return Status::Skip();
+    }
+  }
   const std::map<std::string, api::Labels>& ns_map = handle_->NamespaceLabels();
   std::vector<WeightedAffinityTerm> preferred = pod.preferred_affinity_terms;
   std::vector<WeightedAffinityTerm> preferred_anti = pod.preferred_anti_affinity_terms;

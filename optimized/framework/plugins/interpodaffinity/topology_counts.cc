@@ -4,14 +4,14 @@
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {
 
-int32_t TopologyIndex::KeyId(std::string_view key) const {
+int32_t PairTable::KeyId(std::string_view key) const {
   for (size_t i = 0; i < keys.size(); ++i) {
     if (keys[i] == key) return static_cast<int32_t>(i);
   }
   return -1;
 }
 
-int32_t TopologyIndex::InternKey(const std::string& key) {
+int32_t PairTable::InternKey(const std::string& key) {
   int32_t id = KeyId(key);
   if (id >= 0) return id;
   keys.push_back(key);
@@ -19,18 +19,30 @@ int32_t TopologyIndex::InternKey(const std::string& key) {
   return static_cast<int32_t>(keys.size() - 1);
 }
 
-int32_t TopologyIndex::InternPair(int32_t key_id, std::string_view value) {
+int32_t PairTable::InternPair(int32_t key_id, const std::string& value) {
   auto [it, inserted] =
       value_ids[key_id].try_emplace(value, static_cast<int32_t>(pairs.size()));
-  if (inserted) pairs.emplace_back(key_id, value);
+  if (inserted) pairs.emplace_back(key_id, &it->first);
   return it->second;
 }
 
-int32_t TopologyIndex::LookupPair(const api::Node& node, int32_t key_id) const {
-  auto label = node.labels.find(keys[key_id]);
-  if (label == node.labels.end()) return kNoKey;
-  auto it = value_ids[key_id].find(label->second);
+int32_t PairTable::FindPair(int32_t key_id, const std::string& value) const {
+  auto it = value_ids[key_id].find(value);
   return it == value_ids[key_id].end() ? kNoPair : it->second;
+}
+
+int32_t TopologyIndex::KeyId(std::string_view key) const {
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (table->keys[keys[k]] == key) return static_cast<int32_t>(k);
+  }
+  return -1;
+}
+
+int32_t TopologyIndex::LookupPair(const api::Node& node, int32_t k) const {
+  auto label = node.labels.find(KeyName(k));
+  if (label == node.labels.end()) return kNoKey;
+  const int32_t pair = table->FindPair(keys[k], label->second);
+  return pair >= 0 && pair < num_pairs ? pair : kNoPair;
 }
 
 namespace {

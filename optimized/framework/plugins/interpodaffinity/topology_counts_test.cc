@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -67,19 +68,30 @@ TEST(PairCountsTest, RandomAgainstMapWithCopies) {
 }
 
 TEST(TopologyIndexTest, InternAndLookup) {
+  auto table = std::make_shared<PairTable>();
+  EXPECT_EQ(table->InternKey("rack"), 0);
+  EXPECT_EQ(table->InternKey("zone"), 1);
+  EXPECT_EQ(table->InternKey("host"), 2);
+  EXPECT_EQ(table->InternKey("zone"), 1);
+  EXPECT_EQ(table->KeyId("disk"), -1);
+  EXPECT_EQ(table->InternPair(1, "a"), 0);
+  EXPECT_EQ(table->InternPair(2, "a"), 1);
+  EXPECT_EQ(table->InternPair(1, "a"), 0);
+  EXPECT_EQ(table->InternPair(1, "b"), 2);
+  EXPECT_EQ(table->FindPair(2, "b"), kNoPair);
   TopologyIndex index;
-  EXPECT_EQ(index.InternKey("zone"), 0);
-  EXPECT_EQ(index.InternKey("host"), 1);
-  EXPECT_EQ(index.InternKey("zone"), 0);
-  EXPECT_EQ(index.KeyId("rack"), -1);
-  const std::string a = "a", b = "b";
-  EXPECT_EQ(index.InternPair(0, a), 0);
-  EXPECT_EQ(index.InternPair(1, a), 1);
-  EXPECT_EQ(index.InternPair(0, a), 0);
-  EXPECT_EQ(index.InternPair(0, b), 2);
+  index.table = table;
+  index.num_pairs = 3;
+  index.keys = {1, 2};  // zone, host
+  EXPECT_EQ(index.KeyId("host"), 1);
+  EXPECT_EQ(index.KeyId("rack"), -1);  // in the table, not a cycle key
+  EXPECT_EQ(index.KeyName(0), "zone");
   api::Node node;
   node.labels = {{"zone", "b"}, {"host", "c"}};
   EXPECT_EQ(index.LookupPair(node, 0), 2);
+  EXPECT_EQ(index.LookupPair(node, 1), kNoPair);
+  // A pair interned after the cycle's PreFilter is not the cycle's.
+  EXPECT_EQ(table->InternPair(2, "c"), 3);
   EXPECT_EQ(index.LookupPair(node, 1), kNoPair);
   node.labels.erase("host");
   EXPECT_EQ(index.LookupPair(node, 1), kNoKey);

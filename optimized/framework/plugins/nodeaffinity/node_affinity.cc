@@ -9,6 +9,7 @@
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/plugins/helper/normalize_score.h"
 #include "optimized/framework/plugins/names/names.h"
+#include "optimized/framework/snapshot.h"
 
 namespace schedref::optimized::framework::plugins::nodeaffinity {
 namespace {
@@ -21,6 +22,9 @@ using api::pluginargs::IndexPath;
 struct PreFilterState final : StateData {
   // nullptr iff the pod has no required node affinity.
   std::shared_ptr<const CompiledNodeSelector> required;
+  // Filter may use the plugin's verdicts for this epoch.
+  bool verdicts = false;
+  uint32_t epoch = 0;
   std::unique_ptr<StateData> Clone() const override {
     return std::make_unique<PreFilterState>(*this);
   }
@@ -117,14 +121,15 @@ StatusOr<std::vector<CompiledPreferredTerm>> CompilePreferredTerms(
 }
 
 StatusOr<std::unique_ptr<Plugin>> NodeAffinity::New(const nlohmann::json& args,
-                                                    Handle* /*handle*/) {
+                                                    Handle* handle) {
   StatusOr<NodeAffinityArgs> decoded =
       api::pluginargs::DecodeNodeAffinityArgs(args);
   if (!decoded.ok()) return decoded.status();
-  return std::unique_ptr<Plugin>(new NodeAffinity(*decoded));
+  return std::unique_ptr<Plugin>(new NodeAffinity(*decoded, handle));
 }
 
-NodeAffinity::NodeAffinity(const NodeAffinityArgs& args) {
+NodeAffinity::NodeAffinity(const NodeAffinityArgs& args, Handle* handle)
+    : handle_(handle) {
   if (!args.added_affinity) return;
   if (args.added_affinity->required) {
     added_node_selector_.emplace(*args.added_affinity->required);
@@ -151,6 +156,10 @@ PreFilterOutput NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod,
   auto s = std::make_unique<PreFilterState>();
   if (required != nullptr) {
     s->required = std::make_shared<const CompiledNodeSelector>(*required);
+  }
+  if (handle_ != nullptr) {
+    s->verdicts = true;
+    s->epoch = BeginVerdicts(pod);
   }
   state.Write(kPreFilterKey, std::move(s));
   if (required == nullptr || required->terms.empty()) {
@@ -185,24 +194,79 @@ PreFilterOutput NodeAffinity::PreFilter(CycleState& state, const PodInfo& pod,
   return {std::move(node_names), Status::Success()};
 }
 
-Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod,
-                            const NodeInfo& node_info) const {
-  const api::Node& node = *node_info.node();
-  if (!MatchesAddedSelector(node)) {
-    return Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced);
+uint32_t NodeAffinity::BeginVerdicts(const PodInfo& pod) {
+  const size_t n = static_cast<size_t>(handle_->SnapshotSharedLister().NumNodes());
+  if (n != num_verdicts_) {
+    verdicts_ = std::make_unique<std::atomic<uint64_t>[]>(n);  // all 0: empty
+    num_verdicts_ = n;
   }
-  bool matches = MatchesNodeSelectorMap(pod.pod.node_selector, node);
-  if (matches) {
-    if (const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey)) {
-      matches = s->required == nullptr || s->required->Matches(node);
-    } else if (const api::NodeSelector* required = RequiredSelector(pod.pod)) {
-      matches = CompiledNodeSelector(*required).Matches(node);
+  const api::NodeSelector* required = RequiredSelector(pod.pod);
+  const bool same = last_node_selector_ == pod.pod.node_selector &&
+                    (required == nullptr ? !last_required_.has_value()
+                                         : last_required_ == *required);
+  if (!same) {
+    last_node_selector_ = pod.pod.node_selector;
+    last_required_.reset();
+    if (required != nullptr) last_required_ = *required;
+    if (++epoch_ == (1u << kEpochBits)) {
+      // The epoch wraps: no slot may keep an old selector's verdict.
+      epoch_ = 0;
+      for (size_t i = 0; i < num_verdicts_; ++i) {
+        verdicts_[i].store(0, std::memory_order_relaxed);
+      }
     }
   }
-  if (!matches) {
+  return epoch_;
+}
+
+int NodeAffinity::FilterNode(const PodInfo& pod, const CompiledNodeSelector* required,
+                             const api::Node& node) const {
+  if (!MatchesAddedSelector(node)) return kEnforcedMismatch;
+  if (!MatchesNodeSelectorMap(pod.pod.node_selector, node) ||
+      (required != nullptr && !required->Matches(node))) {
+    return kPodMismatch;
+  }
+  return kMatch;
+}
+
+namespace {
+Status VerdictStatus(uint64_t verdict) {
+  if (verdict == NodeAffinity::kEnforcedMismatch) {
+    return Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced);
+  }
+  if (verdict == NodeAffinity::kPodMismatch) {
     return Status(Code::kUnschedulableAndUnresolvable, kErrReasonPod);
   }
   return Status::Success();
+}
+}  // namespace
+
+Status NodeAffinity::Filter(const CycleState& state, const PodInfo& pod,
+                            const NodeInfo& node_info) const {
+  const api::Node& node = *node_info.node();
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) {
+    // Without PreFilter's state, the pod's terms compiled here.
+    const api::NodeSelector* required = RequiredSelector(pod.pod);
+    if (required == nullptr) return VerdictStatus(FilterNode(pod, nullptr, node));
+    const CompiledNodeSelector compiled(*required);
+    return VerdictStatus(FilterNode(pod, &compiled, node));
+  }
+  if (!s->verdicts) return VerdictStatus(FilterNode(pod, s->required.get(), node));
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  const int32_t pos = node_info.index;
+  if (snapshot.generation <= 0 || pos < 0 || static_cast<size_t>(pos) >= num_verdicts_ ||
+      pos >= snapshot.NumNodes() || snapshot.List()[pos] != &node_info ||
+      node_info.generation <= 0) {
+    return VerdictStatus(FilterNode(pod, s->required.get(), node));
+  }
+  const uint64_t key = ((static_cast<uint64_t>(node_info.generation) << kEpochBits) |
+                        s->epoch) << 2;
+  const uint64_t slot = verdicts_[pos].load(std::memory_order_relaxed);
+  if ((slot & ~uint64_t{3}) == key && (slot & 3) != 0) return VerdictStatus(slot & 3);
+  const int verdict = FilterNode(pod, s->required.get(), node);
+  verdicts_[pos].store(key | static_cast<uint64_t>(verdict), std::memory_order_relaxed);
+  return VerdictStatus(static_cast<uint64_t>(verdict));
 }
 
 Status NodeAffinity::PreScore(CycleState& state, const PodInfo& pod,

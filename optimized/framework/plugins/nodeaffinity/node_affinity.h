@@ -9,10 +9,16 @@
 // preferred terms once per attempt (node_selector.h), and the added
 // affinity is compiled at construction, so Filter and Score only look up
 // node labels. The compiled terms are shared (immutable) between a
-// CycleState and its clones.
+// CycleState and its clones. Filter's verdict on a snapshot node is kept
+// from one cycle to the next while the node (its NodeInfo generation) and
+// the pod's nodeSelector and required affinity are unchanged
+// (docs/optimized.md "Per-node memos"), so a node is matched once per
+// change, not once per pod.
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,9 +63,15 @@ class NodeAffinity final : public PreFilterPlugin,
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
   // REQUIRES: api::pluginargs::ValidateNodeAffinityArgs(args).ok().
-  explicit NodeAffinity(const NodeAffinityArgs& args);
+  // Without a handle Filter keeps no verdicts.
+  explicit NodeAffinity(const NodeAffinityArgs& args, Handle* handle = nullptr);
 
   std::string Name() const override;
+
+  // Filter's verdicts (never 0, which marks an empty slot).
+  static constexpr int kMatch = 1;
+  static constexpr int kEnforcedMismatch = 2;  // kErrReasonEnforced
+  static constexpr int kPodMismatch = 3;       // kErrReasonPod
 
   // Skip iff the pod has no required node affinity, no nodeSelector and
   // there is no added required affinity. Otherwise stores the compiled
@@ -109,6 +121,13 @@ class NodeAffinity final : public PreFilterPlugin,
   bool MatchesAddedSelector(const api::Node& node) const {
     return !added_node_selector_ || added_node_selector_->Matches(node);
   }
+  // The filter proper: kMatch, kEnforcedMismatch or kPodMismatch;
+  // `required` is the pod's compiled required selector (nullptr: none).
+  int FilterNode(const PodInfo& pod, const CompiledNodeSelector* required,
+                 const api::Node& node) const;
+  // Starts a cycle's verdicts for `pod` (PreFilter); returns the epoch
+  // Filter must find in a slot.
+  uint32_t BeginVerdicts(const PodInfo& pod);
 
   // Constant after construction.
   std::optional<CompiledNodeSelector> added_node_selector_;
@@ -117,6 +136,22 @@ class NodeAffinity final : public PreFilterPlugin,
   // True iff args listed any preferred term (upstream addedPrefSchedTerms
   // != nil): then PreScore never skips.
   bool has_added_pref_terms_ = false;
+  Handle* handle_ = nullptr;
+
+  // Filter verdicts kept across cycles, one slot per snapshot position:
+  // (generation << 18) | (epoch << 2) | verdict (kMatch...); 0 is empty. A slot is read and
+  // written only for a NodeInfo that is the snapshot's own at that position
+  // in a cache-maintained snapshot (generation > 0), where the generation
+  // names the node's state (helper/node_memo.h). Filter runs concurrently:
+  // slots are relaxed atomics (racing writers store the same value).
+  // PreFilter (one thread) sizes them and moves the epoch when the pod's
+  // nodeSelector or required affinity differs from the last pod's.
+  static constexpr uint32_t kEpochBits = 16;
+  mutable std::unique_ptr<std::atomic<uint64_t>[]> verdicts_;
+  size_t num_verdicts_ = 0;
+  uint32_t epoch_ = 0;
+  api::Labels last_node_selector_;
+  std::optional<api::NodeSelector> last_required_;
 };
 
 }  // namespace schedref::optimized::framework::plugins::nodeaffinity

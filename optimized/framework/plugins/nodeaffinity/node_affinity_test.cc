@@ -496,5 +496,68 @@ TEST(NodeAffinityTest, EventsToRegister) {
   EXPECT_EQ(*events[0].hint(MakePod().Obj(), objects), QueueingHint::kSkip);
 }
 
+// The verdicts Filter keeps across cycles (node_affinity.h): one plugin
+// with a handle, over cycles of a snapshot maintained the way the cache
+// maintains it (cache-wide generations) while node labels change and the
+// pods' selectors alternate, must filter like a plugin without a handle
+// (which keeps nothing).
+TEST(NodeAffinityTest, VerdictsAcrossCycles) {
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < 12; ++i) {
+    nodes.push_back(MakeNode()
+                        .Name("n" + std::to_string(i))
+                        .Label("zone", "z" + std::to_string(i % 3))
+                        .Label("enforced", i % 4 == 0 ? "no" : "yes")
+                        .Obj());
+  }
+  const std::vector<api::Pod> pods = {
+      PodWithRequired({Exprs({R("zone", "In", {"z0", "z1"})})}),
+      PodWithRequired({Exprs({R("zone", "In", {"z2"})})}),
+      PodWithRequired({Exprs({R("zone", "In", {"z0", "z1"})})}, {{"zone", "z1"}}),
+      PodWithRequired({Fields({R("metadata.name", "NotIn", {"n3"})})}),
+  };
+  const NodeAffinityArgs args = AddedRequired({Exprs({R("enforced", "In", {"yes"})})});
+  testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+  auto* snapshot = const_cast<Snapshot*>(&handle.SnapshotSharedLister());
+  int64_t generation = 0;
+  for (NodeInfo* info : snapshot->List()) info->generation = ++generation;
+  snapshot->generation = generation;
+  NodeAffinity plugin(args, &handle);
+  NodeAffinity oracle(args);
+  uint32_t rng = 7;
+  auto next = [&rng](uint32_t n) {
+    rng = rng * 1103515245 + 12345;
+    return (rng >> 16) % n;
+  };
+  int mismatches_seen = 0;
+  for (int cycle = 0; cycle < 60; ++cycle) {
+    SCOPED_TRACE("cycle " + std::to_string(cycle));
+    if (next(3) == 0) {  // a node's labels change, as the cache publishes it
+      NodeInfo& info = snapshot->Mutable(nodes[next(nodes.size())].name);
+      auto changed = std::make_shared<api::Node>(*info.node());
+      changed->labels["zone"] = "z" + std::to_string(next(3));
+      changed->labels["enforced"] = next(4) == 0 ? "no" : "yes";
+      info.SetNode(changed);
+      info.generation = ++generation;
+      snapshot->Rebuild({}, false);
+      snapshot->generation = generation;
+    }
+    const PodInfoPtr pod = NewPodInfo(pods[next(cycle < 20 ? 1 : pods.size())]);
+    CycleState state, oracle_state;
+    ASSERT_TRUE(plugin.PreFilter(state, *pod, snapshot->List()).status.IsSuccess());
+    ASSERT_TRUE(oracle.PreFilter(oracle_state, *pod, snapshot->List()).status.IsSuccess());
+    for (int pass = 0; pass < 2; ++pass) {  // the second pass reads the verdicts
+      for (const NodeInfo* info : snapshot->List()) {
+        const Status want = oracle.Filter(oracle_state, *pod, *info);
+        ASSERT_EQ(plugin.Filter(state, *pod, *info), want) << info->Name();
+        if (!want.IsSuccess()) ++mismatches_seen;
+        NodeInfo copy = *info;  // not the snapshot's: never kept
+        ASSERT_EQ(plugin.Filter(state, *pod, copy), want) << info->Name() << " (copy)";
+      }
+    }
+  }
+  EXPECT_GT(mismatches_seen, 100);
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework::plugins::nodeaffinity

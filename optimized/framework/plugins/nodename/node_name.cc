@@ -21,6 +21,13 @@ Status NodeName::Filter(const CycleState& /*state*/, const PodInfo& pod,
   return Status(Code::kUnschedulableAndUnresolvable, kErrReason);
 }
 
+void NodeName::FilterMany(const CycleState& state, const PodInfo& pod,
+                          const NodeInfo* const* nodes, size_t n, Status* statuses) const {
+  // Without spec.nodeName every node fits.
+  if (pod.pod.node_name.empty()) return;
+  FilterPlugin::FilterMany(state, pod, nodes, n, statuses);
+}
+
 std::vector<ClusterEventWithHint> NodeName::EventsToRegister() const {
   return {{{EventResource::kNode, kAdd, "NodeAdd"},
            &NodeName::IsSchedulableAfterNodeAdd}};

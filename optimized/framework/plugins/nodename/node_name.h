@@ -38,6 +38,8 @@ class NodeName final : public FilterPlugin, public EnqueueExtensions {
   // UnschedulableAndUnresolvable kErrReason iff !Fits.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
+  void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, Status* statuses) const override;
 
   // Node/Add with IsSchedulableAfterNodeAdd.
   std::vector<ClusterEventWithHint> EventsToRegister() const override;

@@ -54,4 +54,12 @@ ScoreOutput BalancedAllocation::Score(const CycleState& state, const PodInfo& po
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
+size_t BalancedAllocation::ScoreMany(const CycleState& state, const PodInfo& pod,
+                                     const NodeInfo* const* nodes, size_t n, int64_t* scores,
+                                     Status* failure) const {
+  const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
+  if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
+  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure);
+}
+
 }  // namespace schedref::optimized::framework::plugins::noderesources

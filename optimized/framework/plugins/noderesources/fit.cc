@@ -176,17 +176,29 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
     return Status::Error(std::string("error reading \"PreFilter") +
                          names::kNodeResourcesFit + "\" from cycleState: not found");
   }
+  return FilterWith(s->request, node);
+}
+
+Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   const int64_t num_pods = static_cast<int64_t>(node.pods().size());
-  if (FitsRequest(s->request, node.allocatable(), node.requested(), num_pods, nullptr)) {
+  if (FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr)) {
     return Status::Success();
   }
   std::vector<InsufficientResource> short_of;
-  (void)FitsRequest(s->request, node.allocatable(), node.requested(), num_pods,
-                    &short_of);
+  (void)FitsRequest(request, node.allocatable(), node.requested(), num_pods, &short_of);
   std::vector<std::string> reasons;
   reasons.reserve(short_of.size());
   for (InsufficientResource& r : short_of) reasons.push_back(std::move(r.reason));
   return Status(Code::kUnschedulable, std::move(reasons));
+}
+
+void Fit::FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                     size_t n, Status* statuses) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) return FilterPlugin::FilterMany(state, pod, nodes, n, statuses);
+  for (size_t i = 0; i < n; ++i) {
+    if (statuses[i].IsSuccess()) statuses[i] = FilterWith(s->request, *nodes[i]);
+  }
 }
 
 Status Fit::PreScore(CycleState& state, const PodInfo& pod,
@@ -203,6 +215,13 @@ ScoreOutput Fit::Score(const CycleState& state, const PodInfo& pod,
     return scorer_.Score(node, s->pod);
   }
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
+}
+
+size_t Fit::ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                      size_t n, int64_t* scores, Status* failure) const {
+  const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
+  if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
+  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure);
 }
 
 std::vector<ClusterEventWithHint> Fit::EventsToRegister() const {

@@ -94,6 +94,10 @@ class Fit final : public PreFilterPlugin,
   // Error if PreFilter did not store its state.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
+  // Filter with the PreFilter state's request.
+  static Status FilterWith(const FitRequest& request, const NodeInfo& node);
+  void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, Status* statuses) const override;
 
   // Stores the resources that can count and the pod's request for each (with
   // the non-zero defaults). Never skips.
@@ -103,6 +107,8 @@ class Fit final : public PreFilterPlugin,
   // run. No NormalizeScore.
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
+  size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                   size_t n, int64_t* scores, Status* failure) const override;
 
   // Pod/Delete with IsSchedulableAfterPodEvent; Node
   // Add|UpdateNodeAllocatable with IsSchedulableAfterNodeChange.

@@ -118,83 +118,108 @@ std::vector<PodResource> ResourceAllocationScorer::Relevant(
   return out;
 }
 
-ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
-                                            const std::vector<PodResource>& pod) const {
-  if (resources_.empty()) return {0, Status::Error("resources not found")};
+template <ScoringKind kKind>
+int64_t ResourceAllocationScorer::ScoreAs(const NodeInfo& node,
+                                          const std::vector<PodResource>& pod) const {
   const bool requested = use_requested();
-  switch (kind_) {
-    case ScoringKind::kLeastAllocated:
-    case ScoringKind::kMostAllocated: {
-      const bool least = kind_ == ScoringKind::kLeastAllocated;
-      int64_t node_score = 0, weight_sum = 0;
-      ForEachAllocation(node, pod, resources_, requested,
-                        [&](int64_t req, int64_t alloc, int64_t weight) {
-                          int64_t score;
-                          if (least) {
-                            score = req > alloc ? 0 : api::GoMul(alloc - req, kMaxNodeScore) / alloc;
-                          } else {
-                            // Requests may exceed allocatable: pods without
-                            // requests count with the non-zero defaults.
-                            score = api::GoMul(req > alloc ? alloc : req, kMaxNodeScore) / alloc;
-                          }
-                          node_score += score * weight;
-                          weight_sum += weight;
-                        });
-      return {weight_sum == 0 ? 0 : node_score / weight_sum, Status::Success()};
-    }
-    case ScoringKind::kRequestedToCapacityRatio: {
-      int64_t node_score = 0, weight_sum = 0;
-      ForEachAllocation(
-          node, pod, resources_, requested, [&](int64_t req, int64_t alloc, int64_t weight) {
-            const int64_t utilization =
-                req > alloc ? kMaxUtilization : api::GoMul(req, kMaxUtilization) / alloc;
-            const int64_t score = helper::BrokenLinear(shape_, utilization);
-            if (score > 0) {
-              node_score += score * weight;
-              weight_sum += weight;
-            }
-          });
-      if (weight_sum == 0) return {0, Status::Success()};
-      return {static_cast<int64_t>(std::round(static_cast<double>(node_score) /
-                                              static_cast<double>(weight_sum))),
-              Status::Success()};
-    }
-    case ScoringKind::kBalancedAllocation: {
-      // Two passes, as upstream's: the mean first, then the squared
-      // deviations in the same order, so the floating-point result is the
-      // same bit for bit; a fraction is recomputed rather than stored.
-      auto fraction = [](int64_t req, int64_t alloc) {
-        const double f = static_cast<double>(req) / static_cast<double>(alloc);
-        return f > 1 ? 1.0 : f;
-      };
-      int count = 0;
-      double total = 0, first = 0, second = 0;
+  if constexpr (kKind == ScoringKind::kLeastAllocated || kKind == ScoringKind::kMostAllocated) {
+    int64_t node_score = 0, weight_sum = 0;
+    ForEachAllocation(node, pod, resources_, requested,
+                      [&](int64_t req, int64_t alloc, int64_t weight) {
+                        int64_t score;
+                        if constexpr (kKind == ScoringKind::kLeastAllocated) {
+                          score = req > alloc ? 0 : api::GoMul(alloc - req, kMaxNodeScore) / alloc;
+                        } else {
+                          // Requests may exceed allocatable: pods without
+                          // requests count with the non-zero defaults.
+                          score = api::GoMul(req > alloc ? alloc : req, kMaxNodeScore) / alloc;
+                        }
+                        node_score += score * weight;
+                        weight_sum += weight;
+                      });
+    return weight_sum == 0 ? 0 : node_score / weight_sum;
+  } else if constexpr (kKind == ScoringKind::kRequestedToCapacityRatio) {
+    int64_t node_score = 0, weight_sum = 0;
+    ForEachAllocation(
+        node, pod, resources_, requested, [&](int64_t req, int64_t alloc, int64_t weight) {
+          const int64_t utilization =
+              req > alloc ? kMaxUtilization : api::GoMul(req, kMaxUtilization) / alloc;
+          const int64_t score = helper::BrokenLinear(shape_, utilization);
+          if (score > 0) {
+            node_score += score * weight;
+            weight_sum += weight;
+          }
+        });
+    if (weight_sum == 0) return 0;
+    return static_cast<int64_t>(
+        std::round(static_cast<double>(node_score) / static_cast<double>(weight_sum)));
+  } else {
+    // Two passes, as upstream's: the mean first, then the squared
+    // deviations in the same order, so the floating-point result is the
+    // same bit for bit; a fraction is recomputed rather than stored.
+    auto fraction = [](int64_t req, int64_t alloc) {
+      const double f = static_cast<double>(req) / static_cast<double>(alloc);
+      return f > 1 ? 1.0 : f;
+    };
+    int count = 0;
+    double total = 0, first = 0, second = 0;
+    ForEachAllocation(node, pod, resources_, requested,
+                      [&](int64_t req, int64_t alloc, int64_t /*weight*/) {
+                        const double f = fraction(req, alloc);
+                        total += f;
+                        if (count == 0) first = f;
+                        if (count == 1) second = f;
+                        ++count;
+                      });
+    double std = 0.0;
+    if (count == 2) {
+      std = std::abs((first - second) / 2);
+    } else if (count > 2) {
+      const double mean = total / static_cast<double>(count);
+      double sum = 0;
       ForEachAllocation(node, pod, resources_, requested,
                         [&](int64_t req, int64_t alloc, int64_t /*weight*/) {
-                          const double f = fraction(req, alloc);
-                          total += f;
-                          if (count == 0) first = f;
-                          if (count == 1) second = f;
-                          ++count;
+                          const double d = fraction(req, alloc) - mean;
+                          sum = sum + d * d;
                         });
-      double std = 0.0;
-      if (count == 2) {
-        std = std::abs((first - second) / 2);
-      } else if (count > 2) {
-        const double mean = total / static_cast<double>(count);
-        double sum = 0;
-        ForEachAllocation(node, pod, resources_, requested,
-                          [&](int64_t req, int64_t alloc, int64_t /*weight*/) {
-                            const double d = fraction(req, alloc) - mean;
-                            sum = sum + d * d;
-                          });
-        std = std::sqrt(sum / static_cast<double>(count));
-      }
-      return {static_cast<int64_t>((1 - std) * static_cast<double>(kMaxNodeScore)),
-              Status::Success()};
+      std = std::sqrt(sum / static_cast<double>(count));
     }
+    return static_cast<int64_t>((1 - std) * static_cast<double>(kMaxNodeScore));
   }
-  return {0, Status::Error("unknown scoring strategy")};
+}
+
+ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
+                                            const std::vector<PodResource>& pod) const {
+  int64_t score = 0;
+  Status failure;
+  const NodeInfo* one = &node;
+  ScoreMany(&one, 1, pod, &score, &failure);
+  return {score, std::move(failure)};
+}
+
+size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t n,
+                                           const std::vector<PodResource>& pod,
+                                           int64_t* scores, Status* failure) const {
+  if (resources_.empty()) {
+    if (n > 0) *failure = Status::Error("resources not found");
+    return 0;
+  }
+  auto each = [&]<ScoringKind kKind>() {
+    for (size_t i = 0; i < n; ++i) scores[i] = ScoreAs<kKind>(*nodes[i], pod);
+    return n;
+  };
+  switch (kind_) {
+    case ScoringKind::kLeastAllocated:
+      return each.template operator()<ScoringKind::kLeastAllocated>();
+    case ScoringKind::kMostAllocated:
+      return each.template operator()<ScoringKind::kMostAllocated>();
+    case ScoringKind::kRequestedToCapacityRatio:
+      return each.template operator()<ScoringKind::kRequestedToCapacityRatio>();
+    case ScoringKind::kBalancedAllocation:
+      return each.template operator()<ScoringKind::kBalancedAllocation>();
+  }
+  if (n > 0) *failure = Status::Error("unknown scoring strategy");
+  return 0;
 }
 
 }  // namespace schedref::optimized::framework::plugins::noderesources

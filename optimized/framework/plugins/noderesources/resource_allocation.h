@@ -98,11 +98,18 @@ class ResourceAllocationScorer {
   // "resources not found" iff no resource is configured. Thread-safe; does
   // not allocate on success.
   ScoreOutput Score(const NodeInfo& node, const std::vector<PodResource>& pod) const;
+  // Score for nodes[0, n) into scores[0, n) (ScorePlugin::ScoreMany's
+  // contract: the index of the first failure, with *failure, else n).
+  size_t ScoreMany(const NodeInfo* const* nodes, size_t n, const std::vector<PodResource>& pod,
+                   int64_t* scores, Status* failure) const;
 
   bool use_requested() const { return kind_ == ScoringKind::kBalancedAllocation; }
   const std::vector<ResourceSpec>& resources() const { return resources_; }
 
  private:
+  template <ScoringKind kKind>
+  int64_t ScoreAs(const NodeInfo& node, const std::vector<PodResource>& pod) const;
+
   // Constant after construction.
   ScoringKind kind_;
   std::vector<ResourceSpec> resources_;

@@ -28,10 +28,21 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
     return Status(Code::kUnschedulableAndUnresolvable,
                   kErrReasonUnknownCondition);
   }
-  if (!node.node()->unschedulable || ToleratesUnschedulable(pod.pod)) {
+  if (!node.unschedulable() || ToleratesUnschedulable(pod.pod)) {
     return Status::Success();
   }
   return Status(Code::kUnschedulableAndUnresolvable, kErrReasonUnschedulable);
+}
+
+void NodeUnschedulable::FilterMany(const CycleState& state, const PodInfo& pod,
+                                   const NodeInfo* const* nodes, size_t n,
+                                   Status* statuses) const {
+  // Filter passes a listed, schedulable node without looking at the pod.
+  for (size_t i = 0; i < n; ++i) {
+    const NodeInfo& node = *nodes[i];
+    if (!statuses[i].IsSuccess() || (!node.unschedulable() && node.node() != nullptr)) continue;
+    statuses[i] = Filter(state, pod, node);
+  }
 }
 
 std::vector<ClusterEventWithHint> NodeUnschedulable::EventsToRegister() const {

@@ -43,6 +43,8 @@ class NodeUnschedulable final : public FilterPlugin, public EnqueueExtensions {
   // listed in a snapshot).
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
+  void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, Status* statuses) const override;
 
   std::vector<ClusterEventWithHint> EventsToRegister() const override;
 

@@ -77,6 +77,12 @@ bool PodMatchesNodeAffinity(const api::Pod& pod, const api::Node& node) {
   return api::RequiredNodeAffinityMatches(pod, node);
 }
 
+bool PodHasRequiredNodeAffinity(const api::Pod& pod) {
+  return !pod.node_selector.empty() ||
+         (pod.affinity && pod.affinity->node_affinity &&
+          pod.affinity->node_affinity->required);
+}
+
 bool PodToleratesNodeTaints(const api::Pod& pod, const api::Node& node) {
   for (const api::Taint& taint : node.taints) {
     if (taint.effect != "NoSchedule" && taint.effect != "NoExecute") continue;

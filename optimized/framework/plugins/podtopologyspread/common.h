@@ -82,6 +82,9 @@ int CountPodsMatchSelector(const std::vector<PodInfoPtr>& pods,
 
 // The two halves of the inclusion policies, computed once per node.
 bool PodMatchesNodeAffinity(const api::Pod& pod, const api::Node& node);
+// False iff PodMatchesNodeAffinity(pod, node) holds for every node: the
+// pod has no nodeSelector entry and no required node affinity.
+bool PodHasRequiredNodeAffinity(const api::Pod& pod);
 bool PodToleratesNodeTaints(const api::Pod& pod, const api::Node& node);
 
 // True iff `node` passes the constraint's node inclusion policies for `pod`.

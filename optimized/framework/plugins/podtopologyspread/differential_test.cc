@@ -364,5 +364,97 @@ TEST(PodTopologySpreadDifferentialTest, RandomClusters) {
   EXPECT_GT(scored, 40);
 }
 
+// The per-node memo (pod_topology_spread.h "Memo"): one plugin kept over
+// many cycles of a snapshot maintained the way the cache maintains it
+// (cache-wide generations), while pods come and go, nodes change labels
+// and the incoming pod changes, must compute what the model computes from
+// scratch in every cycle.
+TEST(PodTopologySpreadDifferentialTest, MemoAcrossCycles) {
+  int checked = 0;
+  for (uint32_t seed = 1; seed <= 20; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    Gen g(seed);
+    std::vector<api::Node> nodes;
+    const int num_nodes = 33 + g.Int(40);
+    const int num_zones = 1 + g.Int(5);
+    for (int i = 0; i < num_nodes; ++i) {
+      nodes.push_back(g.Node("n" + std::to_string(i), num_zones));
+    }
+    std::vector<api::Pod> pods;
+    for (int i = g.Int(num_nodes * 2); i > 0; --i) {
+      pods.push_back(g.Pod("e" + std::to_string(i), g.Pick(nodes).name));
+    }
+    std::vector<api::Pod> incoming;
+    for (int i = 0; i < 3; ++i) {
+      api::Pod p = g.Incoming();
+      p.topology_spread_constraints.push_back(Tsc(1 + g.Int(3), g.Chance(50) ? "zone" : "node",
+                                                  kDoNotSchedule, ExistsSelector("foo")));
+      incoming.push_back(p);
+    }
+    for (int threads : {1, 4}) {
+      SCOPED_TRACE("threads " + std::to_string(threads));
+      auto env = SetupPlugin(pods, nodes, {{}, kListDefaulting}, threads);
+      auto* snapshot = const_cast<Snapshot*>(&env->snapshot());
+      int64_t generation = 0;
+      for (NodeInfo* info : snapshot->List()) info->generation = ++generation;
+      snapshot->generation = generation;
+      int next_pod = 0;
+      for (int cycle = 0; cycle < 25; ++cycle) {
+        SCOPED_TRACE("cycle " + std::to_string(cycle));
+        // One change, as the cache would publish it.
+        const api::Node& target = g.Pick(nodes);
+        NodeInfo& info = snapshot->Mutable(target.name);
+        switch (g.Int(5)) {
+          case 0:
+          case 1:
+            info.AddPod(NewPodInfo(g.Pod("c" + std::to_string(next_pod++), target.name)));
+            break;
+          case 2:
+            if (!info.pods().empty()) {
+              const std::string uid = info.pods()[g.Int(info.pods().size())]->uid();
+              ASSERT_TRUE(info.RemovePod(uid));
+            }
+            break;
+          case 3: {
+            auto changed = std::make_shared<api::Node>(*info.node());
+            changed->labels["zone"] = "z" + std::to_string(g.Int(num_zones + 1));
+            if (g.Chance(20)) changed->labels.erase("node");
+            info.SetNode(changed);
+            break;
+          }
+          default:
+            break;  // nothing changed
+        }
+        info.generation = ++generation;
+        snapshot->Rebuild({}, false);
+        snapshot->generation = generation;
+
+        std::vector<Placed> cluster;
+        for (const NodeInfo* n : snapshot->List()) {
+          cluster.push_back({*n->node(), {}});
+          for (const PodInfoPtr& p : n->pods()) cluster.back().pods.push_back(p->pod);
+        }
+        const api::Pod& pod = incoming[g.Int(cycle < 10 ? 1 : 3)];
+        const Model model = ModelPreFilter(pod, cluster);
+        CycleState state;
+        ASSERT_TRUE(RunPreFilter(*env, state, pod).status.IsSuccess());
+        const PodInfoPtr pi = NewPodInfo(pod);
+        const PreFilterState* s = ReadPreFilterState(state);
+        for (size_t c = 0; c < model.constraints.size(); ++c) {
+          ASSERT_EQ(s->Counts(c), model.counts[c]) << "constraint " << c;
+          ASSERT_EQ(s->MinMatchNum(c), model.Min(c)) << "constraint " << c;
+        }
+        for (const Placed& p : cluster) {
+          ASSERT_EQ(env->plugin->Filter(state, *pi, env->Node(p.node.name)),
+                    model.Filter(pod, p.node))
+              << p.node.name;
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_EQ(checked, 20 * 2 * 25);
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework::plugins::podtopologyspread

@@ -53,12 +53,12 @@ int32_t PreFilterState::DomainOf(size_t c, const NodeInfo& node) const {
   const api::Labels& labels = node.node()->labels;
   auto label = labels.find(sh.constraints[c].topology_key);
   if (label == labels.end()) return kNoKey;
-  auto it = sh.domain_ids[c].find(label->second);
-  if (it != sh.domain_ids[c].end()) return it->second;
+  const int32_t id = sh.domains[c]->Find(label->second);
+  if (id >= 0 && id < sh.num_domains[c]) return id;
   const std::vector<std::string>& extra = per_constraint[c].extra_values;
   auto e = std::find(extra.begin(), extra.end(), label->second);
   if (e == extra.end()) return kNoDomain;
-  return static_cast<int32_t>(sh.domain_values[c].size() + (e - extra.begin()));
+  return sh.num_domains[c] + static_cast<int32_t>(e - extra.begin());
 }
 
 void PreFilterState::RecomputeMinimum(size_t c) {
@@ -116,8 +116,7 @@ void PreFilterState::UpdateWithPod(const PodInfo& incoming, const PodInfo& pod,
     int32_t domain = DomainOf(c, node);
     if (domain == kNoDomain) {
       pc.extra_values.push_back(node.node()->labels.at(constraint.topology_key));
-      domain = static_cast<int32_t>(sh.domain_values[c].size() +
-                                    pc.extra_values.size() - 1);
+      domain = sh.num_domains[c] + static_cast<int32_t>(pc.extra_values.size() - 1);
     }
     if (!Registered(c, domain)) pc.extra_registered.push_back(domain);
     auto it = std::find_if(pc.delta.begin(), pc.delta.end(),
@@ -135,10 +134,9 @@ void PreFilterState::UpdateWithPod(const PodInfo& incoming, const PodInfo& pod,
 std::map<std::string, int> PreFilterState::Counts(size_t c) const {
   std::map<std::string, int> out;
   const PreFilterShared& sh = *shared;
-  const int32_t base = static_cast<int32_t>(sh.domain_values[c].size());
+  const int32_t base = sh.num_domains[c];
   auto value = [&](int32_t d) {
-    return d < base ? std::string(sh.domain_values[c][d])
-                    : per_constraint[c].extra_values[d - base];
+    return d < base ? sh.domains[c]->Value(d) : per_constraint[c].extra_values[d - base];
   };
   for (int32_t d = 0; d < base; ++d) {
     if (sh.registered[c][d]) out[value(d)] = Count(c, d);
@@ -147,10 +145,78 @@ std::map<std::string, int> PreFilterState::Counts(size_t c) const {
   return out;
 }
 
+void PodTopologySpread::RefreshMemo(const std::vector<Constraint>& constraints,
+                                    const std::string& ns) {
+  Memo& m = memo_;
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  const std::vector<NodeInfo*>& list = snapshot.List();
+  const size_t n = list.size();
+  const size_t num = constraints.size();
+  m.nodes.Begin(snapshot);
+  bool same_inputs = m.keys.size() == num && m.ns == ns;
+  for (size_t c = 0; c < num && same_inputs; ++c) {
+    same_inputs = m.keys[c] == constraints[c].topology_key &&
+                  m.selectors[c] == constraints[c].selector;
+  }
+  if (!same_inputs) {
+    m.nodes.Clear();
+    m.keys.clear();
+    m.selectors.clear();
+    m.tables.clear();
+    for (const Constraint& c : constraints) {
+      m.keys.push_back(c.topology_key);
+      m.selectors.push_back(c.selector);
+      std::shared_ptr<DomainTable>& table = domain_tables_[c.topology_key];
+      if (!table) table = std::make_shared<DomainTable>();
+      m.tables.push_back(table);
+    }
+    m.ns = ns;
+  }
+  m.domain.resize(n * num);
+  m.matching.resize(n * num);
+
+  // The nodes that changed since they were last looked at: their values and
+  // matching pods on the workers, their domain ids interned in node order.
+  std::vector<size_t> stale;
+  for (size_t i = 0; i < n; ++i) {
+    if (!m.nodes.Fresh(i, *list[i])) stale.push_back(i);
+  }
+  if (stale.empty()) return;
+  std::vector<const std::string*> values(stale.size() * num, nullptr);
+  handle_->Parallel().For(0, static_cast<int64_t>(stale.size()), [&](int64_t k) {
+    const size_t i = stale[k];
+    const NodeInfo& info = *list[i];
+    const api::Labels& labels = info.node()->labels;
+    bool all_keys = true;
+    for (size_t c = 0; c < num; ++c) {
+      auto label = labels.find(m.keys[c]);
+      if (label == labels.end()) {
+        all_keys = false;
+      } else {
+        values[k * num + c] = &label->second;
+      }
+    }
+    // Only nodes carrying every topology key are ever counted.
+    for (size_t c = 0; c < num; ++c) {
+      m.matching[i * num + c] =
+          all_keys ? CountPodsMatchSelector(info.pods(), m.selectors[c], m.ns) : 0;
+    }
+  });
+  for (size_t k = 0; k < stale.size(); ++k) {
+    const size_t i = stale[k];
+    for (size_t c = 0; c < num; ++c) {
+      const std::string* value = values[k * num + c];
+      m.domain[i * num + c] = value == nullptr ? kNoKey : m.tables[c]->Intern(*value);
+    }
+    m.nodes.Set(i, *list[i]);
+  }
+}
+
 PreFilterOutput PodTopologySpread::PreFilter(CycleState& state, const PodInfo& pod,
                                              const std::vector<NodeInfo*>& /*nodes*/) {
   std::vector<Constraint> constraints = GetConstraints(pod.pod);
   if (constraints.empty()) return {std::nullopt, Status::Skip()};
+  RefreshMemo(constraints, pod.pod.ns);
   const std::vector<NodeInfo*>& list = handle_->SnapshotSharedLister().List();
   const size_t n = list.size();
   const size_t num = constraints.size();
@@ -162,65 +228,61 @@ PreFilterOutput PodTopologySpread::PreFilter(CycleState& state, const PodInfo& p
     any_affinity |= c.honor_node_affinity;
     any_taints |= c.honor_node_taints;
   }
+  for (const std::shared_ptr<DomainTable>& table : memo_.tables) {
+    sh->domains.push_back(table);
+    sh->num_domains.push_back(table->size());
+  }
 
-  // Per node: each key's value, eligibility and matching pods (-1: not
-  // counted).
+  // The inclusion policies, per node carrying every key (on the workers):
+  // only a pod with a nodeSelector or required node affinity can fail the
+  // affinity half.
+  const bool check_affinity = any_affinity && PodHasRequiredNodeAffinity(pod.pod);
+  const std::vector<int32_t>& domain = memo_.domain;
+  auto all_keys = [&](size_t i) {
+    for (size_t c = 0; c < num; ++c) {
+      if (domain[i * num + c] == kNoKey) return false;
+    }
+    return true;
+  };
+  // Bit 0: affinity ok; bit 1: taints ok.
+  std::vector<uint8_t> policies;
+  if (check_affinity || any_taints) {
+    policies.assign(n, 0);
+    handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
+      if (!all_keys(i)) return;
+      const NodeInfo& info = *list[i];
+      const bool affinity_ok =
+          !check_affinity || PodMatchesNodeAffinity(pod.pod, *info.node());
+      const bool taints_ok = !any_taints || PodToleratesNodeTaints(pod.pod, *info.node());
+      policies[i] = (affinity_ok ? 1 : 0) | (taints_ok ? 2 : 0);
+    });
+  }
+
+  // Domains and counts, in node order. Every eligible node's domain is
+  // registered, even with no matching pod.
   sh->nodes.resize(n);
-  std::vector<const std::string*> values(n * num, nullptr);
-  std::vector<int32_t> matching(n * num, -1);
-  handle_->Parallel().For(0, static_cast<int64_t>(n), [&](int64_t i) {
-    const NodeInfo& info = *list[i];
-    const api::Node& node = *info.node();
-    sh->nodes[i] = &node;
-    bool all_keys = true;
-    for (size_t c = 0; c < num; ++c) {
-      auto label = node.labels.find(sh->constraints[c].topology_key);
-      if (label == node.labels.end()) {
-        all_keys = false;
-      } else {
-        values[i * num + c] = &label->second;
-      }
-    }
-    // Only nodes carrying every topology key are counted.
-    if (!all_keys) return;
-    const bool affinity_ok = !any_affinity || PodMatchesNodeAffinity(pod.pod, node);
-    const bool taints_ok = !any_taints || PodToleratesNodeTaints(pod.pod, node);
-    for (size_t c = 0; c < num; ++c) {
-      const Constraint& constraint = sh->constraints[c];
-      if ((constraint.honor_node_affinity && !affinity_ok) ||
-          (constraint.honor_node_taints && !taints_ok)) {
-        continue;
-      }
-      matching[i * num + c] =
-          CountPodsMatchSelector(info.pods(), constraint.selector, pod.pod.ns);
-    }
-  });
-
-  // Domains and counts, merged in node order. Every eligible node's domain
-  // is registered, even with no matching pod.
-  sh->node_domains.assign(n * num, kNoKey);
+  sh->node_domains.assign(domain.begin(), domain.begin() + static_cast<std::ptrdiff_t>(n * num));
   sh->node_eligible.assign(n * num, 0);
-  sh->domain_ids.resize(num);
-  sh->domain_values.resize(num);
   sh->counts.resize(num);
   sh->registered.resize(num);
+  for (size_t c = 0; c < num; ++c) {
+    sh->counts[c].assign(sh->num_domains[c], 0);
+    sh->registered[c].assign(sh->num_domains[c], 0);
+  }
   for (size_t i = 0; i < n; ++i) {
+    sh->nodes[i] = list[i]->node();
+    if (!all_keys(i)) continue;
+    const uint8_t ok = policies.empty() ? 3 : policies[i];
     for (size_t c = 0; c < num; ++c) {
-      const std::string* value = values[i * num + c];
-      if (value == nullptr) continue;
-      auto [it, inserted] = sh->domain_ids[c].try_emplace(
-          *value, static_cast<int32_t>(sh->domain_values[c].size()));
-      if (inserted) {
-        sh->domain_values[c].push_back(*value);
-        sh->counts[c].push_back(0);
-        sh->registered[c].push_back(0);
+      const Constraint& constraint = sh->constraints[c];
+      if ((constraint.honor_node_affinity && !(ok & 1)) ||
+          (constraint.honor_node_taints && !(ok & 2))) {
+        continue;
       }
-      sh->node_domains[i * num + c] = it->second;
-      if (int32_t m = matching[i * num + c]; m >= 0) {
-        sh->node_eligible[i * num + c] = 1;
-        sh->registered[c][it->second] = 1;
-        sh->counts[c][it->second] += m;
-      }
+      const int32_t d = domain[i * num + c];
+      sh->node_eligible[i * num + c] = 1;
+      sh->registered[c][d] = 1;
+      sh->counts[c][d] += memo_.matching[i * num + c];
     }
   }
   sh->num_registered.assign(num, 0);

@@ -9,10 +9,16 @@
 // ported here.
 //
 // How this differs from the reference, for speed (each is equivalent):
-//  - PreFilter interns each constraint's topology values (domains) to small
-//    ids and keeps, per snapshot position, the node's domain id and whether
-//    it is eligible; counting the pods runs on Handle::Parallel() with a
-//    slot per node, merged in node order. Filter is then integer lookups.
+//  - Each constraint's topology values (domains) are interned to small ids
+//    for the plugin's lifetime (domain_table.h), and PreFilter keeps, per
+//    snapshot position, the node's domain id and whether it is eligible.
+//    Filter is then integer lookups.
+//  - PreFilter keeps each node's domain ids and matching pod counts from
+//    one cycle to the next while the node (its NodeInfo generation) and
+//    the constraints' keys, selectors and namespace are unchanged
+//    (helper/node_memo.h; docs/optimized.md "Per-node memos"): a cycle
+//    recounts only the nodes that changed, on Handle::Parallel(), and then
+//    sums integers over the nodes in node order.
 //  - The global minimum per constraint is kept, not recomputed per node:
 //    PreFilter stores the two smallest domains, a clone's AddPod/RemovePod
 //    record the domains they changed, and the minimum is recomputed from
@@ -39,6 +45,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -53,7 +60,9 @@
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
+#include "optimized/framework/plugins/helper/node_memo.h"
 #include "optimized/framework/plugins/podtopologyspread/common.h"
+#include "optimized/framework/plugins/podtopologyspread/domain_table.h"
 
 namespace schedref::optimized::framework::plugins::podtopologyspread {
 
@@ -95,10 +104,11 @@ struct PreFilterShared {
   // [pos * constraints + c]: the node carries every key and passes c's
   // inclusion policies.
   std::vector<uint8_t> node_eligible;
-  // Per constraint: value <-> domain id, over every value a snapshot node
-  // carries; only eligible nodes' domains are registered (counted).
-  std::vector<std::unordered_map<std::string_view, int32_t>> domain_ids;
-  std::vector<std::vector<std::string_view>> domain_values;
+  // Per constraint: value <-> domain id (the plugin's table for the key,
+  // holding at least every value a snapshot node carries) and its size at
+  // PreFilter; only eligible nodes' domains are registered (counted).
+  std::vector<std::shared_ptr<const DomainTable>> domains;
+  std::vector<int32_t> num_domains;
   std::vector<std::vector<int32_t>> counts;
   std::vector<std::vector<uint8_t>> registered;
   std::vector<int32_t> num_registered;
@@ -139,7 +149,8 @@ class PreFilterState final : public StateData {
     std::vector<std::pair<int32_t, int32_t>> delta;
     // Domains registered after PreFilter (by AddPod).
     std::vector<int32_t> extra_registered;
-    // Values of nodes outside the snapshot; id = domain_values.size() + i.
+    // Values of nodes outside the snapshot that the table lacks;
+    // id = num_domains + i.
     std::vector<std::string> extra_values;
     int32_t min_match = 0;
   };
@@ -266,11 +277,38 @@ class PodTopologySpread final : public PreFilterPlugin,
   std::vector<Constraint> GetConstraints(const api::Pod& pod) const;
 
  private:
+  // What PreFilter keeps from one cycle to the next (docs/optimized.md
+  // "Per-node memos"): per snapshot position, the node's domain id and
+  // its matching pods for each constraint, valid while memo.nodes says the
+  // node is unchanged and the inputs below are the cycle's.
+  struct Memo {
+    helper::NodeMemo nodes;
+    // The inputs: the constraints' keys and selectors, and the namespace.
+    std::vector<std::string> keys;
+    std::vector<std::optional<api::LabelSelector>> selectors;
+    std::string ns;
+    std::vector<std::shared_ptr<DomainTable>> tables;
+    // [pos * keys.size() + c]: the node's domain id in tables[c], or
+    // kNoKey; and CountPodsMatchSelector(pods, selectors[c], ns) when the
+    // node carries every key (else 0).
+    std::vector<int32_t> domain;
+    std::vector<int32_t> matching;
+  };
+
+  // Brings memo_ up to date for `constraints` and the pod's namespace on
+  // the handle's snapshot.
+  void RefreshMemo(const std::vector<Constraint>& constraints, const std::string& ns);
+
   // Constant after construction.
   Handle* handle_;
   std::vector<api::TopologySpreadConstraint> default_constraints_;
   // defaultingType System: then nodes missing a key still score.
   bool system_defaulted_ = false;
+
+  // Used by PreFilter only (one thread).
+  // Topology key -> its domains; entries are never removed.
+  std::map<std::string, std::shared_ptr<DomainTable>> domain_tables_;
+  Memo memo_;
 };
 
 }  // namespace schedref::optimized::framework::plugins::podtopologyspread

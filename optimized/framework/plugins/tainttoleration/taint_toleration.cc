@@ -48,12 +48,23 @@ std::string TaintToleration::Name() const { return names::kTaintToleration; }
 
 Status TaintToleration::Filter(const CycleState& /*state*/, const PodInfo& pod,
                                const NodeInfo& node) const {
+  if (!node.has_no_schedule_or_no_execute_taints()) return Status::Success();
   const api::Taint* taint =
       FindUntoleratedNoScheduleTaint(node.node()->taints, pod.pod.tolerations);
   if (taint == nullptr) return Status::Success();
   return Status(Code::kUnschedulableAndUnresolvable,
                 "node(s) had untolerated taint {" + taint->key + ": " +
                     taint->value + "}");
+}
+
+void TaintToleration::FilterMany(const CycleState& state, const PodInfo& pod,
+                                 const NodeInfo* const* nodes, size_t n,
+                                 Status* statuses) const {
+  // Filter passes a node without NoSchedule and NoExecute taints.
+  for (size_t i = 0; i < n; ++i) {
+    if (!statuses[i].IsSuccess() || !nodes[i]->has_no_schedule_or_no_execute_taints()) continue;
+    statuses[i] = Filter(state, pod, *nodes[i]);
+  }
 }
 
 Status TaintToleration::PreScore(CycleState& state, const PodInfo& pod,
@@ -79,11 +90,25 @@ ScoreOutput TaintToleration::Score(const CycleState& state,
                              "\" from cycleState: not found")};
   }
   int64_t intolerable = 0;
+  if (!node.has_prefer_no_schedule_taints()) return {intolerable, Status::Success()};
   for (const api::Taint& taint : node.node()->taints) {
     if (taint.effect != kPreferNoSchedule) continue;
     if (!api::TolerationsTolerateTaint(s->tolerations, taint)) ++intolerable;
   }
   return {intolerable, Status::Success()};
+}
+
+size_t TaintToleration::ScoreMany(const CycleState& state, const PodInfo& pod,
+                                  const NodeInfo* const* nodes, size_t n, int64_t* scores,
+                                  Status* failure) const {
+  if (state.ReadAs<PreScoreState>(kPreScoreKey) == nullptr) {
+    return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
+  }
+  // Score counts PreferNoSchedule taints only.
+  for (size_t i = 0; i < n; ++i) {
+    scores[i] = nodes[i]->has_prefer_no_schedule_taints() ? Score(state, pod, *nodes[i]).score : 0;
+  }
+  return n;
 }
 
 Status TaintToleration::NormalizeScore(

@@ -49,6 +49,8 @@ class TaintToleration final : public FilterPlugin,
   // the first untolerated NoSchedule/NoExecute taint.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
+  void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, Status* statuses) const override;
 
   // Stores the pod's tolerations whose effect is empty or PreferNoSchedule.
   // Never skips.
@@ -59,6 +61,8 @@ class TaintToleration final : public FilterPlugin,
   // "PreScoreTaintToleration" from cycleState: not found` without PreScore.
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
+  size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                   size_t n, int64_t* scores, Status* failure) const override;
   bool HasScoreExtensions() const override { return true; }
   // DefaultNormalizeScore(100, reverse=true).
   Status NormalizeScore(const CycleState& state, const PodInfo& pod,

@@ -1,0 +1,76 @@
+// NodeMemo: which of the snapshot's nodes are unchanged since a plugin last
+// derived something from them, so that per-node results (a label's value
+// id, how many of the node's pods a selector matches) can be kept from one
+// scheduling cycle to the next instead of being recomputed from every node.
+// No upstream counterpart; the equivalence argument is docs/optimized.md
+// "Per-node memos".
+//
+// Model. The cache stamps every change of a NodeInfo (its node object or
+// its pods) with a cache-wide generation number that never repeats
+// (backend/cache Touch), and a snapshot's NodeInfos change only by copying
+// the cache's, generation included (Cache::UpdateSnapshot). So in a
+// cache-maintained snapshot, a NodeInfo with the generation a result was
+// computed at holds the same node object and the same pods as then. The
+// memo keeps, per snapshot position, the NodeInfo, its api::Node and its
+// generation at the time the caller Set() the slot; Fresh() compares all
+// three.
+//
+// Snapshots built by hand (tests) number each NodeInfo's changes on its
+// own, and a NodeInfo created where an erased one lived can repeat a
+// number; Snapshot::generation is 0 for them (only the cache sets it), and
+// the memo then keeps nothing: every slot is stale in every cycle.
+//
+// Thread safety: none; a plugin calls it from PreFilter/PreScore, which the
+// scheduler runs on one thread. Fresh() may be called concurrently with
+// other Fresh() calls.
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_HELPER_NODE_MEMO_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_HELPER_NODE_MEMO_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "api/objects.h"
+#include "optimized/framework/snapshot.h"
+#include "optimized/framework/types.h"
+
+namespace schedref::optimized::framework::plugins::helper {
+
+class NodeMemo {
+ public:
+  // Starts a cycle on `snapshot`: forgets every slot when the snapshot is
+  // another object than last time, is not maintained by a cache
+  // (generation 0) or went back in generation; then has one slot per
+  // snapshot node (new slots stale).
+  void Begin(const Snapshot& snapshot);
+  // Forgets every slot (the caller's own inputs changed).
+  void Clear();
+  // True iff slot `pos` was Set() for `info` in its current state.
+  // REQUIRES: pos < size().
+  bool Fresh(size_t pos, const NodeInfo& info) const {
+    const Stamp& s = stamps_[pos];
+    return s.info == &info && s.generation == info.generation &&
+           s.node == info.node();
+  }
+  // Records that the caller's slot `pos` now holds results for `info` as
+  // it is; a no-op for a snapshot the memo keeps nothing for.
+  // REQUIRES: pos < size().
+  void Set(size_t pos, const NodeInfo& info);
+  size_t size() const { return stamps_.size(); }
+
+ private:
+  struct Stamp {
+    const NodeInfo* info = nullptr;
+    const api::Node* node = nullptr;
+    int64_t generation = -1;
+  };
+
+  const Snapshot* snapshot_ = nullptr;
+  int64_t snapshot_generation_ = 0;
+  bool keep_ = false;  // the snapshot is cache-maintained
+  std::vector<Stamp> stamps_;
+};
+
+}  // namespace schedref::optimized::framework::plugins::helper
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_HELPER_NODE_MEMO_H_

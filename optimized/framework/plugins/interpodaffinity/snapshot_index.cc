@@ -1,0 +1,212 @@
+#include "optimized/framework/plugins/interpodaffinity/snapshot_index.h"
+
+#include <string_view>
+#include <utility>
+
+namespace schedref::optimized::framework::plugins::interpodaffinity {
+namespace {
+
+// Length-prefixed, so that no two different inputs encode alike.
+void Put(std::string& out, std::string_view s) {
+  out += std::to_string(s.size());
+  out += ':';
+  out += s;
+}
+
+void PutSelector(std::string& out, const std::optional<api::LabelSelector>& sel) {
+  if (!sel) {
+    out += 'N';
+    return;
+  }
+  out += 'S';
+  Put(out, std::to_string(sel->match_labels.size()));
+  for (const auto& [k, v] : sel->match_labels) {
+    Put(out, k);
+    Put(out, v);
+  }
+  Put(out, std::to_string(sel->match_expressions.size()));
+  for (const api::LabelSelectorRequirement& r : sel->match_expressions) {
+    Put(out, r.key);
+    Put(out, r.op);
+    Put(out, std::to_string(r.values.size()));
+    for (const std::string& v : r.values) Put(out, v);
+  }
+}
+
+}  // namespace
+
+void SnapshotIndex::ClassCounts::clear() {
+  size_ = 0;
+  more_.clear();
+}
+
+void SnapshotIndex::ClassCounts::Add(int32_t cls) {
+  ClassCount* entries = size_ <= kInline ? inline_ : more_.data();
+  for (uint32_t i = 0; i < size_; ++i) {
+    if (entries[i].cls == cls) {
+      ++entries[i].count;
+      return;
+    }
+  }
+  if (size_ < kInline) {
+    inline_[size_++] = {cls, 1};
+    return;
+  }
+  if (size_ == kInline) more_.assign(inline_, inline_ + kInline);
+  more_.push_back({cls, 1});
+  ++size_;
+}
+
+SnapshotIndex::SnapshotIndex()
+    : table_(std::make_shared<PairTable>()),
+      nodes_(std::make_shared<std::vector<const api::Node*>>()),
+      node_pairs_(std::make_shared<std::vector<int32_t>>()) {}
+
+std::vector<const api::Node*>& SnapshotIndex::MutableNodes() {
+  if (nodes_.use_count() > 1) nodes_ = std::make_shared<std::vector<const api::Node*>>(*nodes_);
+  return *nodes_;
+}
+
+std::vector<int32_t>& SnapshotIndex::MutablePairs() {
+  if (node_pairs_.use_count() > 1) {
+    node_pairs_ = std::make_shared<std::vector<int32_t>>(*node_pairs_);
+  }
+  return *node_pairs_;
+}
+
+void SnapshotIndex::Reset() {
+  memo_.Clear();
+  refreshed_ = nullptr;
+  label_class_ids_.clear();
+  label_classes_.clear();
+  term_class_ids_.clear();
+  term_classes_.clear();
+  term_class_keys_.clear();
+}
+
+int32_t SnapshotIndex::LabelClassOf(const api::Pod& pod) {
+  std::string key;
+  Put(key, pod.ns);
+  for (const auto& [k, v] : pod.labels) {
+    Put(key, k);
+    Put(key, v);
+  }
+  auto [it, inserted] = label_class_ids_.try_emplace(std::move(key), NumLabelClasses());
+  if (inserted) {
+    api::Pod rep;
+    rep.ns = pod.ns;
+    rep.labels = pod.labels;
+    label_classes_.push_back(std::move(rep));
+  }
+  return it->second;
+}
+
+int32_t SnapshotIndex::TermClassOf(const AffinityTerm& term) {
+  std::string key;
+  Put(key, term.topology_key);
+  Put(key, std::to_string(term.namespaces.size()));
+  for (const std::string& ns : term.namespaces) Put(key, ns);
+  PutSelector(key, term.selector);
+  PutSelector(key, term.namespace_selector);
+  auto [it, inserted] = term_class_ids_.try_emplace(std::move(key), NumTermClasses());
+  if (inserted) {
+    term_classes_.push_back(term);
+    term_class_keys_.push_back(table_->InternKey(term.topology_key));
+  }
+  return it->second;
+}
+
+void SnapshotIndex::ReadNode(size_t pos, const NodeInfo& info) {
+  ClassCounts& pods = pods_[pos];
+  pods.clear();
+  ScoringPods scoring;
+  for (const PodInfoPtr& p : info.pods()) {
+    pods.Add(LabelClassOf(p->pod));
+    if (!p->preferred_affinity_terms.empty() || !p->preferred_anti_affinity_terms.empty()) {
+      ++scoring.preferred;
+    }
+    if (!p->required_affinity_terms.empty()) ++scoring.required_affinity;
+  }
+  pods_with_preferred_ += scoring.preferred - scoring_[pos].preferred;
+  pods_with_required_affinity_ += scoring.required_affinity - scoring_[pos].required_affinity;
+  scoring_[pos] = scoring;
+  ClassCounts& terms = anti_terms_[pos];
+  terms.clear();
+  for (const PodInfoPtr& p : info.pods_with_required_anti_affinity()) {
+    for (const AffinityTerm& t : p->required_anti_affinity_terms) terms.Add(TermClassOf(t));
+  }
+  MutableNodes()[pos] = info.node();
+  const api::Labels& labels = info.node()->labels;
+  const size_t columns = tracked_.size();
+  std::vector<int32_t>& pairs = MutablePairs();
+  for (size_t c = 0; c < columns; ++c) {
+    auto label = labels.find(table_->keys[tracked_[c]]);
+    pairs[pos * columns + c] =
+        label == labels.end() ? kNoKey : table_->InternPair(tracked_[c], label->second);
+  }
+  memo_.Set(pos, info);
+}
+
+void SnapshotIndex::Refresh(const Snapshot& snapshot) {
+  if (label_classes_.size() > kMaxClasses || term_classes_.size() > kMaxClasses) {
+    Reset();
+  }
+  // The cache stamps every change with a new generation: the same
+  // cache-maintained snapshot at the same generation has not changed.
+  if (&snapshot == refreshed_ && snapshot.generation > 0 &&
+      snapshot.generation == refreshed_generation_) {
+    return;
+  }
+  memo_.Begin(snapshot);
+  const std::vector<NodeInfo*>& list = snapshot.List();
+  const size_t n = list.size();
+  pods_.resize(n);
+  anti_terms_.resize(n);
+  if (scoring_.size() != n) {
+    // Positions come and go: recount the totals over the nodes read below.
+    scoring_.assign(n, ScoringPods{});
+    pods_with_preferred_ = 0;
+    pods_with_required_affinity_ = 0;
+    memo_.Clear();
+  }
+  if (nodes_->size() != n) MutableNodes().resize(n);
+  if (node_pairs_->size() != n * tracked_.size()) MutablePairs().resize(n * tracked_.size());
+  for (size_t pos = 0; pos < n; ++pos) {
+    if (!memo_.Fresh(pos, *list[pos])) ReadNode(pos, *list[pos]);
+  }
+  refreshed_ = &snapshot;
+  refreshed_generation_ = snapshot.generation;
+}
+
+void SnapshotIndex::TrackKeys(const Snapshot& snapshot,
+                              const std::vector<int32_t>& key_ids) {
+  if (column_.size() < table_->keys.size()) column_.resize(table_->keys.size(), -1);
+  std::vector<int32_t> added;
+  for (int32_t key : key_ids) {
+    if (column_[key] >= 0) continue;
+    column_[key] = static_cast<int32_t>(tracked_.size() + added.size());
+    added.push_back(key);
+  }
+  if (added.empty()) return;
+  const std::vector<NodeInfo*>& list = snapshot.List();
+  const size_t n = list.size();
+  const size_t old_columns = tracked_.size();
+  tracked_.insert(tracked_.end(), added.begin(), added.end());
+  const size_t columns = tracked_.size();
+  auto pairs = std::make_shared<std::vector<int32_t>>(n * columns, kNoKey);
+  for (size_t pos = 0; pos < n; ++pos) {
+    for (size_t c = 0; c < old_columns; ++c) {
+      (*pairs)[pos * columns + c] = (*node_pairs_)[pos * old_columns + c];
+    }
+    const api::Labels& labels = list[pos]->node()->labels;
+    for (size_t c = old_columns; c < columns; ++c) {
+      auto label = labels.find(table_->keys[tracked_[c]]);
+      if (label != labels.end()) {
+        (*pairs)[pos * columns + c] = table_->InternPair(tracked_[c], label->second);
+      }
+    }
+  }
+  node_pairs_ = std::move(pairs);
+}
+
+}  // namespace schedref::optimized::framework::plugins::interpodaffinity
