@@ -31,6 +31,14 @@ void Snapshot::Erase(const std::string& name) {
   nodes_.erase(it);
 }
 
+bool Snapshot::ChangedSince(int64_t since, std::vector<int32_t>* positions) const {
+  if (since < log_floor_ || since > rebuilds_) return false;
+  for (auto it = log_.rbegin(); it != log_.rend() && it->first > since; ++it) {
+    positions->push_back(it->second);
+  }
+  return true;
+}
+
 void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed) {
   if (nodes_changed) {
     list_.clear();
@@ -47,6 +55,24 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       for (const std::string& n : names) ++image_nodes_[n];
     }
     const_list_.assign(list_.begin(), list_.end());
+  }
+  ++rebuilds_;
+  if (nodes_changed) {
+    log_.clear();
+    log_floor_ = rebuilds_;
+  } else {
+    for (const NodeInfo* info : touched_) {
+      if (info->index < 0) {  // not listed: cannot happen without nodes_changed
+        log_.clear();
+        log_floor_ = rebuilds_;
+        break;
+      }
+      log_.emplace_back(rebuilds_, info->index);
+    }
+    while (log_.size() > kMaxLog) {
+      log_floor_ = log_.front().first;
+      log_.pop_front();
+    }
   }
   bool affinity_changed = nodes_changed || touched_had_affinity_;
   if (!affinity_changed) {  // else touched_ may hold erased nodes

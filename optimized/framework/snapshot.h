@@ -10,10 +10,12 @@
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_SNAPSHOT_H_
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "optimized/framework/types.h"
@@ -56,6 +58,18 @@ class Snapshot {
   // The cache generation this snapshot reflects.
   int64_t generation = 0;
 
+  // --- Change log (per-node memos, plugins/helper/node_memo.h) -------------
+
+  // How many times Rebuild ran.
+  int64_t rebuilds() const { return rebuilds_; }
+  // Appends to `positions` (unordered, possibly repeated) the position of
+  // every NodeInfo handed out by Mutable in the rebuilds after the first
+  // `since` ones, and returns true; or returns false iff the log cannot
+  // tell: the node list was rebuilt since then (positions moved) or the log
+  // no longer reaches back that far. Every other position holds the same
+  // NodeInfo, unchanged, as after rebuild number `since`.
+  [[nodiscard]] bool ChangedSince(int64_t since, std::vector<int32_t>* positions) const;
+
  private:
   std::unordered_map<std::string, std::unique_ptr<NodeInfo>> nodes_;
   std::vector<NodeInfo*> list_;
@@ -67,6 +81,12 @@ class Snapshot {
   // them was in an affinity list then.
   std::vector<const NodeInfo*> touched_;
   bool touched_had_affinity_ = false;
+  // (rebuild number, position) of every node handed out by Mutable, for
+  // the rebuilds after log_floor_ (complete for those), oldest first.
+  static constexpr size_t kMaxLog = 1 << 14;
+  int64_t rebuilds_ = 0;
+  int64_t log_floor_ = 0;
+  std::deque<std::pair<int64_t, int32_t>> log_;
 };
 
 }  // namespace schedref::optimized::framework

@@ -196,7 +196,9 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     return m == 1;
   };
   std::vector<int32_t> existing_key_ids;
-  for (size_t pos = 0; pos < n; ++pos) {
+  // (Nothing to scan when no pod has required anti-affinity terms.)
+  const size_t scan = x.PositionsWithAntiTerms() > 0 ? n : 0;
+  for (size_t pos = 0; pos < scan; ++pos) {
     for (const SnapshotIndex::ClassCount& e : x.AntiTermClasses(pos)) {
       if (!term_matches_pod(e.cls)) continue;
       const int32_t key = x.TermClassKey(e.cls);

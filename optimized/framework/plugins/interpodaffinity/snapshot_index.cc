@@ -131,10 +131,12 @@ void SnapshotIndex::ReadNode(size_t pos, const NodeInfo& info) {
   pods_with_required_affinity_ += scoring.required_affinity - scoring_[pos].required_affinity;
   scoring_[pos] = scoring;
   ClassCounts& terms = anti_terms_[pos];
+  positions_with_anti_terms_ -= terms.empty() ? 0 : 1;
   terms.clear();
   for (const PodInfoPtr& p : info.pods_with_required_anti_affinity()) {
     for (const AffinityTerm& t : p->required_anti_affinity_terms) terms.Add(TermClassOf(t));
   }
+  positions_with_anti_terms_ += terms.empty() ? 0 : 1;
   MutableNodes()[pos] = info.node();
   const api::Labels& labels = info.node()->labels;
   const size_t columns = tracked_.size();
@@ -157,25 +159,41 @@ void SnapshotIndex::Refresh(const Snapshot& snapshot) {
       snapshot.generation == refreshed_generation_) {
     return;
   }
+  // After the last call every position was fresh; if this is that
+  // snapshot, maintained since then, only the positions its change log
+  // names can be stale.
+  bool incremental = &snapshot == refreshed_ && snapshot.generation > 0 &&
+                     snapshot.generation >= refreshed_generation_;
   memo_.Begin(snapshot);
   const std::vector<NodeInfo*>& list = snapshot.List();
   const size_t n = list.size();
   pods_.resize(n);
-  anti_terms_.resize(n);
   if (scoring_.size() != n) {
     // Positions come and go: recount the totals over the nodes read below.
     scoring_.assign(n, ScoringPods{});
+    anti_terms_.assign(n, ClassCounts{});
     pods_with_preferred_ = 0;
     pods_with_required_affinity_ = 0;
+    positions_with_anti_terms_ = 0;
     memo_.Clear();
+    incremental = false;
   }
   if (nodes_->size() != n) MutableNodes().resize(n);
   if (node_pairs_->size() != n * tracked_.size()) MutablePairs().resize(n * tracked_.size());
-  for (size_t pos = 0; pos < n; ++pos) {
-    if (!memo_.Fresh(pos, *list[pos])) ReadNode(pos, *list[pos]);
+  changed_.clear();
+  if (incremental && snapshot.ChangedSince(refreshed_rebuilds_, &changed_)) {
+    for (int32_t pos : changed_) {
+      const size_t p = static_cast<size_t>(pos);
+      if (p < n && !memo_.Fresh(p, *list[p])) ReadNode(p, *list[p]);
+    }
+  } else {
+    for (size_t pos = 0; pos < n; ++pos) {
+      if (!memo_.Fresh(pos, *list[pos])) ReadNode(pos, *list[pos]);
+    }
   }
   refreshed_ = &snapshot;
   refreshed_generation_ = snapshot.generation;
+  refreshed_rebuilds_ = snapshot.rebuilds();
 }
 
 void SnapshotIndex::TrackKeys(const Snapshot& snapshot,

@@ -102,6 +102,9 @@ class SnapshotIndex {
   // and required affinity terms: the only pods whose own terms score.
   int64_t PodsWithPreferredTerms() const { return pods_with_preferred_; }
   int64_t PodsWithRequiredAffinity() const { return pods_with_required_affinity_; }
+  // How many positions have AntiTermClasses (0: no pod of the snapshot has
+  // required anti-affinity terms).
+  int64_t PositionsWithAntiTerms() const { return positions_with_anti_terms_; }
 
   static constexpr size_t kMaxClasses = 1 << 16;
 
@@ -122,6 +125,8 @@ class SnapshotIndex {
   helper::NodeMemo memo_;
   const Snapshot* refreshed_ = nullptr;
   int64_t refreshed_generation_ = 0;
+  int64_t refreshed_rebuilds_ = 0;
+  std::vector<int32_t> changed_;  // scratch for Refresh
   std::shared_ptr<PairTable> table_;
   // Tracked table key ids, and table key id -> column (-1: untracked).
   std::vector<int32_t> tracked_;
@@ -134,6 +139,7 @@ class SnapshotIndex {
   std::vector<ScoringPods> scoring_;
   int64_t pods_with_preferred_ = 0;
   int64_t pods_with_required_affinity_ = 0;
+  int64_t positions_with_anti_terms_ = 0;
   // Interned classes; the maps' keys are their encodings (snapshot_index.cc).
   std::unordered_map<std::string, int32_t> label_class_ids_;
   std::vector<api::Pod> label_classes_;
