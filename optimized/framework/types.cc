@@ -131,31 +131,42 @@ bool HostPortInfo::CheckConflict(const std::string& ip, const std::string& proto
 
 // --- NodeInfo -------------------------------------------------------------
 
+void NodeInfo::SyncHot() {
+  hot_.requested_milli_cpu = requested_.milli_cpu;
+  hot_.requested_memory = requested_.memory;
+  hot_.allocatable_milli_cpu = allocatable_.milli_cpu;
+  hot_.allocatable_memory = allocatable_.memory;
+  hot_.allowed_pod_number = allocatable_.allowed_pod_number;
+  hot_.num_pods = static_cast<int32_t>(pods_.size());
+}
+
 void NodeInfo::SetNode(std::shared_ptr<const api::Node> node) {
   node_ = std::move(node);
   allocatable_ = Resource();
-  flags_ = 0;
+  hot_.flags = 0;
   if (node_) {
     allocatable_.AddList(node_->allocatable);
-    if (node_->unschedulable) flags_ |= kUnschedulable;
+    hot_.flags |= kHasNode;
+    if (node_->unschedulable) hot_.flags |= kUnschedulable;
     for (const api::Taint& t : node_->taints) {
-      if (t.effect == "NoSchedule" || t.effect == "NoExecute") flags_ |= kHardTaints;
-      if (t.effect == "PreferNoSchedule") flags_ |= kPreferTaints;
+      if (t.effect == "NoSchedule" || t.effect == "NoExecute") hot_.flags |= kHardTaints;
+      if (t.effect == "PreferNoSchedule") hot_.flags |= kPreferTaints;
     }
-    if (!node_->images.empty()) flags_ |= kImages;
+    if (!node_->images.empty()) hot_.flags |= kImages;
   }
+  SyncHot();
   ++generation;
 }
 
 void NodeInfo::RemoveNode() {
   node_.reset();
-  flags_ = 0;
+  hot_.flags = 0;
 }
 
 void NodeInfo::AddPod(PodInfoPtr pod) {
   requested_.Add(pod->requests);
-  non_zero_milli_cpu_ += pod->non_zero_milli_cpu;
-  non_zero_memory_ += pod->non_zero_memory;
+  hot_.non_zero_milli_cpu += pod->non_zero_milli_cpu;
+  hot_.non_zero_memory += pod->non_zero_memory;
   for (const api::ContainerPort& p : pod->host_ports) {
     used_ports_.Add(p.host_ip, p.protocol, p.host_port);
   }
@@ -169,6 +180,7 @@ void NodeInfo::AddPod(PodInfoPtr pod) {
     pods_with_required_anti_affinity_.push_back(pod);
   }
   pods_.push_back(std::move(pod));
+  SyncHot();
   ++generation;
 }
 
@@ -196,8 +208,9 @@ bool NodeInfo::RemovePod(const std::string& uid) {
   SwapRemove(pods_with_required_anti_affinity_, uid);
   SwapRemove(pods_, uid);
   requested_.Sub(removed->requests);
-  non_zero_milli_cpu_ -= removed->non_zero_milli_cpu;
-  non_zero_memory_ -= removed->non_zero_memory;
+  hot_.non_zero_milli_cpu -= removed->non_zero_milli_cpu;
+  hot_.non_zero_memory -= removed->non_zero_memory;
+  SyncHot();
   for (const api::ContainerPort& p : removed->host_ports) {
     used_ports_.Remove(p.host_ip, p.protocol, p.host_port);
   }

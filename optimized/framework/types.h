@@ -110,13 +110,27 @@ class NodeInfo;
 // call this a few nodes ahead. Purely a performance hint.
 void PrefetchNode(const NodeInfo* node);
 
-// Layout: the fields the per-node Filter and Score fast paths read
-// (NodeResourcesFit, BalancedAllocation, NodeUnschedulable, TaintToleration,
-// ImageLocality, the pod count) sit together in the first three cache lines,
-// and the node's flags are cached here, so that a node whose pods and taints
-// need no closer look costs those lines and no visit to the api::Node.
+// Layout: what the per-node Filter and Score fast paths read
+// (NodeResourcesFit and the resource scorers for cpu, memory and the pod
+// count, NodeUnschedulable, TaintToleration, ImageLocality) is duplicated
+// into the first cache line (Hot), so that a scan over nodes whose pods
+// and taints need no closer look loads one line per node.
 class alignas(64) NodeInfo {
  public:
+  // The first cache line. Every field is derived: from requested(),
+  // allocatable(), the non-zero sums, pods().size() and the node object.
+  struct Hot {
+    int64_t requested_milli_cpu = 0;
+    int64_t requested_memory = 0;
+    int64_t allocatable_milli_cpu = 0;
+    int64_t allocatable_memory = 0;
+    int64_t non_zero_milli_cpu = 0;
+    int64_t non_zero_memory = 0;
+    int64_t allowed_pod_number = 0;
+    int32_t num_pods = 0;
+    uint32_t flags = 0;
+  };
+
   NodeInfo() = default;
   explicit NodeInfo(std::shared_ptr<const api::Node> node) { SetNode(std::move(node)); }
 
@@ -134,19 +148,22 @@ class alignas(64) NodeInfo {
     return pods_with_required_anti_affinity_;
   }
   const Resource& requested() const { return requested_; }
-  int64_t non_zero_milli_cpu() const { return non_zero_milli_cpu_; }
-  int64_t non_zero_memory() const { return non_zero_memory_; }
+  int64_t non_zero_milli_cpu() const { return hot_.non_zero_milli_cpu; }
+  int64_t non_zero_memory() const { return hot_.non_zero_memory; }
   // status.allocatable (allowed_pod_number from "pods").
   const Resource& allocatable() const { return allocatable_; }
   const HostPortInfo& used_ports() const { return used_ports_; }
+  const Hot& hot() const { return hot_; }
 
-  // Cached from the node object (false for a ghost): spec.unschedulable;
-  // whether spec.taints has a NoSchedule or NoExecute taint, or a
-  // PreferNoSchedule one; whether status.images is non-empty.
-  bool unschedulable() const { return flags_ & kUnschedulable; }
-  bool has_no_schedule_or_no_execute_taints() const { return flags_ & kHardTaints; }
-  bool has_prefer_no_schedule_taints() const { return flags_ & kPreferTaints; }
-  bool has_images() const { return flags_ & kImages; }
+  // Cached from the node object (false for a ghost): whether there is
+  // one (node() != nullptr); spec.unschedulable; whether spec.taints has a
+  // NoSchedule or NoExecute taint, or a PreferNoSchedule one; whether
+  // status.images is non-empty.
+  bool has_node() const { return hot_.flags & kHasNode; }
+  bool unschedulable() const { return hot_.flags & kUnschedulable; }
+  bool has_no_schedule_or_no_execute_taints() const { return hot_.flags & kHardTaints; }
+  bool has_prefer_no_schedule_taints() const { return hot_.flags & kPreferTaints; }
+  bool has_images() const { return hot_.flags & kImages; }
 
   void AddPod(PodInfoPtr pod);
   // Removes the pod with this UID. Returns false iff it was not there.
@@ -158,15 +175,12 @@ class alignas(64) NodeInfo {
     kHardTaints = 2,
     kPreferTaints = 4,
     kImages = 8,
+    kHasNode = 16,
   };
+  // Re-derives hot_'s resource fields and pod count.
+  void SyncHot();
 
-  // --- Hot (cache lines 0-2) ---
-  Resource requested_;
-  Resource allocatable_;
-  int64_t non_zero_milli_cpu_ = 0;
-  int64_t non_zero_memory_ = 0;
-  std::vector<PodInfoPtr> pods_;
-  uint32_t flags_ = 0;
+  Hot hot_;  // cache line 0
 
  public:
   // Position in the snapshot's node list (-1 outside a snapshot). Plugins
@@ -178,18 +192,17 @@ class alignas(64) NodeInfo {
 
  private:
   std::shared_ptr<const api::Node> node_;
-  // --- Cold ---
+  std::vector<PodInfoPtr> pods_;
+  Resource requested_;
+  Resource allocatable_;
   std::vector<PodInfoPtr> pods_with_affinity_;
   std::vector<PodInfoPtr> pods_with_required_anti_affinity_;
   HostPortInfo used_ports_;
 };
 
-inline void PrefetchNode(const NodeInfo* node) {
-  const char* p = reinterpret_cast<const char*>(node);
-  __builtin_prefetch(p);
-  __builtin_prefetch(p + 64);
-  __builtin_prefetch(p + 128);
-}
+static_assert(sizeof(NodeInfo::Hot) == 64, "Hot is one cache line");
+
+inline void PrefetchNode(const NodeInfo* node) { __builtin_prefetch(node); }
 
 }  // namespace schedref::optimized::framework
 

@@ -138,10 +138,17 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   // order, one RNG draw iff there is a tie, then the report (chosen node
   // first, the rest by score descending, ties in feasible order).
   const size_t n = totals.size();
-  const int64_t best = *std::max_element(totals.begin(), totals.end());
-  std::vector<size_t> ties;
+  // One pass: the positions holding the highest score so far, in order.
+  std::vector<size_t>& ties = select_ties_;
+  ties.clear();
+  int64_t best = totals[0];
   for (size_t i = 0; i < n; ++i) {
-    if (totals[i] == best) ties.push_back(i);
+    if (totals[i] < best) continue;
+    if (totals[i] > best) {
+      best = totals[i];
+      ties.clear();
+    }
+    ties.push_back(i);
   }
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];

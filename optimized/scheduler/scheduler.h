@@ -182,6 +182,7 @@ class Scheduler : public framework::Handle {
   std::vector<framework::Status> filter_statuses_;
   std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
+  std::vector<size_t> select_ties_;  // SelectHost's tied positions
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;

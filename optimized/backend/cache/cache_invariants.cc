@@ -4,6 +4,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedref::optimized::backend::cache {
@@ -108,6 +109,22 @@ std::optional<std::string> AggregatesMismatch(const framework::NodeInfo& info,
   if (auto e = Differs(node + "non-zero memory", info.non_zero_memory(),
                        rebuilt.non_zero_memory())) {
     return e;
+  }
+  // The first cache line duplicates what the fast paths read.
+  const framework::NodeInfo::Hot& hot = info.hot();
+  const std::pair<const char*, std::pair<int64_t, int64_t>> hot_fields[] = {
+      {"hot requested milli-CPU", {hot.requested_milli_cpu, info.requested().milli_cpu}},
+      {"hot requested memory", {hot.requested_memory, info.requested().memory}},
+      {"hot allocatable milli-CPU", {hot.allocatable_milli_cpu, info.allocatable().milli_cpu}},
+      {"hot allocatable memory", {hot.allocatable_memory, info.allocatable().memory}},
+      {"hot allowed pods", {hot.allowed_pod_number, info.allocatable().allowed_pod_number}},
+      {"hot non-zero milli-CPU", {hot.non_zero_milli_cpu, rebuilt.non_zero_milli_cpu()}},
+      {"hot non-zero memory", {hot.non_zero_memory, rebuilt.non_zero_memory()}},
+      {"hot pod count", {hot.num_pods, static_cast<int64_t>(info.pods().size())}},
+      {"hot flags", {hot.flags, rebuilt.hot().flags}},
+  };
+  for (const auto& [what, values] : hot_fields) {
+    if (auto e = Differs(node + what, values.first, values.second)) return e;
   }
   // A ghost keeps its last allocatable (NodeInfo::RemoveNode, as upstream);
   // ghosts are never in a snapshot and SetNode recomputes it.

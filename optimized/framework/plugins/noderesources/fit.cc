@@ -180,6 +180,21 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
 }
 
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
+  // Without ephemeral-storage and scalar requests, FitsRequest reads the
+  // pod count, cpu and memory only: the node's first cache line answers
+  // whether the pod fits. The reasons, when it does not, come from below.
+  if (request.ephemeral_storage <= 0 && request.scalars.empty()) {
+    const NodeInfo::Hot& h = node.hot();
+    bool fits = int64_t{h.num_pods} + 1 <= h.allowed_pod_number;
+    if (!request.only_pod_count) {
+      fits = fits &&
+             !(request.milli_cpu > 0 &&
+               request.milli_cpu > h.allocatable_milli_cpu - h.requested_milli_cpu) &&
+             !(request.memory > 0 &&
+               request.memory > h.allocatable_memory - h.requested_memory);
+    }
+    if (fits) return Status::Success();
+  }
   const int64_t num_pods = static_cast<int64_t>(node.pods().size());
   if (FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr)) {
     return Status::Success();

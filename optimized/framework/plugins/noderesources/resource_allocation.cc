@@ -16,29 +16,29 @@ template <typename F>
 void ForEachAllocation(const NodeInfo& node, const std::vector<PodResource>& pod,
                        const std::vector<ResourceSpec>& resources,
                        bool use_requested, F&& f) {
-  const Resource& alloc = node.allocatable();
-  const Resource& used = node.requested();
-  const int64_t cpu_used = use_requested ? used.milli_cpu : node.non_zero_milli_cpu();
-  const int64_t mem_used = use_requested ? used.memory : node.non_zero_memory();
+  // cpu and memory from the node's first cache line (NodeInfo::Hot).
+  const NodeInfo::Hot& hot = node.hot();
+  const int64_t cpu_used = use_requested ? hot.requested_milli_cpu : hot.non_zero_milli_cpu;
+  const int64_t mem_used = use_requested ? hot.requested_memory : hot.non_zero_memory;
   for (const PodResource& r : pod) {
     int64_t a = 0, req = 0;
     switch (r.kind) {
       case ResourceKind::kCpu:
-        a = alloc.milli_cpu;
+        a = hot.allocatable_milli_cpu;
         req = cpu_used + r.request;
         break;
       case ResourceKind::kMemory:
-        a = alloc.memory;
+        a = hot.allocatable_memory;
         req = mem_used + r.request;
         break;
       case ResourceKind::kEphemeralStorage:
-        a = alloc.ephemeral_storage;
-        req = used.ephemeral_storage + r.request;
+        a = node.allocatable().ephemeral_storage;
+        req = node.requested().ephemeral_storage + r.request;
         break;
       case ResourceKind::kScalar: {
         const std::string& name = resources[r.index].name;
-        a = alloc.Scalar(name);
-        if (a != 0) req = used.Scalar(name) + r.request;
+        a = node.allocatable().Scalar(name);
+        if (a != 0) req = node.requested().Scalar(name) + r.request;
         break;
       }
       case ResourceKind::kOther:

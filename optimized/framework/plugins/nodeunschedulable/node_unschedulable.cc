@@ -40,7 +40,7 @@ void NodeUnschedulable::FilterMany(const CycleState& state, const PodInfo& pod,
   // Filter passes a listed, schedulable node without looking at the pod.
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
-    if (!statuses[i].IsSuccess() || (!node.unschedulable() && node.node() != nullptr)) continue;
+    if (!statuses[i].IsSuccess() || (!node.unschedulable() && node.has_node())) continue;
     statuses[i] = Filter(state, pod, node);
   }
 }
