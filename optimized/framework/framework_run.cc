@@ -312,16 +312,30 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
       }
     }
     const int64_t weight = score_weight_[active[k]];
+    // The range check first (the first bad score in node order is the one
+    // reported), then the weighted sum: two branch-free loops.
+    int64_t lo = kMinNodeScore, hi = kMaxNodeScore;
     for (size_t i = 0; i < n; ++i) {
-      const int64_t score = plugin_scores[i];
-      if (score > kMaxNodeScore || score < kMinNodeScore) {
-        return schedref::Status::Invalid(
-            "applying score defaultWeights on Score plugins: plugin \"" + pl->Name() +
-            "\" returns an invalid score " + std::to_string(score) +
-            ", it should in the range of [0, 100] after normalizing");
+      lo = std::min(lo, plugin_scores[i]);
+      hi = std::max(hi, plugin_scores[i]);
+    }
+    if (lo < kMinNodeScore || hi > kMaxNodeScore) {
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t score = plugin_scores[i];
+        if (score > kMaxNodeScore || score < kMinNodeScore) {
+          return schedref::Status::Invalid(
+              "applying score defaultWeights on Score plugins: plugin \"" + pl->Name() +
+              "\" returns an invalid score " + std::to_string(score) +
+              ", it should in the range of [0, 100] after normalizing");
+        }
       }
-      result.totals[i] += score * weight;
-      if (with_detail) {
+    }
+    int64_t* totals = result.totals.data();
+    const int64_t* normalized = plugin_scores.data();
+    for (size_t i = 0; i < n; ++i) totals[i] += normalized[i] * weight;
+    if (with_detail) {
+      for (size_t i = 0; i < n; ++i) {
+        const int64_t score = plugin_scores[i];
         result.detail[i][pl->Name()] = PluginNodeScore{scores[k * n + i], score, score * weight};
       }
     }

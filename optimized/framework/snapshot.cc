@@ -6,7 +6,7 @@ namespace schedref::optimized::framework {
 
 const NodeInfo* Snapshot::Get(const std::string& name) const {
   auto it = nodes_.find(name);
-  return it == nodes_.end() ? nullptr : it->second.get();
+  return it == nodes_.end() ? nullptr : &it->second->info;
 }
 
 int Snapshot::NumNodesWithImage(const std::string& image) const {
@@ -15,18 +15,19 @@ int Snapshot::NumNodesWithImage(const std::string& image) const {
 }
 
 NodeInfo& Snapshot::Mutable(const std::string& name) {
-  std::unique_ptr<NodeInfo>& slot = nodes_[name];
-  if (!slot) slot = std::make_unique<NodeInfo>();
-  touched_had_affinity_ = touched_had_affinity_ || !slot->pods_with_affinity().empty() ||
-                          !slot->pods_with_required_anti_affinity().empty();
-  touched_.push_back(slot.get());
-  return *slot;
+  std::unique_ptr<AlignedNodeInfo>& slot = nodes_[name];
+  if (!slot) slot = std::make_unique<AlignedNodeInfo>();
+  NodeInfo& info = slot->info;
+  touched_had_affinity_ = touched_had_affinity_ || !info.pods_with_affinity().empty() ||
+                          !info.pods_with_required_anti_affinity().empty();
+  touched_.push_back(&info);
+  return info;
 }
 
 void Snapshot::Erase(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return;
-  std::erase(touched_, it->second.get());
+  std::erase(touched_, &it->second->info);
   touched_had_affinity_ = true;  // conservatively: the lists drop it
   nodes_.erase(it);
 }
@@ -45,7 +46,7 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
     list_.reserve(order.size());
     image_nodes_.clear();
     for (const std::string& name : order) {
-      NodeInfo* info = nodes_.at(name).get();
+      NodeInfo* info = &nodes_.at(name)->info;
       info->index = static_cast<int32_t>(list_.size());
       list_.push_back(info);
       std::set<std::string> names;

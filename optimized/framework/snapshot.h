@@ -71,7 +71,11 @@ class Snapshot {
   [[nodiscard]] bool ChangedSince(int64_t since, std::vector<int32_t>* positions) const;
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<NodeInfo>> nodes_;
+  // Each NodeInfo starts a cache line, so that its Hot part is one line.
+  struct alignas(64) AlignedNodeInfo {
+    NodeInfo info;
+  };
+  std::unordered_map<std::string, std::unique_ptr<AlignedNodeInfo>> nodes_;
   std::vector<NodeInfo*> list_;
   std::vector<const NodeInfo*> const_list_;
   std::vector<NodeInfo*> with_affinity_;

@@ -113,9 +113,13 @@ void PrefetchNode(const NodeInfo* node);
 // Layout: what the per-node Filter and Score fast paths read
 // (NodeResourcesFit and the resource scorers for cpu, memory and the pod
 // count, NodeUnschedulable, TaintToleration, ImageLocality) is duplicated
-// into the first cache line (Hot), so that a scan over nodes whose pods
-// and taints need no closer look loads one line per node.
-class alignas(64) NodeInfo {
+// into the first bytes (Hot, one cache line when the NodeInfo is 64-byte
+// aligned, as the snapshot's are), so that a scan over nodes whose pods and
+// taints need no closer look loads one line per node. The type itself is
+// not over-aligned: NodeInfos on the stack (tests, preemption's copies)
+// would then depend on every allocator honouring it, and ASan's fake stack
+// does not.
+class NodeInfo {
  public:
   // The first cache line. Every field is derived: from requested(),
   // allocatable(), the non-zero sums, pods().size() and the node object.

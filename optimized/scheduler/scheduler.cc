@@ -405,6 +405,9 @@ StatusOr<api::Trace> Scheduler::Run() {
 
   api::TimeMs stop_at = 0;
   for (const api::Event& e : scenario_.timeline) stop_at = std::max(stop_at, e.at);
+  // Usually an attempt and a binding per pod: room for those up front, so
+  // that appending records does not keep moving them (a capacity hint only).
+  trace_.records.reserve(2 * (scenario_.initial.pods.size() + scenario_.timeline.size()));
   size_t next_event = 0;
   while (true) {
     while (next_event < scenario_.timeline.size() && scenario_.timeline[next_event].at <= now_) {

@@ -88,8 +88,6 @@ std::optional<std::string> Differs(const std::string& what, int64_t got,
 
 std::optional<std::string> AggregatesMismatch(const framework::NodeInfo& info,
                                               const Probes& probes) {
-  // On the heap: ASan's fake stack (detect_stack_use_after_return) does not
-  // honour an over-aligned NodeInfo's alignment, which UBSan then reports.
   const auto owned = std::make_unique<framework::NodeInfo>();
   framework::NodeInfo& rebuilt = *owned;
   if (info.node() != nullptr) {
