@@ -17,8 +17,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 secs="${1:-${SCHEDREF_FUZZ_SECONDS:-30}}"
 pattern="${2:-//...}"
 
-mapfile -t targets < <(./bazelw query --noshow_progress \
-  "attr(tags, '\\bfuzzer\\b', kind(cc_binary, ${pattern}))" 2>/dev/null)
+# A failing query fails the run (it must not look like "no fuzzers").
+query_out="$(./bazelw query --noshow_progress \
+  "attr(tags, '\\bfuzzer\\b', kind(cc_binary, ${pattern}))")"
+mapfile -t targets < <(printf '%s\n' "${query_out}" | grep -v '^$' || true)
 if ((${#targets[@]} == 0)); then
   echo "run_fuzzers: no fuzzers in ${pattern}"
   exit 0
