@@ -181,24 +181,23 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
 
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   // Without ephemeral-storage and scalar requests, FitsRequest reads the
-  // pod count, cpu and memory only: the node's first cache line answers
-  // whether the pod fits. The reasons, when it does not, come from below.
+  // pod count, cpu and memory only, which the node's first cache line
+  // holds. The reasons, when it does not fit, come from the full NodeInfo.
+  const NodeInfo::Hot& h = node.hot();
+  const int64_t num_pods = h.num_pods;  // pods().size()
+  bool fits;
   if (request.ephemeral_storage <= 0 && request.scalars.empty()) {
-    const NodeInfo::Hot& h = node.hot();
-    bool fits = int64_t{h.num_pods} + 1 <= h.allowed_pod_number;
-    if (!request.only_pod_count) {
-      fits = fits &&
-             !(request.milli_cpu > 0 &&
-               request.milli_cpu > h.allocatable_milli_cpu - h.requested_milli_cpu) &&
-             !(request.memory > 0 &&
-               request.memory > h.allocatable_memory - h.requested_memory);
-    }
-    if (fits) return Status::Success();
+    Resource allocatable, used;
+    allocatable.milli_cpu = h.allocatable_milli_cpu;
+    allocatable.memory = h.allocatable_memory;
+    allocatable.allowed_pod_number = h.allowed_pod_number;
+    used.milli_cpu = h.requested_milli_cpu;
+    used.memory = h.requested_memory;
+    fits = FitsRequest(request, allocatable, used, num_pods, nullptr);
+  } else {
+    fits = FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr);
   }
-  const int64_t num_pods = static_cast<int64_t>(node.pods().size());
-  if (FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr)) {
-    return Status::Success();
-  }
+  if (fits) return Status::Success();
   std::vector<InsufficientResource> short_of;
   (void)FitsRequest(request, node.allocatable(), node.requested(), num_pods, &short_of);
   std::vector<std::string> reasons;
