@@ -42,6 +42,13 @@ std::pair<int64_t, int64_t> LineColumn(std::string_view text, size_t offset) {
   return {line, column};
 }
 
+// JSON string syntax; bytes that are not UTF-8 (a YAML escape such as
+// "\ud800" may spell them) become U+FFFD instead of making dump() throw.
+std::string Quote(std::string_view s) {
+  return json(std::string(s)).dump(-1, ' ', false,
+                                   json::error_handler_t::replace);
+}
+
 // --- JSON ---------------------------------------------------------------------
 
 // nlohmann's messages start with "[json.exception.parse_error.101] parse
@@ -62,6 +69,76 @@ size_t SkipBlanks(std::string_view text, size_t pos) {
     ++pos;
   }
   return pos;
+}
+
+// Kubernetes decodes manifests and KubeSchedulerConfiguration strictly
+// (sigs.k8s.io/json's UnmarshalStrict; the scheduler's codec factory is
+// built with EnableStrict), where a key repeated in one object is an error;
+// nlohmann keeps the last value silently. So one JSON value is read a
+// second time, for its keys only. Returns the message for the first
+// repeated key, naming its field path, if there is one.
+std::optional<std::string> FindDuplicateJsonKey(std::string_view source) {
+  struct Frame {
+    bool object = false;
+    std::set<std::string> keys;  // object
+    std::string key;             // object: the key being read
+    size_t index = 0;            // array: the item being read
+  };
+  std::vector<Frame> frames;
+  std::optional<std::string> duplicate;
+  auto path = [&frames]() {
+    std::string out;
+    for (size_t i = 0; i + 1 < frames.size(); ++i) {
+      if (frames[i].object) {
+        if (!out.empty()) out += ".";
+        out += frames[i].key;
+      } else {
+        out += "[" + std::to_string(frames[i].index) + "]";
+      }
+    }
+    return out;
+  };
+  auto item_done = [&frames]() {
+    if (!frames.empty() && !frames.back().object) ++frames.back().index;
+  };
+  const json::parser_callback_t callback = [&](int, json::parse_event_t event,
+                                               json& parsed) {
+    if (duplicate) return true;
+    switch (event) {
+      case json::parse_event_t::object_start:
+        frames.push_back(Frame{.object = true});
+        break;
+      case json::parse_event_t::array_start:
+        frames.push_back(Frame{.object = false});
+        break;
+      case json::parse_event_t::key: {
+        Frame& frame = frames.back();
+        frame.key = parsed.get<std::string>();
+        if (!frame.keys.insert(frame.key).second) {
+          const std::string where = path();
+          duplicate = (where.empty() ? std::string() : where + ": ") +
+                      "duplicate key " + Quote(frame.key);
+        }
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        frames.pop_back();
+        item_done();
+        break;
+      case json::parse_event_t::value:
+        item_done();
+        break;
+    }
+    return true;
+  };
+  try {
+    const json reread = json::parse(source, callback);
+    (void)reread;
+  } catch (const json::exception&) {
+    // The value was read once already; nothing new to report.
+  }
+  return duplicate;
 }
 
 // Kubernetes' YAMLOrJSONDecoder reads a JSON stream value after value; so
@@ -89,6 +166,17 @@ StatusOr<std::vector<json>> ParseJsonStream(std::string_view text,
       const auto [line, column] = LineColumn(text, static_cast<size_t>(start));
       return Status::Invalid(Position(file, line, column) + ": " +
                              StripNlohmannPrefix(e.what()));
+    }
+    const std::streamoff end =
+        stream.eof() ? static_cast<std::streamoff>(text.size())
+                     : static_cast<std::streamoff>(stream.tellg());
+    if (end > start) {
+      const std::string_view source =
+          text.substr(static_cast<size_t>(start), static_cast<size_t>(end - start));
+      if (std::optional<std::string> duplicate = FindDuplicateJsonKey(source)) {
+        const auto [line, column] = LineColumn(text, static_cast<size_t>(start));
+        return Status::Invalid(Position(file, line, column) + ": " + *duplicate);
+      }
     }
     documents.push_back(std::move(value));
     if (stream.eof()) break;
@@ -521,7 +609,11 @@ class YamlConverter {
       if (!k.ok()) return k.status();
       StatusOr<json> v = Convert(value, depth + 1);
       if (!v.ok()) return v.status();
-      // Later duplicates win, as they do in yaml.v2 and encoding/json.
+      // Strict decoding, as Kubernetes decodes manifests and its
+      // configuration: a repeated key is an error, not "last one wins".
+      if (out.contains(*k)) {
+        return Error(key.mark, "duplicate key " + Quote(*k));
+      }
       out[*k] = std::move(*v);
     }
     for (const json& m : merged) {
@@ -537,8 +629,81 @@ class YamlConverter {
   int64_t nodes_ = 0;  // over all documents of the text
 };
 
+// go-yaml (under sigs.k8s.io/yaml) reads only UTF-8 or BOM-marked UTF-16,
+// and only the characters YAML calls printable (tab, line breaks, and the
+// rest of Unicode minus C0/C1 controls, surrogates and U+FFFE/U+FFFF).
+// yaml-cpp is laxer: it keeps invalid bytes (its emitter then writes them
+// as U+FFFD) and guesses UTF-16/32 from NUL bytes. Returns an error naming
+// the first byte go-yaml would refuse.
+// Note: a UTF-16 text is refused too; see docs/deviations.md.
+Status CheckYamlText(std::string_view text, const std::string& file) {
+  auto error = [&](size_t at, const std::string& what) {
+    const auto [line, column] = LineColumn(text, at);
+    return Status::Invalid(Position(file, line, column) + ": " + what);
+  };
+  auto hex = [](uint32_t value, int digits) {
+    static constexpr char kDigits[] = "0123456789ABCDEF";
+    std::string out(static_cast<size_t>(digits), '0');
+    for (int i = digits - 1; i >= 0; --i, value >>= 4) {
+      out[static_cast<size_t>(i)] = kDigits[value & 0xF];
+    }
+    return out;
+  };
+  for (size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    size_t length = 0;
+    uint32_t cp = 0;
+    // The second byte's range excludes overlong forms, surrogates and
+    // code points above U+10FFFF.
+    unsigned char low = 0x80, high = 0xBF;
+    if (lead < 0x80) {
+      length = 1;
+      cp = lead;
+    } else if (lead >= 0xC2 && lead <= 0xDF) {
+      length = 2;
+      cp = lead & 0x1F;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      length = 3;
+      cp = lead & 0x0F;
+      if (lead == 0xE0) low = 0xA0;
+      if (lead == 0xED) high = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      length = 4;
+      cp = lead & 0x07;
+      if (lead == 0xF0) low = 0x90;
+      if (lead == 0xF4) high = 0x8F;
+    } else {
+      return error(i, "invalid UTF-8 byte 0x" + hex(lead, 2) +
+                          " (YAML text must be UTF-8)");
+    }
+    for (size_t k = 1; k < length; ++k) {
+      if (i + k >= text.size()) {
+        return error(i, "incomplete UTF-8 sequence at the end of the text");
+      }
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF)) {
+        return error(i + k, "invalid UTF-8 byte 0x" + hex(next, 2) +
+                                " (YAML text must be UTF-8)");
+      }
+      cp = (cp << 6) | (next & 0x3F);
+    }
+    const bool printable = cp == 0x09 || cp == 0x0A || cp == 0x0D ||
+                           (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
+                           (cp >= 0xA0 && cp <= 0xD7FF) ||
+                           (cp >= 0xE000 && cp <= 0xFFFD) ||
+                           (cp >= 0x10000 && cp <= 0x10FFFF);
+    if (!printable) {
+      return error(i, "control character U+" + hex(cp, 4) +
+                          " is not allowed in YAML");
+    }
+    i += length;
+  }
+  return Status::Ok();
+}
+
 StatusOr<std::vector<json>> ParseYaml(std::string_view text,
                                       const std::string& file) {
+  SCHEDREF_RETURN_IF_ERROR(CheckYamlText(text, file));
   std::vector<json> documents;
   YamlConverter converter(file, MaxNodes(text.size()));
   YamlBuilder builder;
@@ -578,15 +743,6 @@ StatusOr<std::vector<json>> ParseYaml(std::string_view text,
     return converter.Error(e.mark, e.msg);
   }
   return documents;
-}
-
-// --- FieldReader helpers ----------------------------------------------------
-
-// JSON string syntax; bytes that are not UTF-8 (YAML input may hold them)
-// become U+FFFD instead of making dump() throw.
-std::string Quote(std::string_view s) {
-  return json(std::string(s)).dump(-1, ' ', false,
-                                   json::error_handler_t::replace);
 }
 
 }  // namespace

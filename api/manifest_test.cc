@@ -145,6 +145,23 @@ TEST(ParseDocumentsTest, Errors) {
       {"{\"a\": 1} {\"b\"",
        "f:1:14: syntax error while parsing object separator - unexpected "
        "end of input; expected ':'"},
+      // Strict decoding: a repeated key is an error, at the second one.
+      {"a: 1\nb: 2\na: 3\n", "f:3:1: duplicate key \"a\""},
+      {"spec:\n  x: {p: 1, p: 2}\n", "f:2:13: duplicate key \"p\""},
+      {"1: a\n\"1\": b\n", "f:2:1: duplicate key \"1\""},
+      {"{\"a\": 1}\n{\"spec\": {\"c\": [{\"n\": 1}, {\"n\": 2, \"n\": 3}]}}",
+       "f:2:1: spec.c[1]: duplicate key \"n\""},
+      {"{\"a\": 1, \"a\": 1}", "f:1:1: duplicate key \"a\""},
+      // go-yaml's reader: UTF-8 only, printable characters only.
+      {"a: b\xff\n", "f:1:5: invalid UTF-8 byte 0xFF (YAML text must be UTF-8)"},
+      {"a: \xc3(\n", "f:1:5: invalid UTF-8 byte 0x28 (YAML text must be UTF-8)"},
+      {"a: \xc0\xaf\n", "f:1:4: invalid UTF-8 byte 0xC0 (YAML text must be UTF-8)"},
+      {"a: \xed\xa0\x80\n",
+       "f:1:5: invalid UTF-8 byte 0xA0 (YAML text must be UTF-8)"},
+      {"a: \xe2\x82", "f:1:4: incomplete UTF-8 sequence at the end of the text"},
+      {std::string("a: b\0c\n", 7), "f:1:5: control character U+0000 is not allowed in YAML"},
+      {"a:\n  b: \x01\n", "f:2:6: control character U+0001 is not allowed in YAML"},
+      {std::string("\xff\xfe" "a\0:\0", 6), "f:1:1: invalid UTF-8 byte 0xFF (YAML text must be UTF-8)"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);
@@ -153,6 +170,24 @@ TEST(ParseDocumentsTest, Errors) {
     EXPECT_TRUE(docs.status().IsInvalid());
     EXPECT_EQ(docs.status().message(), c.want);
   }
+}
+
+TEST(ParseDocumentsTest, MergedKeysAreNotDuplicates) {
+  // An explicit key overrides what "<<" merges in; that is not a repeat.
+  StatusOr<std::vector<json>> docs =
+      ParseDocuments("base: &b {p: 1, q: 2}\nd: {<<: *b, q: 3}\n", "f");
+  ASSERT_TRUE(docs.ok()) << docs.status().message();
+  EXPECT_EQ((*docs)[0]["d"], json({{"p", 1}, {"q", 3}}));
+}
+
+TEST(ParseDocumentsTest, YamlAcceptsPrintableUnicode) {
+  // Tab, CR, NEL, non-ASCII letters, a supplementary-plane character and
+  // a BOM inside the text are all printable to go-yaml.
+  StatusOr<std::vector<json>> docs = ParseDocuments(
+      "a: \"x\ty\"\r\nb: \xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80\nc: \xc2\x85\n", "f");
+  ASSERT_TRUE(docs.ok()) << docs.status().message();
+  EXPECT_EQ((*docs)[0]["a"], "x\ty");
+  EXPECT_EQ((*docs)[0]["b"], "\xc3\xa9t\xc3\xa9 \xf0\x9f\x98\x80");
 }
 
 TEST(ParseDocumentsTest, AliasBombIsRejected) {
