@@ -1,5 +1,6 @@
 #include "optimized/framework/testing/fixtures.h"
 
+#include <cstdlib>
 #include <utility>
 
 namespace schedref::optimized::framework::testing {
@@ -25,6 +26,45 @@ std::unique_ptr<Snapshot> MakeSnapshot(const std::vector<api::Node>& nodes,
   }
   snapshot->Rebuild(order, /*nodes_changed=*/true);
   return snapshot;
+}
+
+SnapshotStepper::SnapshotStepper(Snapshot& snapshot) : snapshot_(snapshot) {
+  for (NodeInfo* info : snapshot_.List()) info->generation = ++generation_;
+  snapshot_.generation = generation_;
+}
+
+void SnapshotStepper::Step(const std::string& node_name,
+                           const std::function<void(NodeInfo&)>& edit) {
+  NodeInfo& info = snapshot_.Mutable(node_name);
+  edit(info);
+  info.generation = ++generation_;
+  snapshot_.Rebuild({}, /*nodes_changed=*/false);
+  snapshot_.generation = generation_;
+}
+
+void RandomNodeChange(NodeInfo& info, int kind, const std::function<api::Pod()>& make_pod,
+                      const std::function<size_t(size_t)>& pick,
+                      const std::function<void(api::Node&)>& relabel) {
+  switch (kind) {
+    case 0:
+    case 1:
+      info.AddPod(NewPodInfo(make_pod()));
+      break;
+    case 2:
+      if (!info.pods().empty()) {
+        const std::string uid = info.pods()[pick(info.pods().size())]->uid();
+        if (!info.RemovePod(uid)) std::abort();  // the pod was just listed
+      }
+      break;
+    case 3: {
+      auto changed = std::make_shared<api::Node>(*info.node());
+      relabel(*changed);
+      info.SetNode(changed);
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 std::vector<PodInfoPtr> FakeHandle::NominatedPodsForNode(const std::string& node) const {

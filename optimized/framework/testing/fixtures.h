@@ -4,7 +4,9 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_TESTING_FIXTURES_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_TESTING_FIXTURES_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,6 +26,33 @@ NodeInfo MakeNodeInfo(const api::Node& node, const std::vector<api::Pod>& pods =
 // node its spec.nodeName names (pods naming no listed node are ignored).
 std::unique_ptr<Snapshot> MakeSnapshot(const std::vector<api::Node>& nodes,
                                        const std::vector<api::Pod>& pods = {});
+
+// Publishes changes to a snapshot the way the cache does, for tests of what
+// is refreshed incrementally from it: construction stamps every NodeInfo
+// with its own generation; each Step edits one node, stamps it with the
+// next generation and rebuilds the snapshot without a node-list change.
+class SnapshotStepper {
+ public:
+  // REQUIRES: `snapshot` outlives the stepper and nothing else changes it.
+  explicit SnapshotStepper(Snapshot& snapshot);
+
+  // Applies `edit` to the node named `node_name` (the edit may change
+  // nothing; the node is republished either way).
+  void Step(const std::string& node_name, const std::function<void(NodeInfo&)>& edit);
+
+ private:
+  Snapshot& snapshot_;
+  int64_t generation_ = 0;
+};
+
+// The random one-node change differential tests make, chosen by `kind` in
+// [0, 5): 0 and 1 add make_pod(); 2 removes the pod at index
+// pick(number of pods), if the node has any; 3 replaces the node object by
+// a copy that relabel() edited; 4 changes nothing. The callbacks run only
+// for the kind that needs them, so a caller's RNG is drawn only then.
+void RandomNodeChange(NodeInfo& info, int kind, const std::function<api::Pod()>& make_pod,
+                      const std::function<size_t(size_t)>& pick,
+                      const std::function<void(api::Node&)>& relabel);
 
 // A Handle over a snapshot; everything else is settable plain data.
 class FakeHandle : public Handle {

@@ -19,10 +19,14 @@
 #include "optimized/framework/plugins/podtopologyspread/common.h"
 #include "optimized/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "optimized/framework/plugins/podtopologyspread/test_util.h"
+#include "optimized/framework/testing/fixtures.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::framework::plugins::podtopologyspread {
 namespace {
+
+using framework::testing::RandomNodeChange;
+using framework::testing::SnapshotStepper;
 
 // --- The model -----------------------------------------------------------------
 
@@ -395,39 +399,22 @@ TEST(PodTopologySpreadDifferentialTest, MemoAcrossCycles) {
       SCOPED_TRACE("threads " + std::to_string(threads));
       auto env = SetupPlugin(pods, nodes, {{}, kListDefaulting}, threads);
       auto* snapshot = const_cast<Snapshot*>(&env->snapshot());
-      int64_t generation = 0;
-      for (NodeInfo* info : snapshot->List()) info->generation = ++generation;
-      snapshot->generation = generation;
+      SnapshotStepper stepper(*snapshot);
       int next_pod = 0;
       for (int cycle = 0; cycle < 25; ++cycle) {
         SCOPED_TRACE("cycle " + std::to_string(cycle));
         // One change, as the cache would publish it.
         const api::Node& target = g.Pick(nodes);
-        NodeInfo& info = snapshot->Mutable(target.name);
-        switch (g.Int(5)) {
-          case 0:
-          case 1:
-            info.AddPod(NewPodInfo(g.Pod("c" + std::to_string(next_pod++), target.name)));
-            break;
-          case 2:
-            if (!info.pods().empty()) {
-              const std::string uid = info.pods()[g.Int(info.pods().size())]->uid();
-              ASSERT_TRUE(info.RemovePod(uid));
-            }
-            break;
-          case 3: {
-            auto changed = std::make_shared<api::Node>(*info.node());
-            changed->labels["zone"] = "z" + std::to_string(g.Int(num_zones + 1));
-            if (g.Chance(20)) changed->labels.erase("node");
-            info.SetNode(changed);
-            break;
-          }
-          default:
-            break;  // nothing changed
-        }
-        info.generation = ++generation;
-        snapshot->Rebuild({}, false);
-        snapshot->generation = generation;
+        stepper.Step(target.name, [&](NodeInfo& info) {
+          RandomNodeChange(
+              info, g.Int(5),
+              [&] { return g.Pod("c" + std::to_string(next_pod++), target.name); },
+              [&](size_t n) { return static_cast<size_t>(g.Int(static_cast<int>(n))); },
+              [&](api::Node& n) {
+                n.labels["zone"] = "z" + std::to_string(g.Int(num_zones + 1));
+                if (g.Chance(20)) n.labels.erase("node");
+              });
+        });
 
         std::vector<Placed> cluster;
         for (const NodeInfo* n : snapshot->List()) {
