@@ -2,7 +2,10 @@
 // v1.32), with the reference's pinned rules (docs/deviations.md) and the
 // optimized implementation's shortcuts (docs/optimized.md).
 #include <algorithm>
+#include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "optimized/scheduler/scheduler.h"
 
@@ -58,13 +61,17 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   }
   feasible.reserve(static_cast<size_t>(std::min(to_find, n)));
   const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
-  // The nominated pods per node are fixed for the cycle; collect them once.
-  // (Usually there are none, and this is one empty map.)
-  std::unordered_map<std::string, std::vector<framework::PodInfoPtr>> nominated;
-  for (const auto& [node, keys] : queue_->NominatedPodKeysByNode()) {
-    if (!keys.empty()) nominated[node] = queue_->NominatedPodsForNode(node);
+  // The nominated pods per node are fixed for the cycle; collect them once,
+  // by node. Usually there are none. Pods filed under node "" (a nomination
+  // cleared by a failed preemption, see Nominator) never apply: no node is
+  // named "".
+  std::unordered_map<const framework::NodeInfo*, std::vector<framework::PodInfoPtr>> nominated;
+  for (const std::string& name : queue_->NominatedNodeNames()) {
+    if (name.empty()) continue;
+    if (const framework::NodeInfo* node = snapshot_.Get(name)) {
+      nominated[node] = queue_->NominatedPodsForNode(name);
+    }
   }
-  static const std::vector<framework::PodInfoPtr> kNone;
   const bool detail = attempt != nullptr && options_.full_detail;
   filter_statuses_.resize(static_cast<size_t>(n));
   if (detail) filter_details_.assign(static_cast<size_t>(n), {});
@@ -84,27 +91,36 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       const int64_t k = start + i;
       return nodes[k < n ? k : k - n];
     };
-    if (detail || !nominated.empty()) {
-      parallel_.For(pos, pos + len, [&](int64_t i) {
-        const framework::NodeInfo& node = *at(i);
-        auto it = nominated.empty() ? nominated.end() : nominated.find(node.Name());
-        filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
-            active, state, pod, node, it == nominated.end() ? kNone : it->second,
-            detail ? &filter_details_[i] : nullptr);
-      });
+    auto with_nominated = [&](int64_t i) {
+      const framework::NodeInfo& node = *at(i);
+      static const std::vector<framework::PodInfoPtr> kNone;
+      auto it = nominated.empty() ? nominated.end() : nominated.find(&node);
+      filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
+          active, state, pod, node, it == nominated.end() ? kNone : it->second,
+          detail ? &filter_details_[i] : nullptr);
+    };
+    if (detail) {
+      parallel_.For(pos, pos + len, with_nominated);
     } else {
-      // No nominated pod anywhere: RunFilterPluginsWithNominatedPods is
-      // RunFilterPlugins, which RunFilterPluginsMany runs for whole runs of
-      // nodes.
+      // RunFilterPluginsWithNominatedPods is RunFilterPlugins for a node
+      // without nominated pods, which RunFilterPluginsMany runs for whole
+      // runs of nodes; the few nodes with nominated pods are then filtered
+      // again, alone (Filter has no side effects).
       filter_batch_.resize(static_cast<size_t>(len));
+      filter_nominated_at_.clear();
       for (int64_t i = 0; i < len; ++i) {
         filter_batch_[i] = at(pos + i);
         filter_statuses_[pos + i] = framework::Status();
+        if (!nominated.empty() && nominated.contains(filter_batch_[i])) {
+          filter_nominated_at_.push_back(pos + i);
+        }
       }
       parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
         fwk.RunFilterPluginsMany(active, state, pod, filter_batch_.data() + b,
                                  static_cast<size_t>(e - b), filter_statuses_.data() + pos + b);
       });
+      parallel_.For(0, static_cast<int64_t>(filter_nominated_at_.size()),
+                    [&](int64_t k) { with_nominated(filter_nominated_at_[k]); });
     }
     for (int64_t i = pos; i < pos + len; ++i) {
       const framework::NodeInfo* node = at(i);

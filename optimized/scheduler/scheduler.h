@@ -183,6 +183,8 @@ class Scheduler : public framework::Handle {
   std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
   std::vector<size_t> select_ties_;  // SelectHost's tied positions
+  // The filter batch's positions whose node has nominated pods.
+  std::vector<int64_t> filter_nominated_at_;
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;

@@ -64,6 +64,13 @@ const std::vector<framework::PodInfoPtr>* Nominator::PodsForNode(
   return it == nominated_pods_.end() ? nullptr : &it->second;
 }
 
+std::vector<std::string> Nominator::NodeNames() const {
+  std::vector<std::string> names;
+  names.reserve(nominated_pods_.size());
+  for (const auto& [node, pods] : nominated_pods_) names.push_back(node);
+  return names;
+}
+
 std::map<std::string, std::vector<std::string>> Nominator::PodKeysByNode() const {
   std::map<std::string, std::vector<std::string>> out;
   for (const auto& [node, pods] : nominated_pods_) {

@@ -62,6 +62,9 @@ class Nominator {
   // The pods nominated to `node_name`, in nomination order, as they were
   // when nominated; nullptr iff none.
   const std::vector<framework::PodInfoPtr>* PodsForNode(const std::string& node_name) const;
+  // The names under which pods are nominated (each at least one pod), in
+  // no particular order; "" among them iff a pod was nominated to "".
+  std::vector<std::string> NodeNames() const;
   // Node name -> nominated pod keys, in nomination order (introspection).
   std::map<std::string, std::vector<std::string>> PodKeysByNode() const;
   // The node the pod with `uid` is nominated to, if any.

@@ -191,6 +191,8 @@ class SchedulingQueue {
   // No allocation when none is nominated there.
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(const std::string& node) const;
   // Node -> nominated pod keys in nomination order (introspection).
+  // Nominator::NodeNames.
+  std::vector<std::string> NominatedNodeNames() const { return nominator_.NodeNames(); }
   std::map<std::string, std::vector<std::string>> NominatedPodKeysByNode() const {
     return nominator_.PodKeysByNode();
   }
