@@ -19,8 +19,8 @@ std::string FitError::Error() const {
   } else {
     std::unordered_map<std::string, int> counts;
     const NodeToStatus& nts = diagnosis.node_to_status;
-    for (const auto& entry : nts.statuses) {
-      for (const std::string& reason : entry.second.reasons()) ++counts[reason];
+    for (const NodeToStatus::Entry& entry : nts.statuses) {
+      for (const std::string& reason : entry.status.reasons()) ++counts[reason];
     }
     const int absent = num_all_nodes - static_cast<int>(nts.statuses.size());
     if (absent > 0) {

@@ -53,12 +53,36 @@ struct QueuedPodInfo {
   const api::Pod& pod() const { return pod_info->pod; }
 };
 
-// Node name -> the status a filter gave it; absent nodes take
-// `absent_status` (upstream NodeToStatus, v1.31+).
+// The status a filter gave each node; nodes not listed take
+// `absent_status` (upstream NodeToStatus, v1.31+). Upstream keeps a map by
+// node name; nothing reads it in name order (the FitError message counts
+// reasons, preemption walks the snapshot), so this is a list in the order
+// the statuses were recorded, which costs a filter loop over thousands of
+// rejected nodes an append each instead of a tree insert.
 struct NodeToStatus {
-  std::map<std::string, Status> statuses;
+  struct Entry {
+    std::string node;
+    // NodeInfo::index of the node in the snapshot of the cycle that
+    // recorded it; -1 if unknown. A hint: readers check the name.
+    int32_t index = -1;
+    Status status;
+  };
+  // Each node at most once.
+  std::vector<Entry> statuses;
   Status absent_status = Status(Code::kUnschedulableAndUnresolvable,
                                 std::vector<std::string>{});
+
+  // REQUIRES: no status recorded for `node` yet.
+  void Add(std::string node, int32_t index, Status status) {
+    statuses.push_back(Entry{std::move(node), index, std::move(status)});
+  }
+  // The recorded status of `node`, else absent_status. O(entries).
+  const Status& Of(const std::string& node) const {
+    for (const Entry& e : statuses) {
+      if (e.node == node) return e.status;
+    }
+    return absent_status;
+  }
 };
 
 // PreFilter's node restriction; nullopt means all nodes.

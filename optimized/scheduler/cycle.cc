@@ -59,7 +59,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
   auto reject_on_node = [&](const framework::Status& s) {
     framework::FitError fit;
     fit.num_all_nodes = 1;
-    fit.diagnosis.node_to_status.statuses[host] = s;
+    fit.diagnosis.node_to_status.Add(host, -1, s);
     fit.diagnosis.AddPluginStatus(s);
     out.fit_error = std::move(fit);
     out.status = framework::Status(s.code(), std::vector<std::string>{});
@@ -255,7 +255,7 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
   if (status.IsRejected()) {
     framework::FitError f;
     f.num_all_nodes = 1;
-    f.diagnosis.node_to_status.statuses[b.node] = status;
+    f.diagnosis.node_to_status.Add(b.node, -1, status);
     f.diagnosis.unschedulable_plugins.insert(status.plugin());
     fit = std::move(f);
   }

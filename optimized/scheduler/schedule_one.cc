@@ -139,7 +139,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
       } else {
         diagnosis.AddPluginStatus(s);
-        diagnosis.node_to_status.statuses.emplace(node->Name(), std::move(s));
+        diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s));
       }
     }
     pos += len;
@@ -280,8 +280,8 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       }
     }
   }
-  for (const auto& [node, status] : diagnosis.node_to_status.statuses) {
-    attempt.rejections[node] = ToRejection(status);
+  for (const framework::NodeToStatus::Entry& e : diagnosis.node_to_status.statuses) {
+    attempt.rejections[e.node] = ToRejection(e.status);
   }
   attempt.feasible = static_cast<int64_t>(feasible.size());
   attempt.evaluated =

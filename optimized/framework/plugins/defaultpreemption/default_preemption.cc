@@ -44,10 +44,6 @@ std::string Aggregate(const std::vector<std::string>& errors) {
   return out + "]";
 }
 
-const Status& StatusOf(const NodeToStatus& m, const std::string& node) {
-  auto it = m.statuses.find(node);
-  return it == m.statuses.end() ? m.absent_status : it->second;
-}
 
 // The dry run's batch size with more than one thread, when fewer candidates
 // are still wanted: a batch is cut into the Parallelizer's chunks of 32.
@@ -68,11 +64,14 @@ std::vector<const NodeInfo*> PotentialNodes(const Snapshot& snapshot, const Node
   const std::vector<NodeInfo*>& list = snapshot.List();
   enum : uint8_t { kAbsent, kPotential, kOther };
   std::vector<uint8_t> mark(list.size(), kAbsent);
-  for (const auto& [name, status] : m.statuses) {
-    const NodeInfo* info = snapshot.Get(name);
+  for (const NodeToStatus::Entry& e : m.statuses) {
+    const NodeInfo* info =
+        e.index >= 0 && static_cast<size_t>(e.index) < list.size() && list[e.index]->Name() == e.node
+            ? list[e.index]
+            : snapshot.Get(e.node);
     if (info == nullptr) continue;  // not a node of this snapshot
     mark[static_cast<size_t>(info->index)] =
-        status.code() == Code::kUnschedulable ? kPotential : kOther;
+        e.status.code() == Code::kUnschedulable ? kPotential : kOther;
   }
   const uint8_t absent = m.absent_status.code() == Code::kUnschedulable ? kPotential : kOther;
   std::vector<const NodeInfo*> out;
@@ -226,7 +225,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   // The preemptor as the API server holds it now.
   const PodInfoPtr pod = NewPodInfo(*fetched);
   std::string reason;
-  if (!EligibleToPreemptOthers(pod->pod, StatusOf(statuses, pod->pod.nominated_node_name),
+  if (!EligibleToPreemptOthers(pod->pod, statuses.Of(pod->pod.nominated_node_name),
                                &reason)) {
     return {std::nullopt, Status(Code::kUnschedulable, reason)};
   }
@@ -299,7 +298,10 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   if (candidates.empty()) {
     FitError fit;
     fit.num_all_nodes = snapshot.NumNodes();
-    for (auto& [node, s] : rejected) fit.diagnosis.node_to_status.statuses[node->Name()] = s;
+    fit.diagnosis.node_to_status.statuses.reserve(rejected.size());
+    for (auto& [node, s] : rejected) {
+      fit.diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s));
+    }
     fit.diagnosis.node_to_status.absent_status =
         Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
     return {PostFilterResult{std::string()}, Status(Code::kUnschedulable, fit.Error())};

@@ -208,7 +208,7 @@ struct DryRunFixture {
     preemptor = st::MakePod().Name("hi").Priority(10).Req({{"cpu", "3"}}).Obj();
     handle->pods[preemptor.Key()] = preemptor;
     state.Write(CpuRunner::kKey, std::make_unique<CpuRunner::Removed>());
-    for (const api::Node& n : nodes) statuses.statuses[n.name] = Status(Code::kUnschedulable, "x");
+    for (const api::Node& n : nodes) statuses.Add(n.name, -1, Status(Code::kUnschedulable, "x"));
   }
 
   PostFilterOutput Run(int32_t pct, int32_t abs) {
@@ -294,8 +294,9 @@ TEST(DefaultPreemptionDryRunTest, PotentialNodesTakeTheAbsentStatus) {
   }
   DryRunFixture f(pods);
   // Potential: n0 n1 n3 n4 n5 (n2 is unresolvable; "ghost" is no node).
-  f.statuses.statuses = {{"n2", Status(Code::kUnschedulableAndUnresolvable, "x")},
-                         {"ghost", Status(Code::kUnschedulable, "x")}};
+  // "n2" with a stale index hint: the name decides.
+  f.statuses.statuses = {{"n2", 0, Status(Code::kUnschedulableAndUnresolvable, "x")},
+                         {"ghost", -1, Status(Code::kUnschedulable, "x")}};
   f.statuses.absent_status = Status(Code::kUnschedulable, "x");
   f.handle->next_random = 7;  // offset 7 % 5 = 2: n3
   PostFilterOutput out = f.Run(0, 1);
@@ -374,8 +375,8 @@ TEST(DefaultPreemptionDryRunTest, NoCandidateHistogram) {
   // n0: no lower-priority pod; n1: does not fit without its victim; the
   // other nodes are not potential (absent from the statuses).
   DryRunFixture f({F::Low("n0", "1", 0, 20), F::Low("n1", "3", 0, 20), F::Low("n1", "1", 1)});
-  f.statuses.statuses = {{"n0", Status(Code::kUnschedulable, "x")},
-                         {"n1", Status(Code::kUnschedulable, "x")}};
+  f.statuses.statuses = {{"n0", -1, Status(Code::kUnschedulable, "x")},
+                         {"n1", -1, Status(Code::kUnschedulable, "x")}};
   PostFilterOutput out = f.Run(10, 100);
   ASSERT_TRUE(out.result.has_value());
   EXPECT_EQ(out.result->nominated_node_name, std::string());
