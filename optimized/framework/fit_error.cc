@@ -19,9 +19,26 @@ std::string FitError::Error() const {
   } else {
     std::unordered_map<std::string, int> counts;
     const NodeToStatus& nts = diagnosis.node_to_status;
+    // Runs of nodes rejected for the same reasons (the common case: every
+    // node short of the same resource) are counted once per run, not
+    // hashed node by node.
+    const std::vector<std::string>* run = nullptr;
+    int run_length = 0;
+    auto flush = [&] {
+      if (run == nullptr) return;
+      for (const std::string& reason : *run) counts[reason] += run_length;
+    };
     for (const NodeToStatus::Entry& entry : nts.statuses) {
-      for (const std::string& reason : entry.status.reasons()) ++counts[reason];
+      const std::vector<std::string>& reasons = entry.status.reasons();
+      if (run != nullptr && reasons == *run) {
+        ++run_length;
+        continue;
+      }
+      flush();
+      run = &reasons;
+      run_length = 1;
     }
+    flush();
     const int absent = num_all_nodes - static_cast<int>(nts.statuses.size());
     if (absent > 0) {
       for (const std::string& reason : nts.absent_status.reasons()) counts[reason] += absent;

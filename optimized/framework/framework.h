@@ -118,6 +118,9 @@ class Framework : public PluginsRunner {
   // PluginsRunner (preemption's dry runs): nominated pods from the Handle.
   Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
                                            const NodeInfo& node) override;
+  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                           const NodeInfo& node,
+                                           const std::vector<PodInfoPtr>& nominated) override;
 
   PostFilterOutput RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
                                         const NodeToStatus& statuses);

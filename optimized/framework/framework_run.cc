@@ -104,6 +104,7 @@ Status Framework::RunPreFilterExtensionRemovePod(CycleState& state,
 }
 
 std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& state) const {
+  if (state.skip_filter_plugins.empty()) return {filter_.begin(), filter_.end()};
   std::vector<const FilterPlugin*> out;
   for (const FilterPlugin* pl : filter_) {
     if (!state.skip_filter_plugins.contains(pl->Name())) out.push_back(pl);
@@ -207,6 +208,12 @@ Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const Pod
                                                     const NodeInfo& node) {
   return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node,
                                            handle_->NominatedPodsForNode(node.Name()));
+}
+
+Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                                    const NodeInfo& node,
+                                                    const std::vector<PodInfoPtr>& nominated) {
+  return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node, nominated);
 }
 
 PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInfo& pod,

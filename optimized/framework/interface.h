@@ -129,6 +129,16 @@ class PluginsRunner {
   virtual Status RunFilterPluginsWithNominatedPods(CycleState& state,
                                                    const PodInfo& pod,
                                                    const NodeInfo& node) = 0;
+  // The same for a caller that filters one node many times (preemption's
+  // reprieve loop) and has fetched its nominated pods once: `nominated` is
+  // what Handle::NominatedPodsForNode returns for node.Name() (which a dry
+  // run does not change). This default fetches them again.
+  virtual Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
+                                                   const NodeInfo& node,
+                                                   const std::vector<PodInfoPtr>& nominated) {
+    (void)nominated;
+    return RunFilterPluginsWithNominatedPods(state, pod, node);
+  }
 };
 
 // What plugins may read of the scheduler. Implemented by the scheduler.

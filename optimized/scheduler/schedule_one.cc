@@ -81,6 +81,12 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   // of the reference stops, and nodes filtered beyond that point are
   // ignored (Filter has no side effects), so the result, the diagnosis and
   // the evaluated count do not depend on the batch size or thread count.
+  // The code and plugin of the last status recorded in the diagnosis (the
+  // plugin string lives in the status's heap part, which stays put when
+  // the list reallocates).
+  framework::Code last_code = framework::Code::kSuccess;
+  static const std::string kNoPlugin;
+  const std::string* last_plugin = &kNoPlugin;
   int64_t pos = 0;
   while (pos < n) {
     const int64_t want = to_find - static_cast<int64_t>(feasible.size());
@@ -138,8 +144,15 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         feasible.push_back(node);
         if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
       } else {
-        diagnosis.AddPluginStatus(s);
+        // Recording the same (plugin, code) twice changes nothing; most
+        // rejected nodes repeat the previous one.
+        if (s.code() != last_code || s.plugin() != *last_plugin) {
+          diagnosis.AddPluginStatus(s);
+        }
         diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s));
+        const framework::Status& added = diagnosis.node_to_status.statuses.back().status;
+        last_code = added.code();
+        last_plugin = &added.plugin();
       }
     }
     pos += len;

@@ -343,7 +343,9 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     copy.AddPod(p);
     return runner.RunPreFilterExtensionAddPod(state, pod, *p, copy);
   };
-  auto fits = [&] { return runner.RunFilterPluginsWithNominatedPods(state, pod, copy); };
+  // The node's nominated pods stay the same through the dry run.
+  const std::vector<PodInfoPtr> nominated = handle_->NominatedPodsForNode(node.Name());
+  auto fits = [&] { return runner.RunFilterPluginsWithNominatedPods(state, pod, copy, nominated); };
   for (const PodInfoPtr& p : potential) {
     Status s = remove(p);
     if (!s.IsSuccess()) return Status::Error(s.Message());
