@@ -11,6 +11,8 @@ namespace {
 
 struct PreScoreState final : StateData {
   std::vector<PodResource> pod;
+  // The cycle's snapshot, for the scorer's memo; null without a handle.
+  const Snapshot* memo = nullptr;
   std::unique_ptr<StateData> Clone() const override {
     return std::make_unique<PreScoreState>(*this);
   }
@@ -21,14 +23,15 @@ const int kPreScoreKey = CycleState::NewKey();
 }  // namespace
 
 StatusOr<std::unique_ptr<framework::Plugin>> BalancedAllocation::New(
-    const nlohmann::json& args, framework::Handle* /*handle*/) {
+    const nlohmann::json& args, framework::Handle* handle) {
   auto decoded = api::pluginargs::DecodeNodeResourcesBalancedAllocationArgs(args);
   if (!decoded.ok()) return decoded.status();
-  return std::unique_ptr<framework::Plugin>(new BalancedAllocation(*decoded));
+  return std::unique_ptr<framework::Plugin>(new BalancedAllocation(*decoded, handle));
 }
 
-BalancedAllocation::BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args)
-    : scorer_(ScoringKind::kBalancedAllocation, args.resources) {}
+BalancedAllocation::BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args,
+                                       Handle* handle)
+    : handle_(handle), scorer_(ScoringKind::kBalancedAllocation, args.resources) {}
 
 std::string BalancedAllocation::Name() const {
   return names::kNodeResourcesBalancedAllocation;
@@ -42,6 +45,10 @@ Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
   }
   auto s = std::make_unique<PreScoreState>();
   s->pod = scorer_.Relevant(requests);
+  if (handle_ != nullptr) {
+    s->memo = &handle_->SnapshotSharedLister();
+    scorer_.BeginMemo(*s->memo, s->pod);
+  }
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }
@@ -59,7 +66,7 @@ size_t BalancedAllocation::ScoreMany(const CycleState& state, const PodInfo& pod
                                      Status* failure) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
-  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure);
+  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure, s->memo);
 }
 
 }  // namespace schedref::optimized::framework::plugins::noderesources

@@ -25,7 +25,9 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
   // Decodes, defaults and validates the args (api/pluginargs).
   static StatusOr<std::unique_ptr<framework::Plugin>> New(
       const nlohmann::json& args, framework::Handle* handle);
-  explicit BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args);
+  // `handle` (may be null: no memo) gives PreScore the cycle's snapshot.
+  explicit BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args,
+                              Handle* handle = nullptr);
 
   std::string Name() const override;
 
@@ -43,6 +45,7 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
 
  private:
   // Constant after construction.
+  Handle* const handle_;
   ResourceAllocationScorer scorer_;
 };
 

@@ -18,6 +18,8 @@ struct PreFilterState final : StateData {
 
 struct PreScoreState final : StateData {
   std::vector<PodResource> pod;
+  // The cycle's snapshot, for the scorer's memo; null without a handle.
+  const Snapshot* memo = nullptr;
   std::unique_ptr<StateData> Clone() const override {
     return std::make_unique<PreScoreState>(*this);
   }
@@ -144,14 +146,15 @@ bool FitsRequest(const FitRequest& request, const Resource& allocatable,
 }
 
 StatusOr<std::unique_ptr<framework::Plugin>> Fit::New(const nlohmann::json& args,
-                                                      framework::Handle* /*handle*/) {
+                                                      framework::Handle* handle) {
   auto decoded = api::pluginargs::DecodeNodeResourcesFitArgs(args);
   if (!decoded.ok()) return decoded.status();
-  return std::unique_ptr<framework::Plugin>(new Fit(*decoded));
+  return std::unique_ptr<framework::Plugin>(new Fit(*decoded, handle));
 }
 
-Fit::Fit(const NodeResourcesFitArgs& args)
-    : ignored_resources_(args.ignored_resources.begin(), args.ignored_resources.end()),
+Fit::Fit(const NodeResourcesFitArgs& args, Handle* handle)
+    : handle_(handle),
+      ignored_resources_(args.ignored_resources.begin(), args.ignored_resources.end()),
       ignored_resource_groups_(args.ignored_resource_groups.begin(),
                                args.ignored_resource_groups.end()),
       scorer_(KindOfStrategy(args.scoring_strategy->type),
@@ -219,6 +222,10 @@ Status Fit::PreScore(CycleState& state, const PodInfo& pod,
                      const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();
   s->pod = scorer_.Relevant(scorer_.PodRequestList(pod));
+  if (handle_ != nullptr) {
+    s->memo = &handle_->SnapshotSharedLister();
+    scorer_.BeginMemo(*s->memo, s->pod);
+  }
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }
@@ -235,7 +242,7 @@ size_t Fit::ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInf
                       size_t n, int64_t* scores, Status* failure) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
-  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure);
+  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure, s->memo);
 }
 
 std::vector<ClusterEventWithHint> Fit::EventsToRegister() const {

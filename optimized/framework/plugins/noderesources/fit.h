@@ -83,7 +83,8 @@ class Fit final : public PreFilterPlugin,
       const nlohmann::json& args, framework::Handle* handle);
   // REQUIRES: args.scoring_strategy is set, and a RequestedToCapacityRatio
   // strategy has a valid shape (as SetDefaults + Validate leave them).
-  explicit Fit(const NodeResourcesFitArgs& args);
+  // `handle` (may be null: no score memo) gives PreScore the snapshot.
+  explicit Fit(const NodeResourcesFitArgs& args, Handle* handle = nullptr);
 
   std::string Name() const override;
 
@@ -128,6 +129,7 @@ class Fit final : public PreFilterPlugin,
 
  private:
   // Constant after construction.
+  Handle* const handle_;
   std::set<std::string> ignored_resources_;
   std::set<std::string> ignored_resource_groups_;
   ResourceAllocationScorer scorer_;

@@ -197,15 +197,43 @@ ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
   return {score, std::move(failure)};
 }
 
+void ResourceAllocationScorer::BeginMemo(const Snapshot& snapshot,
+                                         const std::vector<PodResource>& pod) {
+  memo_.Begin(snapshot);
+  if (pod != memo_pod_) {
+    memo_.Clear();
+    memo_pod_ = pod;
+  }
+  memo_scores_.resize(memo_.size());
+}
+
 size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t n,
                                            const std::vector<PodResource>& pod,
-                                           int64_t* scores, Status* failure) const {
+                                           int64_t* scores, Status* failure,
+                                           const Snapshot* memo) const {
   if (resources_.empty()) {
     if (n > 0) *failure = Status::Error("resources not found");
     return 0;
   }
+  // Only the snapshot's own NodeInfos are memoized (a copy of one, e.g. in
+  // preemption, may differ from it at the same generation).
+  const std::vector<NodeInfo*>* list =
+      memo != nullptr && pod == memo_pod_ && memo->List().size() == memo_.size()
+          ? &memo->List()
+          : nullptr;
   auto each = [&]<ScoringKind kKind>() {
-    for (size_t i = 0; i < n; ++i) scores[i] = ScoreAs<kKind>(*nodes[i], pod);
+    for (size_t i = 0; i < n; ++i) {
+      const NodeInfo& node = *nodes[i];
+      const auto pos = static_cast<size_t>(node.index);
+      if (list == nullptr || pos >= list->size() || (*list)[pos] != &node) {
+        scores[i] = ScoreAs<kKind>(node, pod);
+      } else if (memo_.Fresh(pos, node)) {
+        scores[i] = memo_scores_[pos];
+      } else {
+        scores[i] = memo_scores_[pos] = ScoreAs<kKind>(node, pod);
+        memo_.Set(pos, node);
+      }
+    }
     return n;
   };
   switch (kind_) {

@@ -25,12 +25,14 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODERESOURCES_RESOURCE_ALLOCATION_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODERESOURCES_RESOURCE_ALLOCATION_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "api/pluginargs/noderesources_args.h"
+#include "optimized/framework/plugins/helper/node_memo.h"
 #include "optimized/framework/interface.h"
 #include "optimized/framework/plugins/helper/shape_score.h"
 
@@ -99,9 +101,20 @@ class ResourceAllocationScorer {
   // not allocate on success.
   ScoreOutput Score(const NodeInfo& node, const std::vector<PodResource>& pod) const;
   // Score for nodes[0, n) into scores[0, n) (ScorePlugin::ScoreMany's
-  // contract: the index of the first failure, with *failure, else n).
+  // contract: the index of the first failure, with *failure, else n). With
+  // `memo`, the snapshot BeginMemo was last called with in this cycle, the
+  // scores of that snapshot's nodes come from (and go to) the memo.
   size_t ScoreMany(const NodeInfo* const* nodes, size_t n, const std::vector<PodResource>& pod,
-                   int64_t* scores, Status* failure) const;
+                   int64_t* scores, Status* failure, const Snapshot* memo = nullptr) const;
+
+  // Keeps the scores ScoreMany computes for the nodes of `snapshot` from
+  // one cycle to the next, for as long as the pod's relevant requests are
+  // `pod`: a score is a function of those and of the node's allocatable and
+  // requested resources, which a cache-maintained snapshot NodeInfo changes
+  // only together with its generation (helper::NodeMemo;
+  // docs/optimized.md "Per-node memos"). Call from PreScore (one thread),
+  // then pass the snapshot to ScoreMany in the same cycle.
+  void BeginMemo(const Snapshot& snapshot, const std::vector<PodResource>& pod);
 
   bool use_requested() const { return kind_ == ScoringKind::kBalancedAllocation; }
   const std::vector<ResourceSpec>& resources() const { return resources_; }
@@ -109,6 +122,12 @@ class ResourceAllocationScorer {
  private:
   template <ScoringKind kKind>
   int64_t ScoreAs(const NodeInfo& node, const std::vector<PodResource>& pod) const;
+
+  // The memo (BeginMemo). Concurrent ScoreMany calls score disjoint nodes
+  // and so read and write disjoint slots.
+  std::vector<PodResource> memo_pod_;
+  mutable helper::NodeMemo memo_;
+  mutable std::vector<int64_t> memo_scores_;
 
   // Constant after construction.
   ScoringKind kind_;
