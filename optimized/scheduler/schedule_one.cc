@@ -200,6 +200,17 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   // The next best, by (score descending, position ascending), excluding
   // the chosen node: one pass keeping the best two.
   static_assert(kNumberOfHighestScoredNodesToReport == 3);
+  if (ties.size() >= 3) {
+    // They are the first two other tied positions: every tie has the top
+    // score, and `ties` is in position order.
+    size_t reported = 0;
+    for (size_t i : ties) {
+      if (i == chosen) continue;
+      top->push_back(api::NodeScore{nodes[i]->Name(), totals[i]});
+      if (++reported == 2) break;
+    }
+    return nodes[chosen]->Name();
+  }
   auto better = [&](size_t a, size_t b) {
     return totals[a] != totals[b] ? totals[a] > totals[b] : a < b;
   };
