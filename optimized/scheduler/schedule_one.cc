@@ -76,17 +76,18 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   filter_statuses_.resize(static_cast<size_t>(n));
   if (detail) filter_details_.assign(static_cast<size_t>(n), {});
 
+  // The code and plugin of the last status recorded in the diagnosis (the
+  // plugin string lives in the status's heap part, or is a static empty
+  // string, so it stays put when the list reallocates).
+  framework::Code last_code = framework::Code::kSuccess;
+  static const std::string kNoPlugin;
+  const std::string* last_plugin = &kNoPlugin;
+
   // Batches of consecutive positions from `start` are filtered in parallel,
   // then scanned in order: the scan stops exactly where the one-by-one loop
   // of the reference stops, and nodes filtered beyond that point are
   // ignored (Filter has no side effects), so the result, the diagnosis and
   // the evaluated count do not depend on the batch size or thread count.
-  // The code and plugin of the last status recorded in the diagnosis (the
-  // plugin string lives in the status's heap part, which stays put when
-  // the list reallocates).
-  framework::Code last_code = framework::Code::kSuccess;
-  static const std::string kNoPlugin;
-  const std::string* last_plugin = &kNoPlugin;
   int64_t pos = 0;
   while (pos < n) {
     const int64_t want = to_find - static_cast<int64_t>(feasible.size());
