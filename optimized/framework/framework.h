@@ -115,9 +115,7 @@ class Framework : public PluginsRunner {
                                            const NodeInfo& node,
                                            const std::vector<PodInfoPtr>& nominated,
                                            FilterDetail* detail = nullptr) const;
-  // PluginsRunner (preemption's dry runs): nominated pods from the Handle.
-  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                           const NodeInfo& node) override;
+  // PluginsRunner (preemption's dry runs).
   Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
                                            const NodeInfo& node,
                                            const std::vector<PodInfoPtr>& nominated) override;

@@ -205,12 +205,6 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
 }
 
 Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                                    const NodeInfo& node) {
-  return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node,
-                                           handle_->NominatedPodsForNode(node.Name()));
-}
-
-Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
                                                     const NodeInfo& node,
                                                     const std::vector<PodInfoPtr>& nominated) {
   return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node, nominated);

@@ -126,19 +126,13 @@ class PluginsRunner {
                                                 const PodInfo& pod_to_schedule,
                                                 const PodInfo& pod_to_remove,
                                                 const NodeInfo& node) = 0;
-  virtual Status RunFilterPluginsWithNominatedPods(CycleState& state,
-                                                   const PodInfo& pod,
-                                                   const NodeInfo& node) = 0;
-  // The same for a caller that filters one node many times (preemption's
-  // reprieve loop) and has fetched its nominated pods once: `nominated` is
-  // what Handle::NominatedPodsForNode returns for node.Name() (which a dry
-  // run does not change). This default fetches them again.
+  // The filters with upstream's nominated-pods rule. `nominated`: what
+  // Handle::NominatedPodsForNode returns for node.Name(), fetched once by a
+  // caller that filters one node many times (preemption's reprieve loop; a
+  // dry run does not change the queue).
   virtual Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
                                                    const NodeInfo& node,
-                                                   const std::vector<PodInfoPtr>& nominated) {
-    (void)nominated;
-    return RunFilterPluginsWithNominatedPods(state, pod, node);
-  }
+                                                   const std::vector<PodInfoPtr>& nominated) = 0;
 };
 
 // What plugins may read of the scheduler. Implemented by the scheduler.

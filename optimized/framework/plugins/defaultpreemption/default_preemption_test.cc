@@ -162,7 +162,8 @@ class CpuRunner : public PluginsRunner {
     return Status::Success();
   }
   Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                           const NodeInfo& node) override {
+                                           const NodeInfo& node,
+                                           const std::vector<PodInfoPtr>&) override {
     {
       std::lock_guard<std::mutex> lock(mu);
       filtered.push_back(node.Name());
