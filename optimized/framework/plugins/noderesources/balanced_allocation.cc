@@ -45,10 +45,7 @@ Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
   }
   auto s = std::make_unique<PreScoreState>();
   s->pod = scorer_.Relevant(requests);
-  if (handle_ != nullptr) {
-    s->memo = &handle_->SnapshotSharedLister();
-    scorer_.BeginMemo(*s->memo, s->pod);
-  }
+  s->memo = scorer_.BeginMemo(handle_, s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }

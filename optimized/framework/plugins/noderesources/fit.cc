@@ -222,10 +222,7 @@ Status Fit::PreScore(CycleState& state, const PodInfo& pod,
                      const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();
   s->pod = scorer_.Relevant(scorer_.PodRequestList(pod));
-  if (handle_ != nullptr) {
-    s->memo = &handle_->SnapshotSharedLister();
-    scorer_.BeginMemo(*s->memo, s->pod);
-  }
+  s->memo = scorer_.BeginMemo(handle_, s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }

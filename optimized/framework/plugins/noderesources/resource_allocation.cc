@@ -197,14 +197,17 @@ ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
   return {score, std::move(failure)};
 }
 
-void ResourceAllocationScorer::BeginMemo(const Snapshot& snapshot,
-                                         const std::vector<PodResource>& pod) {
+const Snapshot* ResourceAllocationScorer::BeginMemo(const Handle* handle,
+                                                    const std::vector<PodResource>& pod) {
+  if (handle == nullptr) return nullptr;
+  const Snapshot& snapshot = handle->SnapshotSharedLister();
   memo_.Begin(snapshot);
   if (pod != memo_pod_) {
     memo_.Clear();
     memo_pod_ = pod;
   }
   memo_scores_.resize(memo_.size());
+  return &snapshot;
 }
 
 size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t n,

@@ -112,9 +112,10 @@ class ResourceAllocationScorer {
   // `pod`: a score is a function of those and of the node's allocatable and
   // requested resources, which a cache-maintained snapshot NodeInfo changes
   // only together with its generation (helper::NodeMemo;
-  // docs/optimized.md "Per-node memos"). Call from PreScore (one thread),
-  // then pass the snapshot to ScoreMany in the same cycle.
-  void BeginMemo(const Snapshot& snapshot, const std::vector<PodResource>& pod);
+  // docs/optimized.md "Per-node memos"). Call from PreScore (one thread)
+  // with the plugin's handle; returns the handle's snapshot, to pass to
+  // ScoreMany in the same cycle, or nullptr (no memo) without a handle.
+  const Snapshot* BeginMemo(const Handle* handle, const std::vector<PodResource>& pod);
 
   bool use_requested() const { return kind_ == ScoringKind::kBalancedAllocation; }
   const std::vector<ResourceSpec>& resources() const { return resources_; }
