@@ -16,6 +16,8 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
+#include "api/utf8.h"
+
 namespace schedref::api {
 namespace {
 
@@ -641,62 +643,28 @@ Status CheckYamlText(std::string_view text, const std::string& file) {
     const auto [line, column] = LineColumn(text, at);
     return Status::Invalid(Position(file, line, column) + ": " + what);
   };
-  auto hex = [](uint32_t value, int digits) {
-    static constexpr char kDigits[] = "0123456789ABCDEF";
-    std::string out(static_cast<size_t>(digits), '0');
-    for (int i = digits - 1; i >= 0; --i, value >>= 4) {
-      out[static_cast<size_t>(i)] = kDigits[value & 0xF];
-    }
-    return out;
-  };
   for (size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    size_t length = 0;
-    uint32_t cp = 0;
-    // The second byte's range excludes overlong forms, surrogates and
-    // code points above U+10FFFF.
-    unsigned char low = 0x80, high = 0xBF;
-    if (lead < 0x80) {
-      length = 1;
-      cp = lead;
-    } else if (lead >= 0xC2 && lead <= 0xDF) {
-      length = 2;
-      cp = lead & 0x1F;
-    } else if (lead >= 0xE0 && lead <= 0xEF) {
-      length = 3;
-      cp = lead & 0x0F;
-      if (lead == 0xE0) low = 0xA0;
-      if (lead == 0xED) high = 0x9F;
-    } else if (lead >= 0xF0 && lead <= 0xF4) {
-      length = 4;
-      cp = lead & 0x07;
-      if (lead == 0xF0) low = 0x90;
-      if (lead == 0xF4) high = 0x8F;
-    } else {
-      return error(i, "invalid UTF-8 byte 0x" + hex(lead, 2) +
-                          " (YAML text must be UTF-8)");
-    }
-    for (size_t k = 1; k < length; ++k) {
-      if (i + k >= text.size()) {
+    const Utf8Sequence seq = DecodeUtf8(text, i);
+    if (seq.length == 0) {
+      if (seq.bad >= text.size()) {
         return error(i, "incomplete UTF-8 sequence at the end of the text");
       }
-      const auto next = static_cast<unsigned char>(text[i + k]);
-      if (next < (k == 1 ? low : 0x80) || next > (k == 1 ? high : 0xBF)) {
-        return error(i + k, "invalid UTF-8 byte 0x" + hex(next, 2) +
-                                " (YAML text must be UTF-8)");
-      }
-      cp = (cp << 6) | (next & 0x3F);
+      return error(seq.bad,
+                   "invalid UTF-8 byte 0x" +
+                       HexDigits(static_cast<unsigned char>(text[seq.bad]), 2) +
+                       " (YAML text must be UTF-8)");
     }
+    const uint32_t cp = seq.code_point;
     const bool printable = cp == 0x09 || cp == 0x0A || cp == 0x0D ||
                            (cp >= 0x20 && cp <= 0x7E) || cp == 0x85 ||
                            (cp >= 0xA0 && cp <= 0xD7FF) ||
                            (cp >= 0xE000 && cp <= 0xFFFD) ||
                            (cp >= 0x10000 && cp <= 0x10FFFF);
     if (!printable) {
-      return error(i, "control character U+" + hex(cp, 4) +
+      return error(i, "control character U+" + HexDigits(cp, 4) +
                           " is not allowed in YAML");
     }
-    i += length;
+    i += seq.length;
   }
   return Status::Ok();
 }

@@ -18,6 +18,7 @@
 #include "api/encode.h"
 #include "api/manifest.h"
 #include "api/trace_codec.h"
+#include "api/utf8.h"
 
 namespace schedref::api {
 namespace {
@@ -698,52 +699,11 @@ class ScenarioDecoder {
 // they cannot be mistaken for another type, literal blocks for multi-line
 // text, double quotes for everything else.
 
-// Decodes one UTF-8 sequence at s[i]; 0 when invalid.
-size_t Utf8Length(std::string_view s, size_t i, uint32_t* code_point) {
-  const auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = b(i);
-  size_t n = 0;
-  uint32_t cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-    cp = c & 0x1F;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    cp = c & 0x0F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    cp = c & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k) {
-    if ((b(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b(i + k) & 0x3F);
-  }
-  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-      (cp >= 0xD800 && cp <= 0xDFFF)) {
-    return 0;
-  }
-  *code_point = cp;
-  return n;
-}
-
 // Code points a YAML reader treats as line breaks or byte-order marks, or
 // that are not printable: written as escapes.
 bool NeedsEscape(uint32_t cp) {
   return (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
          cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF;
-}
-
-std::string Hex(uint32_t v, int digits) {
-  static constexpr char kDigits[] = "0123456789ABCDEF";
-  std::string out(static_cast<size_t>(digits), '0');
-  for (int i = digits - 1; i >= 0; --i) {
-    out[static_cast<size_t>(i)] = kDigits[v & 0xF];
-    v >>= 4;
-  }
-  return out;
 }
 
 std::string DoubleQuoted(std::string_view s) {
@@ -769,7 +729,7 @@ std::string DoubleQuoted(std::string_view s) {
           break;
         default:
           if (c < 0x20 || c == 0x7F) {
-            out += "\\x" + Hex(c, 2);
+            out += "\\x" + HexDigits(c, 2);
           } else {
             out += static_cast<char>(c);
           }
@@ -777,13 +737,14 @@ std::string DoubleQuoted(std::string_view s) {
       ++i;
       continue;
     }
-    uint32_t cp = 0;
-    const size_t n = Utf8Length(s, i, &cp);
+    const Utf8Sequence seq = DecodeUtf8(s, i);
+    const size_t n = seq.length;
+    const uint32_t cp = seq.code_point;
     if (n == 0) {
       out += "\\uFFFD";  // Not UTF-8: replaced, as the trace writer does.
       ++i;
     } else if (NeedsEscape(cp)) {
-      out += "\\u" + Hex(cp, 4);
+      out += "\\u" + HexDigits(cp, 4);
       i += n;
     } else {
       out.append(s.substr(i, n));
@@ -841,9 +802,9 @@ std::string LiteralIndicator(std::string_view s) {
       if ((c < 0x20 && c != '\t') || c == 0x7F) return "";
       continue;
     }
-    uint32_t cp = 0;
-    const size_t n = Utf8Length(body, i, &cp);
-    if (n == 0 || NeedsEscape(cp)) return "";
+    const Utf8Sequence seq = DecodeUtf8(body, i);
+    const size_t n = seq.length;
+    if (n == 0 || NeedsEscape(seq.code_point)) return "";
     i += n - 1;
   }
   return indicator;
