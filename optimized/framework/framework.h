@@ -116,9 +116,14 @@ class Framework : public PluginsRunner {
                                            const std::vector<PodInfoPtr>& nominated,
                                            FilterDetail* detail = nullptr) const;
   // PluginsRunner (preemption's dry runs).
-  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                           const NodeInfo& node,
+  FilterPlan PlanFilters(const CycleState& state) const override;
+  Status RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
+                                           const PodInfo& pod, const NodeInfo& node,
                                            const std::vector<PodInfoPtr>& nominated) override;
+  std::optional<Status> RunFilterPluginsWithoutPods(
+      const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
+      const NodeInfo& node, const std::vector<PodInfoPtr>& removed,
+      const std::vector<PodInfoPtr>& nominated) const override;
 
   PostFilterOutput RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
                                         const NodeToStatus& statuses);

@@ -114,6 +114,14 @@ std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& stat
 
 namespace {
 
+// Whether upstream's nominated-pods rule adds any of `nominated` when
+// filtering for `pod`: those of equal or higher priority, other than pod.
+bool AnyNominatedPodCounts(const PodInfo& pod, const std::vector<PodInfoPtr>& nominated) {
+  return std::any_of(nominated.begin(), nominated.end(), [&pod](const PodInfoPtr& other) {
+    return other->priority >= pod.priority && other->uid() != pod.uid();
+  });
+}
+
 // A filter's non-success status as the framework reports it.
 void AttributeFilterStatus(const FilterPlugin& pl, Status& s) {
   if (!s.IsRejected()) {
@@ -171,12 +179,9 @@ Status Framework::RunFilterPluginsWithNominatedPods(
     const std::vector<const FilterPlugin*>& active, const CycleState& state,
     const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
     FilterDetail* detail) const {
-  auto counts = [&pod](const PodInfoPtr& other) {
-    return other->priority >= pod.priority && other->uid() != pod.uid();
-  };
   // The common case, no nominated pod that counts: one pass, and no clones
   // (not even empty ones: this runs for every node of every cycle).
-  if (std::none_of(nominated.begin(), nominated.end(), counts)) {
+  if (!AnyNominatedPodCounts(pod, nominated)) {
     return RunFilterPlugins(active, state, pod, node, detail);
   }
   return RunFilterPluginsWithCountedNominatedPods(active, state, pod, node, nominated, detail);
@@ -204,10 +209,36 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
   return RunFilterPlugins(active, state, pod, node, detail);
 }
 
-Status Framework::RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                                    const NodeInfo& node,
+FilterPlan Framework::PlanFilters(const CycleState& state) const {
+  FilterPlan plan{ActiveFilters(state), false};
+  for (const PreFilterPlugin* pl : pre_filter_) {
+    if (pl->HasPreFilterExtensions() && !state.skip_filter_plugins.contains(pl->Name())) {
+      plan.extensions = true;
+    }
+  }
+  return plan;
+}
+
+Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
+                                                    const PodInfo& pod, const NodeInfo& node,
                                                     const std::vector<PodInfoPtr>& nominated) {
-  return RunFilterPluginsWithNominatedPods(ActiveFilters(state), state, pod, node, nominated);
+  return RunFilterPluginsWithNominatedPods(plan.filters, state, pod, node, nominated);
+}
+
+std::optional<Status> Framework::RunFilterPluginsWithoutPods(
+    const FilterPlan& plan, const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+    const std::vector<PodInfoPtr>& removed, const std::vector<PodInfoPtr>& nominated) const {
+  // With no extension to run, the copied state would equal `state`; with no
+  // nominated pod that counts, the filters run once, on the copied node.
+  if (plan.extensions || AnyNominatedPodCounts(pod, nominated)) return std::nullopt;
+  for (const FilterPlugin* pl : plan.filters) {
+    std::optional<Status> s = pl->FilterWithoutPods(state, pod, node, removed);
+    if (!s.has_value()) return std::nullopt;
+    if (s->IsSuccess()) continue;
+    AttributeFilterStatus(*pl, *s);
+    return s;
+  }
+  return Status::Success();
 }
 
 PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInfo& pod,

@@ -162,6 +162,93 @@ TEST(FrameworkRunTest, FilterStopsAtTheFirstRejectionAndRecordsDetail) {
   EXPECT_EQ((*f)->ActiveFilters(state).size(), 1u);
 }
 
+// A node-object filter rejecting the nodes it names, and a PreFilter
+// plugin with extensions (whose Filter passes everything).
+class ByName final : public NodeObjectFilterPlugin {
+ public:
+  std::string Name() const override { return "ByName"; }
+  Status Filter(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
+    if (node.Name() == "n1") return Status(Code::kUnschedulable, "not n1");
+    return Status::Success();
+  }
+};
+class WithExtensions final : public PreFilterPlugin, public FilterPlugin {
+ public:
+  std::string Name() const override { return "Ext"; }
+  PreFilterOutput PreFilter(CycleState&, const PodInfo&, const std::vector<NodeInfo*>&) override {
+    return {};
+  }
+  bool HasPreFilterExtensions() const override { return true; }
+  Status Filter(const CycleState&, const PodInfo&, const NodeInfo&) const override {
+    return Status::Success();
+  }
+};
+
+// RunFilterPluginsWithoutPods answers only when no copy could change the
+// answer, and then as RunFilterPlugins would.
+TEST(FrameworkRunTest, FilterWithoutPodsAnswersOnlyWithoutCopies) {
+  Registry r = MakeRegistry({{"A", {}}});
+  ASSERT_TRUE(r.Register("ByName", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(new ByName());
+  }).ok());
+  ASSERT_TRUE(r.Register("Ext", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(new WithExtensions());
+  }).ok());
+  std::unique_ptr<Snapshot> snap = testing::MakeSnapshot(
+      {st::MakeNode().Name("n0").Obj(), st::MakeNode().Name("n1").Obj()},
+      {st::MakePod().Name("v").UID("v").Node("n0").Obj()});
+  const NodeInfo& n0 = *snap->List()[0];
+  const NodeInfo& n1 = *snap->List()[1];
+  const std::vector<PodInfoPtr> removed = n0.pods();
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").UID("p").Priority(5).Obj());
+  PodInfoPtr high = NewPodInfo(st::MakePod().Name("h").UID("h").Priority(5).Obj());
+  PodInfoPtr low = NewPodInfo(st::MakePod().Name("l").UID("l").Priority(4).Obj());
+  auto make = [&](std::vector<api::PluginRef> filters, std::vector<api::PluginRef> pre) {
+    api::Plugins p = Base();
+    p.filter = Enabled(std::move(filters));
+    p.pre_filter = Enabled(std::move(pre));
+    StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+    EXPECT_TRUE(f.ok()) << f.status().message();
+    return std::move(*f);
+  };
+
+  // Node-object filters only: answered, with the plugin attributed.
+  std::unique_ptr<Framework> f = make({{"ByName", 0}}, {});
+  CycleState state;
+  FilterPlan plan = f->PlanFilters(state);
+  EXPECT_FALSE(plan.extensions);
+  EXPECT_EQ(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {}), Status::Success());
+  std::optional<Status> s1 = f->RunFilterPluginsWithoutPods(plan, state, *pod, n1, {}, {});
+  ASSERT_TRUE(s1.has_value());
+  EXPECT_EQ(s1->plugin(), "ByName");
+  EXPECT_EQ(s1->Message(), "not n1");
+  // A lower-priority nominated pod does not count; an equal one does.
+  EXPECT_TRUE(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {low}).has_value());
+  EXPECT_FALSE(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {high}).has_value());
+  // The pod itself, nominated, does not count either.
+  EXPECT_TRUE(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {pod}).has_value());
+
+  // A filter that cannot answer: none, unless an earlier one rejects.
+  f = make({{"ByName", 0}, {"A", 0}}, {});
+  plan = f->PlanFilters(state);
+  EXPECT_FALSE(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {}).has_value());
+  EXPECT_TRUE(f->RunFilterPluginsWithoutPods(plan, state, *pod, n1, {}, {}).has_value());
+  state.skip_filter_plugins.insert("A");
+  plan = f->PlanFilters(state);
+  EXPECT_EQ(f->RunFilterPluginsWithoutPods(plan, state, *pod, n0, removed, {}), Status::Success());
+
+  // A PreFilter extension that would run: none; skipped: answered.
+  f = make({{"ByName", 0}}, {{"Ext", 0}});
+  CycleState with_ext;
+  plan = f->PlanFilters(with_ext);
+  EXPECT_TRUE(plan.extensions);
+  EXPECT_FALSE(f->RunFilterPluginsWithoutPods(plan, with_ext, *pod, n1, {}, {}).has_value());
+  with_ext.skip_filter_plugins.insert("Ext");
+  plan = f->PlanFilters(with_ext);
+  EXPECT_FALSE(plan.extensions);
+  EXPECT_TRUE(f->RunFilterPluginsWithoutPods(plan, with_ext, *pod, n1, {}, {}).has_value());
+}
+
 TEST(FrameworkRunTest, ScoreTotalsDoNotDependOnTheThreadCount) {
   // A: raw 3i, normalized to 100 * 3i / 297 (weight 2); B: raw i (weight 1).
   Registry r = MakeRegistry({{"A", {{}, {}, 3, true}}, {"B", {{}, {}, 1, false}}});

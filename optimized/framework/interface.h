@@ -115,9 +115,20 @@ struct PermitOutput {
 
 // What preemption re-runs on modified copies of nodes (upstream
 // framework.PluginsRunner). Implemented by Framework.
+class FilterPlugin;
+
+// The filters a cycle state runs (its PreFilter skips applied), in order,
+// and whether a PreFilter extension (AddPod/RemovePod) runs for it. Fixed
+// for a whole dry run, so preemption plans once per Preempt call.
+struct FilterPlan {
+  std::vector<const FilterPlugin*> filters;
+  bool extensions = false;
+};
+
 class PluginsRunner {
  public:
   virtual ~PluginsRunner() = default;
+  virtual FilterPlan PlanFilters(const CycleState& state) const = 0;
   virtual Status RunPreFilterExtensionAddPod(CycleState& state,
                                              const PodInfo& pod_to_schedule,
                                              const PodInfo& pod_to_add,
@@ -129,10 +140,22 @@ class PluginsRunner {
   // The filters with upstream's nominated-pods rule. `nominated`: what
   // Handle::NominatedPodsForNode returns for node.Name(), fetched once by a
   // caller that filters one node many times (preemption's reprieve loop; a
-  // dry run does not change the queue).
-  virtual Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                                   const NodeInfo& node,
+  // dry run does not change the queue). `plan`: PlanFilters of the state
+  // the dry run started from.
+  virtual Status RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
+                                                   const PodInfo& pod, const NodeInfo& node,
                                                    const std::vector<PodInfoPtr>& nominated) = 0;
+  // What RunFilterPluginsWithNominatedPods would return for a copy of
+  // `node` with `removed` (pods on it) taken off, one by one, by
+  // NodeInfo::RemovePod and RunPreFilterExtensionRemovePod on a copy of
+  // `state` -- when that is known without the copies: no PreFilter
+  // extension runs (plan.extensions is false), no nominated pod counts,
+  // and every planned filter answers FilterPlugin::FilterWithoutPods.
+  // nullopt otherwise. Thread-safe.
+  virtual std::optional<Status> RunFilterPluginsWithoutPods(
+      const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
+      const NodeInfo& node, const std::vector<PodInfoPtr>& removed,
+      const std::vector<PodInfoPtr>& nominated) const = 0;
 };
 
 // What plugins may read of the scheduler. Implemented by the scheduler.
@@ -224,6 +247,31 @@ class FilterPlugin : public virtual Plugin {
     for (size_t i = 0; i < n; ++i) {
       if (statuses[i].IsSuccess()) statuses[i] = Filter(state, pod, *nodes[i]);
     }
+  }
+  // What Filter would say of a copy of `node` with `removed` (pods on it)
+  // taken off by NodeInfo::RemovePod, with `state` as the PreFilter
+  // extensions' RemovePod would leave it; nullopt iff the plugin cannot
+  // tell without that copy. Preemption's dry run asks this before copying
+  // anything (PluginsRunner::RunFilterPluginsWithoutPods). A plugin that
+  // reads nothing of a node's pods and has no PreFilter extensions answers
+  // Filter(state, pod, node). Called concurrently; read-only.
+  virtual std::optional<Status> FilterWithoutPods(const CycleState& /*state*/,
+                                                  const PodInfo& /*pod*/,
+                                                  const NodeInfo& /*node*/,
+                                                  const std::vector<PodInfoPtr>& /*removed*/) const {
+    return std::nullopt;
+  }
+};
+
+// A filter that reads nothing of a node's pods and has no PreFilter
+// extensions (the node object and the pod only): taking pods off a node
+// leaves its verdict as it is.
+class NodeObjectFilterPlugin : public FilterPlugin {
+ public:
+  std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
+                                          const NodeInfo& node,
+                                          const std::vector<PodInfoPtr>& /*removed*/) const final {
+    return Filter(state, pod, node);
   }
 };
 

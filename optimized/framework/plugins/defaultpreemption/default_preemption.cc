@@ -211,6 +211,8 @@ bool DefaultPreemption::EligibleToPreemptOthers(const api::Pod& pod,
 struct DefaultPreemption::DryRun {
   // nullptr: the pod's profile has no framework (every node fails).
   PluginsRunner* runner;
+  // runner->PlanFilters(state); empty without a runner.
+  FilterPlan plan;
   const PodInfo& pod;
   // The cycle state every node's dry run starts from.
   const CycleState& state;
@@ -245,8 +247,9 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     const size_t offset = handle_->NextRandom() % n;
     const size_t capacity =
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
-    const DryRun run{handle_->RunnerFor(pod->pod), *pod, state, handle_->Now(),
-                     handle_->PodDisruptionBudgets()};
+    PluginsRunner* runner = handle_->RunnerFor(pod->pod);
+    const DryRun run{runner, runner != nullptr ? runner->PlanFilters(state) : FilterPlan{},
+                     *pod, state, handle_->Now(), handle_->PodDisruptionBudgets()};
     // Takes node's dry-run result in dry-run order; true iff the sequential
     // dry run stops after this node.
     auto take = [&](const NodeInfo& node, Status& s, Candidate& c) {
@@ -331,6 +334,14 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     if (p->priority < pod.priority) potential.push_back(p);
   }
   if (potential.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  // The node's nominated pods stay the same through the dry run.
+  const std::vector<PodInfoPtr> nominated = handle_->NominatedPodsForNode(node.Name());
+  // Whether the pod fits with every potential victim gone, asked first
+  // without copying the node: most nodes of a hopeless preemptor are
+  // rejected here (docs/optimized.md "Preemption").
+  const std::optional<Status> without_all =
+      runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, potential, nominated);
+  if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
   scratch.node = node;
   scratch.state = run.state;
   NodeInfo& copy = scratch.node;
@@ -343,15 +354,17 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     copy.AddPod(p);
     return runner.RunPreFilterExtensionAddPod(state, pod, *p, copy);
   };
-  // The node's nominated pods stay the same through the dry run.
-  const std::vector<PodInfoPtr> nominated = handle_->NominatedPodsForNode(node.Name());
-  auto fits = [&] { return runner.RunFilterPluginsWithNominatedPods(state, pod, copy, nominated); };
+  auto fits = [&] {
+    return runner.RunFilterPluginsWithNominatedPods(run.plan, state, pod, copy, nominated);
+  };
   for (const PodInfoPtr& p : potential) {
     Status s = remove(p);
     if (!s.IsSuccess()) return Status::Error(s.Message());
   }
-  Status fit = fits();
-  if (!fit.IsSuccess()) return fit;
+  if (!without_all.has_value()) {
+    Status fit = fits();
+    if (!fit.IsSuccess()) return fit;
+  }
   SortByImportance(potential, run.now);
   // Without PDBs every pod is non-violating; no split copies.
   std::vector<PodInfoPtr> violating, split;

@@ -161,8 +161,16 @@ class CpuRunner : public PluginsRunner {
     ++state.ReadAs<Removed>(kKey)->count;
     return Status::Success();
   }
-  Status RunFilterPluginsWithNominatedPods(CycleState& state, const PodInfo& pod,
-                                           const NodeInfo& node,
+  // Its extensions run for every state, so every dry run copies.
+  FilterPlan PlanFilters(const CycleState&) const override { return {{}, true}; }
+  std::optional<Status> RunFilterPluginsWithoutPods(const FilterPlan&, const CycleState&,
+                                                    const PodInfo&, const NodeInfo&,
+                                                    const std::vector<PodInfoPtr>&,
+                                                    const std::vector<PodInfoPtr>&) const override {
+    return std::nullopt;
+  }
+  Status RunFilterPluginsWithNominatedPods(const FilterPlan&, CycleState& state,
+                                           const PodInfo& pod, const NodeInfo& node,
                                            const std::vector<PodInfoPtr>&) override {
     {
       std::lock_guard<std::mutex> lock(mu);

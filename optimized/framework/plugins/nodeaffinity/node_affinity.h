@@ -53,7 +53,7 @@ using api::pluginargs::NodeAffinityArgs;
 CompilePreferredTerms(const std::vector<api::PreferredSchedulingTerm>& terms);
 
 class NodeAffinity final : public PreFilterPlugin,
-                           public FilterPlugin,
+                           public NodeObjectFilterPlugin,
                            public PreScorePlugin,
                            public ScorePlugin,
                            public EnqueueExtensions {

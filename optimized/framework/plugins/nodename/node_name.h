@@ -26,7 +26,7 @@ inline constexpr char kErrReason[] =
 bool Fits(const api::Pod& pod, const api::Node& node);
 
 // Stateless; safe to call from many threads.
-class NodeName final : public FilterPlugin, public EnqueueExtensions {
+class NodeName final : public NodeObjectFilterPlugin, public EnqueueExtensions {
  public:
   // Takes no args; like upstream (and the reference), whatever args the
   // configuration gives are ignored.

@@ -182,6 +182,21 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
   return FilterWith(s->request, node);
 }
 
+namespace {
+
+// Filter's rejection: every shortage's reason, in FitsRequest's order.
+Status Shortages(const FitRequest& request, const Resource& allocatable, const Resource& used,
+                 int64_t num_pods) {
+  std::vector<InsufficientResource> short_of;
+  (void)FitsRequest(request, allocatable, used, num_pods, &short_of);
+  std::vector<std::string> reasons;
+  reasons.reserve(short_of.size());
+  for (InsufficientResource& r : short_of) reasons.push_back(std::move(r.reason));
+  return Status(Code::kUnschedulable, std::move(reasons));
+}
+
+}  // namespace
+
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   // Without ephemeral-storage and scalar requests, FitsRequest reads the
   // pod count, cpu and memory only, which the node's first cache line
@@ -201,12 +216,22 @@ Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
     fits = FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr);
   }
   if (fits) return Status::Success();
-  std::vector<InsufficientResource> short_of;
-  (void)FitsRequest(request, node.allocatable(), node.requested(), num_pods, &short_of);
-  std::vector<std::string> reasons;
-  reasons.reserve(short_of.size());
-  for (InsufficientResource& r : short_of) reasons.push_back(std::move(r.reason));
-  return Status(Code::kUnschedulable, std::move(reasons));
+  return Shortages(request, node.allocatable(), node.requested(), num_pods);
+}
+
+std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodInfo& pod,
+                                             const NodeInfo& node,
+                                             const std::vector<PodInfoPtr>& removed) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) return Filter(state, pod, node);
+  Resource used = node.requested();
+  for (const PodInfoPtr& p : removed) used.Sub(p->requests);
+  const int64_t num_pods =
+      static_cast<int64_t>(node.pods().size()) - static_cast<int64_t>(removed.size());
+  if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {
+    return Status::Success();
+  }
+  return Shortages(s->request, node.allocatable(), used, num_pods);
 }
 
 void Fit::FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,

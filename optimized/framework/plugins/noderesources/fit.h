@@ -99,6 +99,12 @@ class Fit final : public PreFilterPlugin,
   static Status FilterWith(const FitRequest& request, const NodeInfo& node);
   void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                   size_t n, Status* statuses) const override;
+  // Filter against node's requested() less each removed pod's requests (in
+  // order, as NodeInfo::RemovePod subtracts them) and its pod count less
+  // removed.size(). REQUIRES: every removed pod is on node, once.
+  std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
+                                          const NodeInfo& node,
+                                          const std::vector<PodInfoPtr>& removed) const override;
 
   // Stores the resources that can count and the pod's request for each (with
   // the non-zero defaults). Never skips.

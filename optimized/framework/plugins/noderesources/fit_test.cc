@@ -273,6 +273,66 @@ TEST(FitTest, FollowsPodRemoval) {
   EXPECT_TRUE(RunFilter(Fit(DefaultArgs()), pod, info).IsSuccess());
 }
 
+// Preemption's dry run asks FilterWithoutPods before copying a node: it
+// must say what Filter says of a copy with the pods removed, for every
+// resource kind and for the pod count.
+TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
+  // Node: cpu 10m, memory 20, pods 3, example.com/aaa 5, storage 20.
+  const api::Node node = testutil::MakeNodeWithAllocatable("n", 10, 20, 3, 5, 20, 0);
+  std::vector<api::Pod> pods = {
+      NewResourcePod({{4, 5, 0, {{kExtendedResourceA, 2}}}}),
+      NewResourcePod({{3, 5, 10, {}}}),
+      NewResourcePod({{2, 5, 5, {{kExtendedResourceA, 3}}}}),
+  };
+  for (size_t i = 0; i < pods.size(); ++i) pods[i].uid = "u" + std::to_string(i);
+  struct Case {
+    std::string name;
+    testutil::Usage incoming;
+    std::vector<size_t> removed;  // indexes into pods
+  };
+  const std::vector<Case> cases = {
+      {"nothing removed, too many pods", {1, 1}, {}},
+      {"one removed frees the slot", {1, 1}, {1}},
+      {"still short of cpu", {6, 1}, {2}},
+      {"cpu freed by two", {6, 1}, {0, 2}},
+      {"memory short after one", {1, 12}, {0}},
+      {"memory freed by two", {1, 12}, {0, 1}},
+      {"storage short", {1, 1, 15}, {0}},
+      {"storage freed", {1, 1, 15}, {1, 2}},
+      {"scalar short", {1, 1, 0, {{kExtendedResourceA, 4}}}, {0}},
+      {"scalar freed", {1, 1, 0, {{kExtendedResourceA, 4}}}, {2}},
+      {"several shortages", {9, 19, 19, {{kExtendedResourceA, 5}}}, {1}},
+      {"all removed, fits", {10, 20, 20, {{kExtendedResourceA, 5}}}, {0, 1, 2}},
+  };
+  Fit plugin(DefaultArgs());
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const NodeInfo info = MakeNodeInfo(node, pods);
+    CycleState state;
+    PodInfoPtr pod = NewPodInfo(NewResourcePod({c.incoming}));
+    ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+    std::vector<PodInfoPtr> removed;
+    NodeInfo copy = info;
+    for (size_t i : c.removed) {
+      removed.push_back(info.pods()[i]);
+      ASSERT_TRUE(copy.RemovePod(pods[i].uid));
+    }
+    const Status want = plugin.Filter(state, *pod, copy);
+    const std::optional<Status> got = plugin.FilterWithoutPods(state, *pod, info, removed);
+    ASSERT_TRUE(got.has_value());
+    EXPECT_EQ(*got, want);
+  }
+  // The table covers both verdicts.
+  CycleState state;
+  PodInfoPtr pod = NewPodInfo(NewResourcePod({{6, 1}}));
+  ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+  const NodeInfo info = MakeNodeInfo(node, pods);
+  EXPECT_EQ(*plugin.FilterWithoutPods(state, *pod, info, {info.pods()[2]}),
+            Status(Code::kUnschedulable, "Insufficient cpu"));
+  EXPECT_TRUE(
+      plugin.FilterWithoutPods(state, *pod, info, {info.pods()[0], info.pods()[2]})->IsSuccess());
+}
+
 // upstream TestPreFilterDisabled.
 TEST(FitTest, UpstreamPreFilterDisabled) {
   Fit plugin(DefaultArgs());

@@ -28,7 +28,7 @@ inline constexpr char kErrReasonUnschedulable[] = "node(s) were unschedulable";
 bool ToleratesUnschedulable(const api::Pod& pod);
 
 // Stateless; safe to call from many threads.
-class NodeUnschedulable final : public FilterPlugin, public EnqueueExtensions {
+class NodeUnschedulable final : public NodeObjectFilterPlugin, public EnqueueExtensions {
  public:
   // Takes no args; whatever the configuration gives is ignored, as upstream
   // and the reference do.

@@ -33,7 +33,7 @@ const api::Taint* FindUntoleratedNoScheduleTaint(
     const std::vector<api::Taint>& taints,
     const std::vector<api::Toleration>& tolerations);
 
-class TaintToleration final : public FilterPlugin,
+class TaintToleration final : public NodeObjectFilterPlugin,
                               public PreScorePlugin,
                               public ScorePlugin,
                               public EnqueueExtensions {
