@@ -94,6 +94,7 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   Place(*expanded, ExtensionPoint::kQueueSort, f->plugins_, f->queue_sort_);
   Place(*expanded, ExtensionPoint::kPreFilter, f->plugins_, f->pre_filter_);
   Place(*expanded, ExtensionPoint::kFilter, f->plugins_, f->filter_);
+  for (const FilterPlugin* pl : f->filter_) f->filter_names_.push_back(pl->Name());
   Place(*expanded, ExtensionPoint::kPostFilter, f->plugins_, f->post_filter_);
   Place(*expanded, ExtensionPoint::kPreScore, f->plugins_, f->pre_score_);
   Place(*expanded, ExtensionPoint::kScore, f->plugins_, f->score_);

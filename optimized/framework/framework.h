@@ -175,6 +175,9 @@ class Framework : public PluginsRunner {
   std::vector<QueueSortPlugin*> queue_sort_;
   std::vector<PreFilterPlugin*> pre_filter_;
   std::vector<FilterPlugin*> filter_;
+  // Name() of each of filter_, in its order: attributing a rejection to its
+  // filter then builds no string.
+  std::vector<std::string> filter_names_;
   std::vector<PostFilterPlugin*> post_filter_;
   std::vector<PreScorePlugin*> pre_score_;
   std::vector<ScorePlugin*> score_;
@@ -185,6 +188,12 @@ class Framework : public PluginsRunner {
   std::vector<BindPlugin*> bind_;
   std::vector<PostBindPlugin*> post_bind_;
   std::map<std::string, int64_t> score_weights_;
+
+  // filter_names_ of pl. REQUIRES: pl is one of filter_.
+  const std::string& FilterName(const FilterPlugin* pl) const;
+  // A filter's non-success status as the framework reports it: an error
+  // unless a rejection, attributed to the filter.
+  void AttributeFilterStatus(const FilterPlugin* pl, Status& s) const;
 
   // --- mutable ---
   std::map<std::string, WaitingPod> waiting_pods_;

@@ -1,6 +1,7 @@
 // The extension-point runners of Framework (framework.h); construction is in
 // framework.cc.
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 
 #include "api/scenario_decode.h"
@@ -122,19 +123,24 @@ bool AnyNominatedPodCounts(const PodInfo& pod, const std::vector<PodInfoPtr>& no
   });
 }
 
-// A filter's non-success status as the framework reports it.
-void AttributeFilterStatus(const FilterPlugin& pl, Status& s) {
-  if (!s.IsRejected()) {
-    s = Status::Error("running \"" + pl.Name() + "\" filter plugin: " + s.Message());
-  }
-  s.WithPlugin(pl.Name());
-}
-
 // RunFilterPluginsMany's unit of work: small enough that the nodes' hot
 // lines stay in the L1 cache from the first filter to the last.
 constexpr size_t kFilterRun = 64;
 
 }  // namespace
+
+const std::string& Framework::FilterName(const FilterPlugin* pl) const {
+  for (size_t i = 0; i < filter_.size(); ++i) {
+    if (filter_[i] == pl) return filter_names_[i];
+  }
+  std::abort();  // a broken precondition: pl is not a filter of this framework
+}
+
+void Framework::AttributeFilterStatus(const FilterPlugin* pl, Status& s) const {
+  const std::string& name = FilterName(pl);
+  if (!s.IsRejected()) s = Status::Error("running \"" + name + "\" filter plugin: " + s.Message());
+  s.WithPlugin(name);
+}
 
 Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
                                    const CycleState& state, const PodInfo& pod,
@@ -145,7 +151,7 @@ Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& activ
       if (detail != nullptr) detail->emplace_back(pl->Name(), s);
       continue;
     }
-    AttributeFilterStatus(*pl, s);
+    AttributeFilterStatus(pl, s);
     if (detail != nullptr) detail->emplace_back(pl->Name(), s);
     return s;
   }
@@ -168,7 +174,7 @@ void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& act
         if (rejected[i] || statuses[b + i].IsSuccess()) continue;
         rejected[i] = true;
         --remaining;
-        AttributeFilterStatus(*pl, statuses[b + i]);
+        AttributeFilterStatus(pl, statuses[b + i]);
       }
       if (remaining == 0) break;
     }
@@ -235,7 +241,7 @@ std::optional<Status> Framework::RunFilterPluginsWithoutPods(
     std::optional<Status> s = pl->FilterWithoutPods(state, pod, node, removed);
     if (!s.has_value()) return std::nullopt;
     if (s->IsSuccess()) continue;
-    AttributeFilterStatus(*pl, *s);
+    AttributeFilterStatus(pl, *s);
     return s;
   }
   return Status::Success();

@@ -25,36 +25,65 @@ enum class Code {
 // "Success", "Error", "Unschedulable", ... (upstream Code.String()).
 const char* CodeName(Code code);
 
+// A non-success status's reasons and the plugin that produced it.
+struct StatusRep {
+  std::vector<std::string> reasons;
+  std::string plugin;
+  // For a shared rep without a plugin: its twin with the plugin set, which
+  // WithPlugin of that plugin switches to instead of copying. Static too.
+  const StatusRep* attributed = nullptr;
+};
+
 // A Success (or a reason-less Skip/Wait) is one word and a null pointer: no
 // allocation and a trivial destructor check, which matters because every
-// Filter and Score call on every node returns one.
+// Filter and Score call on every node returns one. A rejection that many
+// nodes share word for word (the same plugin, the same reasons) can point
+// at one StatusRep that outlives it (Status::Shared): copies then point at
+// it too, and WithPlugin can switch to its attributed twin, so rejecting a
+// node allocates nothing either.
 class [[nodiscard]] Status {
  public:
   Status() = default;  // Success
   Status(Code code, std::vector<std::string> reasons) : code_(code) {
-    if (!reasons.empty()) rep_ = std::make_unique<Rep>(Rep{std::move(reasons), {}});
+    if (!reasons.empty()) Own(new StatusRep{std::move(reasons), {}});
   }
   Status(Code code, std::string reason) : code_(code) {
-    rep_ = std::make_unique<Rep>();
-    rep_->reasons.push_back(std::move(reason));
+    Own(new StatusRep{{std::move(reason)}, {}});
   }
-  Status(const Status& other)
-      : code_(other.code_), rep_(other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr) {}
+  Status(const Status& other) : code_(other.code_), rep_(other.rep_), owned_(other.owned_) {
+    if (owned_) rep_ = new StatusRep(*other.rep_);
+  }
   Status& operator=(const Status& other) {
+    if (this != &other) *this = Status(other);
+    return *this;
+  }
+  Status(Status&& other) noexcept
+      : code_(other.code_), rep_(std::exchange(other.rep_, nullptr)),
+        owned_(std::exchange(other.owned_, false)) {}
+  Status& operator=(Status&& other) noexcept {
     if (this != &other) {
+      Release();
       code_ = other.code_;
-      rep_ = other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr;
+      rep_ = std::exchange(other.rep_, nullptr);
+      owned_ = std::exchange(other.owned_, false);
     }
     return *this;
   }
-  Status(Status&&) noexcept = default;
-  Status& operator=(Status&&) noexcept = default;
+  ~Status() { Release(); }
 
   static Status Success() { return Status(); }
   static Status Error(std::string message) {
     return Status(Code::kError, std::move(message));
   }
   static Status Skip() { return Status(Code::kSkip, std::vector<std::string>{}); }
+  // A status whose reasons and plugin are `rep`'s, without a copy.
+  // REQUIRES: `rep` outlives the status and every copy of it (a static).
+  static Status Shared(Code code, const StatusRep& rep) {
+    Status s;
+    s.code_ = code;
+    s.rep_ = const_cast<StatusRep*>(&rep);  // never written through: not owned
+    return s;
+  }
 
   Code code() const { return code_; }
   const std::vector<std::string>& reasons() const {
@@ -62,9 +91,17 @@ class [[nodiscard]] Status {
   }
   // The plugin that produced a non-success status (set by the framework).
   const std::string& plugin() const { return rep_ ? rep_->plugin : EmptyPlugin(); }
-  Status& WithPlugin(std::string plugin) {
-    if (!rep_) rep_ = std::make_unique<Rep>();
-    rep_->plugin = std::move(plugin);
+  // Sets the plugin; a no-op (no copy of a shared rep) when it is already
+  // `plugin`.
+  Status& WithPlugin(const std::string& plugin) {
+    if (rep_ != nullptr && rep_->plugin == plugin) return *this;
+    if (!owned_ && rep_ != nullptr && rep_->attributed != nullptr &&
+        rep_->attributed->plugin == plugin) {
+      rep_ = const_cast<StatusRep*>(rep_->attributed);  // shared, read only
+      return *this;
+    }
+    if (!owned_) Own(rep_ != nullptr ? new StatusRep(*rep_) : new StatusRep());
+    rep_->plugin = plugin;
     return *this;
   }
 
@@ -85,15 +122,24 @@ class [[nodiscard]] Status {
   }
 
  private:
-  struct Rep {
-    std::vector<std::string> reasons;
-    std::string plugin;
-  };
   static const std::vector<std::string>& EmptyReasons();
   static const std::string& EmptyPlugin();
+  // REQUIRES: !owned_ (a shared or null rep, which is not freed).
+  void Own(StatusRep* rep) {
+    rep_ = rep;
+    owned_ = true;
+  }
+  void Release() {
+    if (owned_) delete rep_;
+    rep_ = nullptr;
+    owned_ = false;
+  }
 
   Code code_ = Code::kSuccess;
-  std::unique_ptr<Rep> rep_;  // null: no reasons and no plugin
+  // null: no reasons and no plugin. Freed by the destructor iff owned_;
+  // otherwise a Shared rep, read only.
+  StatusRep* rep_ = nullptr;
+  bool owned_ = false;
 };
 
 }  // namespace schedref::optimized::framework

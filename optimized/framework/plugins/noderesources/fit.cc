@@ -1,5 +1,7 @@
 #include "optimized/framework/plugins/noderesources/fit.h"
 
+#include <cstdlib>
+#include <string_view>
 #include <utility>
 
 #include "api/pluginargs/noderesources_args.h"
@@ -96,53 +98,124 @@ FitRequest MakeFitRequest(const Resource& request,
   return out;
 }
 
-bool FitsRequest(const FitRequest& request, const Resource& allocatable,
-                 const Resource& used, int64_t num_pods,
-                 std::vector<InsufficientResource>* out) {
+namespace {
+
+// upstream fitsRequest's checks, in its order: calls
+// short_of(name, reason, fixed, requested, in_use, capacity) for each shortage
+// until it returns true (stop). `reason` is a literal for the fixed
+// resources (fixed == true) and a temporary for scalar ones. Returns true
+// iff nothing is short.
+template <typename ShortOf>
+bool VisitShortages(const FitRequest& request, const Resource& allocatable, const Resource& used,
+                    int64_t num_pods, ShortOf short_of) {
   bool fits = true;
-  // Records a shortage; true iff the caller should stop (first one is
-  // enough).
-  auto short_of = [&](const std::string& name, std::string reason,
-                      int64_t requested, int64_t in_use, int64_t capacity) {
+  auto report = [&](std::string_view name, std::string_view reason, bool fixed,
+                    int64_t requested, int64_t in_use, int64_t capacity) {
     fits = false;
-    if (out == nullptr) return true;
-    out->push_back({name, std::move(reason), requested, in_use, capacity});
-    return false;
+    return short_of(name, reason, fixed, requested, in_use, capacity);
   };
   if (num_pods + 1 > allocatable.allowed_pod_number &&
-      short_of(api::kResourcePods, "Too many pods", 1, num_pods,
-               allocatable.allowed_pod_number)) {
+      report(api::kResourcePods, "Too many pods", true, 1, num_pods,
+             allocatable.allowed_pod_number)) {
     return false;
   }
   if (request.only_pod_count) return fits;
-  if (request.milli_cpu > 0 &&
-      request.milli_cpu > allocatable.milli_cpu - used.milli_cpu &&
-      short_of(api::kResourceCpu, "Insufficient cpu", request.milli_cpu,
-               used.milli_cpu, allocatable.milli_cpu)) {
+  if (request.milli_cpu > 0 && request.milli_cpu > allocatable.milli_cpu - used.milli_cpu &&
+      report(api::kResourceCpu, "Insufficient cpu", true, request.milli_cpu, used.milli_cpu,
+             allocatable.milli_cpu)) {
     return false;
   }
   if (request.memory > 0 && request.memory > allocatable.memory - used.memory &&
-      short_of(api::kResourceMemory, "Insufficient memory", request.memory,
-               used.memory, allocatable.memory)) {
+      report(api::kResourceMemory, "Insufficient memory", true, request.memory, used.memory,
+             allocatable.memory)) {
     return false;
   }
   if (request.ephemeral_storage > 0 &&
-      request.ephemeral_storage >
-          allocatable.ephemeral_storage - used.ephemeral_storage &&
-      short_of(api::kResourceEphemeralStorage, "Insufficient ephemeral-storage",
-               request.ephemeral_storage, used.ephemeral_storage,
-               allocatable.ephemeral_storage)) {
+      request.ephemeral_storage > allocatable.ephemeral_storage - used.ephemeral_storage &&
+      report(api::kResourceEphemeralStorage, "Insufficient ephemeral-storage", true,
+             request.ephemeral_storage, used.ephemeral_storage,
+             allocatable.ephemeral_storage)) {
     return false;
   }
   for (const auto& [name, quantity] : request.scalars) {
     const int64_t capacity = allocatable.Scalar(name);
     const int64_t in_use = used.Scalar(name);
     if (quantity > capacity - in_use &&
-        short_of(name, "Insufficient " + name, quantity, in_use, capacity)) {
+        report(name, "Insufficient " + name, false, quantity, in_use, capacity)) {
       return false;
     }
   }
   return fits;
+}
+
+
+// A rejection with one reason, shared by every node it rejects (and its
+// twin attributed to this plugin): constructed once, never destroyed.
+struct SharedRejection {
+  explicit SharedRejection(const char* reason)
+      : attributed{{reason}, names::kNodeResourcesFit, nullptr},
+        plain{{reason}, std::string(), &attributed} {}
+  StatusRep attributed;
+  StatusRep plain;
+};
+
+// The shared rejection for a fixed single reason (pods, cpu, memory,
+// ephemeral-storage).
+const StatusRep& SharedReason(std::string_view reason) {
+  static const std::vector<const SharedRejection*>* const kShared = [] {
+    auto* shared = new std::vector<const SharedRejection*>;
+    for (const char* r : {"Too many pods", "Insufficient cpu", "Insufficient memory",
+                          "Insufficient ephemeral-storage"}) {
+      shared->push_back(new SharedRejection(r));
+    }
+    return shared;
+  }();
+  for (const SharedRejection* s : *kShared) {
+    if (s->plain.reasons[0] == reason) return s->plain;
+  }
+  std::abort();  // VisitShortages has no other fixed reason
+}
+
+// Filter's rejection: every shortage's reason, in FitsRequest's order. One
+// fixed reason, the common case, is a shared status: no allocation.
+Status Shortages(const FitRequest& request, const Resource& allocatable, const Resource& used,
+                 int64_t num_pods) {
+  int count = 0;
+  std::string_view first;  // valid iff first_fixed
+  bool first_fixed = false;
+  (void)VisitShortages(request, allocatable, used, num_pods,
+                       [&](std::string_view, std::string_view reason, bool fixed, int64_t,
+                           int64_t, int64_t) {
+                         if (count++ == 0 && fixed) {
+                           first = reason;
+                           first_fixed = true;
+                         }
+                         return false;
+                       });
+  if (count == 1 && first_fixed) return Status::Shared(Code::kUnschedulable, SharedReason(first));
+  std::vector<std::string> reasons;
+  (void)VisitShortages(request, allocatable, used, num_pods,
+                       [&](std::string_view, std::string_view reason, bool, int64_t, int64_t,
+                           int64_t) {
+                         reasons.emplace_back(reason);
+                         return false;
+                       });
+  return Status(Code::kUnschedulable, std::move(reasons));
+}
+
+}  // namespace
+
+bool FitsRequest(const FitRequest& request, const Resource& allocatable,
+                 const Resource& used, int64_t num_pods,
+                 std::vector<InsufficientResource>* out) {
+  return VisitShortages(request, allocatable, used, num_pods,
+                        [out](std::string_view name, std::string_view reason, bool /*fixed*/,
+                              int64_t requested, int64_t in_use, int64_t capacity) {
+                          if (out == nullptr) return true;  // the first is enough
+                          out->push_back({std::string(name), std::string(reason), requested,
+                                          in_use, capacity});
+                          return false;
+                        });
 }
 
 StatusOr<std::unique_ptr<framework::Plugin>> Fit::New(const nlohmann::json& args,
@@ -182,20 +255,6 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
   return FilterWith(s->request, node);
 }
 
-namespace {
-
-// Filter's rejection: every shortage's reason, in FitsRequest's order.
-Status Shortages(const FitRequest& request, const Resource& allocatable, const Resource& used,
-                 int64_t num_pods) {
-  std::vector<InsufficientResource> short_of;
-  (void)FitsRequest(request, allocatable, used, num_pods, &short_of);
-  std::vector<std::string> reasons;
-  reasons.reserve(short_of.size());
-  for (InsufficientResource& r : short_of) reasons.push_back(std::move(r.reason));
-  return Status(Code::kUnschedulable, std::move(reasons));
-}
-
-}  // namespace
 
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   // Without ephemeral-storage and scalar requests, FitsRequest reads the
