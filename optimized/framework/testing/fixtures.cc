@@ -42,6 +42,28 @@ void SnapshotStepper::Step(const std::string& node_name,
   snapshot_.generation = generation_;
 }
 
+void SnapshotStepper::AddNode(const api::Node& node) {
+  std::vector<std::string> order;
+  for (const NodeInfo* info : snapshot_.List()) order.push_back(info->Name());
+  order.push_back(node.name);
+  NodeInfo& info = snapshot_.Mutable(node.name);
+  info.SetNode(std::make_shared<const api::Node>(node));
+  info.generation = ++generation_;
+  snapshot_.Rebuild(order, /*nodes_changed=*/true);
+  snapshot_.generation = generation_;
+}
+
+void SnapshotStepper::RemoveNode(const std::string& node_name) {
+  std::vector<std::string> order;
+  for (const NodeInfo* info : snapshot_.List()) {
+    if (info->Name() != node_name) order.push_back(info->Name());
+  }
+  snapshot_.Erase(node_name);
+  ++generation_;
+  snapshot_.Rebuild(order, /*nodes_changed=*/true);
+  snapshot_.generation = generation_;
+}
+
 void RandomNodeChange(NodeInfo& info, int kind, const std::function<api::Pod()>& make_pod,
                       const std::function<size_t(size_t)>& pick,
                       const std::function<void(api::Node&)>& relabel) {

@@ -30,7 +30,8 @@ std::unique_ptr<Snapshot> MakeSnapshot(const std::vector<api::Node>& nodes,
 // Publishes changes to a snapshot the way the cache does, for tests of what
 // is refreshed incrementally from it: construction stamps every NodeInfo
 // with its own generation; each Step edits one node, stamps it with the
-// next generation and rebuilds the snapshot without a node-list change.
+// next generation and rebuilds the snapshot without a node-list change;
+// AddNode and RemoveNode change the list.
 class SnapshotStepper {
  public:
   // REQUIRES: `snapshot` outlives the stepper and nothing else changes it.
@@ -39,6 +40,11 @@ class SnapshotStepper {
   // Applies `edit` to the node named `node_name` (the edit may change
   // nothing; the node is republished either way).
   void Step(const std::string& node_name, const std::function<void(NodeInfo&)>& edit);
+  // Node-list changes, as the cache publishes a node added (at the end of
+  // the list, as the node tree appends within a zone) or deleted (wherever
+  // it was). REQUIRES: AddNode's name is new; RemoveNode's is listed.
+  void AddNode(const api::Node& node);
+  void RemoveNode(const std::string& node_name);
 
  private:
   Snapshot& snapshot_;

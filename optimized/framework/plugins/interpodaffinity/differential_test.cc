@@ -434,8 +434,8 @@ TEST(InterPodAffinityDifferentialTest, RandomClusters) {
 
 // The snapshot index (snapshot_index.h): one plugin kept over many cycles
 // of a snapshot maintained the way the cache maintains it (cache-wide
-// generations), while pods come and go, nodes change labels and the
-// incoming pod changes, must compute what the model computes from scratch
+// generations), while pods come and go, nodes change labels, join and
+// leave, and the incoming pod changes, must compute what the model computes from scratch
 // in every cycle.
 TEST(InterPodAffinityDifferentialTest, SnapshotIndexAcrossCycles) {
   int checked = 0;
@@ -451,8 +451,10 @@ TEST(InterPodAffinityDifferentialTest, SnapshotIndexAcrossCycles) {
     }
     std::vector<api::Pod> incoming;
     for (int i = 0; i < 4; ++i) incoming.push_back(g.Pod("incoming" + std::to_string(i), ""));
+    const std::vector<api::Node> initial_nodes = nodes;
     for (int threads : {1, 4}) {
       SCOPED_TRACE("threads " + std::to_string(threads));
+      nodes = initial_nodes;  // the cycles below add and remove nodes
       InterPodAffinityArgs args;
       args.hard_pod_affinity_weight = g.Int(3);
       auto env = SetupPlugin(pods, nodes, kNamespaces, args, threads);
@@ -461,6 +463,16 @@ TEST(InterPodAffinityDifferentialTest, SnapshotIndexAcrossCycles) {
       int next_pod = 0;
       for (int cycle = 0; cycle < 25; ++cycle) {
         SCOPED_TRACE("cycle " + std::to_string(cycle));
+        // Now and then a node joins at the end of the list or leaves from
+        // anywhere in it (positions move, the list changes size).
+        if (g.Chance(20)) {
+          nodes.push_back(g.Node("added" + std::to_string(cycle)));
+          stepper.AddNode(nodes.back());
+        } else if (g.Chance(15) && nodes.size() > 1) {
+          const size_t gone = static_cast<size_t>(g.Int(static_cast<int>(nodes.size())));
+          stepper.RemoveNode(nodes[gone].name);
+          nodes.erase(nodes.begin() + static_cast<std::ptrdiff_t>(gone));
+        }
         // One change, as the cache would publish it.
         const api::Node& target = g.Pick(nodes);
         stepper.Step(target.name, [&](NodeInfo& info) {

@@ -169,13 +169,19 @@ void SnapshotIndex::Refresh(const Snapshot& snapshot) {
   const size_t n = list.size();
   pods_.resize(n);
   if (scoring_.size() != n) {
-    // Positions come and go: recount the totals over the nodes read below.
-    scoring_.assign(n, ScoringPods{});
-    anti_terms_.assign(n, ClassCounts{});
-    pods_with_preferred_ = 0;
-    pods_with_required_affinity_ = 0;
-    positions_with_anti_terms_ = 0;
-    memo_.Clear();
+    // Positions come and go (a node added or deleted): the totals lose what
+    // the positions past the new end held, and every position is checked
+    // below. ReadNode replaces a position's part of the totals, so a
+    // position whose node moved or changed is re-read and the others,
+    // still fresh, are kept: a node joining or leaving at the end of the
+    // list re-reads no other node.
+    for (size_t p = n; p < scoring_.size(); ++p) {
+      pods_with_preferred_ -= scoring_[p].preferred;
+      pods_with_required_affinity_ -= scoring_[p].required_affinity;
+      positions_with_anti_terms_ -= anti_terms_[p].empty() ? 0 : 1;
+    }
+    scoring_.resize(n);
+    anti_terms_.resize(n);
     incremental = false;
   }
   if (nodes_->size() != n) MutableNodes().resize(n);
