@@ -313,9 +313,14 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
   };
 
   // 1. The set of snapshot nodes: recomputed only if a node operation may
-  // have changed it.
+  // have changed it: the tree's nodes that have a node object. A node
+  // joining or leaving usually leaves a long common prefix of the old and
+  // new lists (the tree appends within a zone), so only what follows it is
+  // compared as sets.
   bool set_changed = false;
   std::vector<std::string> current;
+  // Names in the new set that the snapshot lacks.
+  std::unordered_set<std::string_view> entering;
   if (membership_generation_ > since) {
     for (std::string& name : node_tree_.List()) {
       auto it = nodes_.find(name);
@@ -323,24 +328,38 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
         current.push_back(std::move(name));
       }
     }
-    std::unordered_set<std::string_view> current_set(current.begin(), current.end());
-    std::unordered_set<std::string_view> previous_set;
-    for (const framework::NodeInfo* info : snapshot.List()) {
-      previous_set.insert(info->Name());
+    const std::vector<framework::NodeInfo*>& previous = snapshot.List();
+    size_t prefix = 0;
+    while (prefix < current.size() && prefix < previous.size() &&
+           previous[prefix]->Name() == current[prefix]) {
+      ++prefix;
     }
-    set_changed = current_set != previous_set;
+    std::unordered_set<std::string_view> current_rest(current.begin() + prefix, current.end());
+    std::unordered_set<std::string_view> previous_rest;
+    for (size_t i = prefix; i < previous.size(); ++i) previous_rest.insert(previous[i]->Name());
+    // The tree may list a name twice (added in two zones), so a name of one
+    // rest may still be in the common prefix: the sets differ iff a name of
+    // either rest is in neither the other rest nor the prefix.
+    auto in_prefix = [&](std::string_view name) {
+      return std::any_of(current.begin(), current.begin() + prefix,
+                         [name](const std::string& n) { return n == name; });
+    };
+    std::vector<std::string> gone;
+    for (std::string_view name : previous_rest) {
+      if (current_rest.count(name) == 0 && !in_prefix(name)) gone.emplace_back(name);
+    }
+    for (std::string_view name : current_rest) {
+      if (previous_rest.count(name) == 0 && !in_prefix(name)) entering.insert(name);
+    }
+    set_changed = !gone.empty() || !entering.empty();
     if (set_changed) {
       result.nodes_changed = true;
-      std::vector<std::string> gone;
-      for (std::string_view name : previous_set) {
-        if (current_set.count(name) == 0) gone.emplace_back(name);
-      }
       for (const std::string& name : gone) snapshot.Erase(name);
       // Nodes entering the set are copied even if they changed before the
       // snapshot's generation (the walk below copies the others).
-      for (const std::string& name : current) {
-        const NodeItem& item = *nodes_.at(name);
-        if (item.info.generation <= since && snapshot.Get(name) == nullptr) copy(item);
+      for (std::string_view name : entering) {
+        const NodeItem& item = *nodes_.at(std::string(name));
+        if (item.info.generation <= since) copy(item);
       }
     }
   }
@@ -348,12 +367,6 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
   // 2. Every NodeInfo changed since the snapshot and in the (new) set. The
   // list is sorted by generation, newest first. A node in the set is in
   // the snapshot now, or enters it here (set_changed).
-  std::unordered_set<std::string_view> entering;
-  if (set_changed) {
-    for (const std::string& name : current) {
-      if (snapshot.Get(name) == nullptr) entering.insert(name);
-    }
-  }
   for (const NodeItem* item = head_; item != nullptr && item->info.generation > since;
        item = item->next) {
     if (item->info.node() == nullptr) continue;  // ghosts are never listed
