@@ -1,5 +1,6 @@
 #include "optimized/framework/snapshot.h"
 
+#include <algorithm>
 #include <set>
 
 namespace schedref::optimized::framework {
@@ -18,8 +19,6 @@ NodeInfo& Snapshot::Mutable(const std::string& name) {
   std::unique_ptr<AlignedNodeInfo>& slot = nodes_[name];
   if (!slot) slot = std::make_unique<AlignedNodeInfo>();
   NodeInfo& info = slot->info;
-  touched_had_affinity_ = touched_had_affinity_ || !info.pods_with_affinity().empty() ||
-                          !info.pods_with_required_anti_affinity().empty();
   touched_.push_back(&info);
   return info;
 }
@@ -28,8 +27,16 @@ void Snapshot::Erase(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return;
   std::erase(touched_, &it->second->info);
-  touched_had_affinity_ = true;  // conservatively: the lists drop it
+  erased_ = true;
   nodes_.erase(it);
+}
+
+void Snapshot::SetMembership(std::vector<NodeInfo*>& list, NodeInfo* info, bool member) {
+  auto it = std::lower_bound(list.begin(), list.end(), info->index,
+                             [](const NodeInfo* a, int32_t index) { return a->index < index; });
+  const bool present = it != list.end() && *it == info;
+  if (member && !present) list.insert(it, info);
+  if (!member && present) list.erase(it);
 }
 
 bool Snapshot::ChangedSince(int64_t since, std::vector<int32_t>* positions) const {
@@ -75,16 +82,25 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       log_.pop_front();
     }
   }
-  bool affinity_changed = nodes_changed || touched_had_affinity_;
-  if (!affinity_changed) {  // else touched_ may hold erased nodes
-    for (const NodeInfo* info : touched_) {
-      affinity_changed = affinity_changed || !info->pods_with_affinity().empty() ||
-                         !info->pods_with_required_anti_affinity().empty();
+  // The affinity lists: recomputed over the list after a list change or an
+  // erasure, or while the list names a node twice (the node tree can);
+  // otherwise each touched node is put into or taken out of them where its
+  // position says (both lists are in list order).
+  bool recompute = nodes_changed || erased_ || list_.size() != nodes_.size();
+  for (size_t i = 0; i < touched_.size() && !recompute; ++i) {
+    const NodeInfo* t = touched_[i];
+    if (t->index < 0 || static_cast<size_t>(t->index) >= list_.size() || list_[t->index] != t) {
+      recompute = true;  // not listed: cannot happen without nodes_changed
+      break;
     }
+    NodeInfo* info = list_[t->index];
+    SetMembership(with_affinity_, info, !info->pods_with_affinity().empty());
+    SetMembership(with_required_anti_affinity_, info,
+                  !info->pods_with_required_anti_affinity().empty());
   }
   touched_.clear();
-  touched_had_affinity_ = false;
-  if (!affinity_changed) return;
+  erased_ = false;
+  if (!recompute) return;
   with_affinity_.clear();
   with_required_anti_affinity_.clear();
   for (NodeInfo* info : list_) {

@@ -81,10 +81,14 @@ class Snapshot {
   std::vector<NodeInfo*> with_affinity_;
   std::vector<NodeInfo*> with_required_anti_affinity_;
   std::unordered_map<std::string, int> image_nodes_;
-  // Nodes handed out by Mutable since the last Rebuild, and whether any of
-  // them was in an affinity list then.
+  // Puts `info` into `list` (in list order by index), or takes it out, so
+  // that it is there iff `member`.
+  static void SetMembership(std::vector<NodeInfo*>& list, NodeInfo* info, bool member);
+
+  // Nodes handed out by Mutable since the last Rebuild, and whether Erase
+  // ran since then.
   std::vector<const NodeInfo*> touched_;
-  bool touched_had_affinity_ = false;
+  bool erased_ = false;
   // (rebuild number, position) of every node handed out by Mutable, for
   // the rebuilds after log_floor_ (complete for those), oldest first.
   static constexpr size_t kMaxLog = 1 << 14;

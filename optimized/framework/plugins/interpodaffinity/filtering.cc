@@ -185,9 +185,9 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   const size_t n = static_cast<size_t>(snapshot.NumNodes());
 
   // 1. Existing pods' required anti-affinity against the incoming pod, one
-  // evaluation per term class; a matching term counts where the node
-  // carries its key. The index's positions are scanned in order (a
-  // contiguous array) rather than the NodeInfos of
+  // evaluation per term class that some pod has; a matching term counts
+  // where the node carries its key. The index's positions are scanned in
+  // order (a contiguous array) rather than the NodeInfos of
   // HavePodsWithRequiredAntiAffinityList(): the same nodes contribute.
   std::vector<int8_t> term_matches(static_cast<size_t>(x.NumTermClasses()), -1);
   auto term_matches_pod = [&](int32_t cls) {
@@ -196,16 +196,12 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     return m == 1;
   };
   std::vector<int32_t> existing_key_ids;
-  // (Nothing to scan when no pod has required anti-affinity terms.)
-  const size_t scan = x.PositionsWithAntiTerms() > 0 ? n : 0;
-  for (size_t pos = 0; pos < scan; ++pos) {
-    for (const SnapshotIndex::ClassCount& e : x.AntiTermClasses(pos)) {
-      if (!term_matches_pod(e.cls)) continue;
-      const int32_t key = x.TermClassKey(e.cls);
-      if (std::find(existing_key_ids.begin(), existing_key_ids.end(), key) ==
-          existing_key_ids.end()) {
-        existing_key_ids.push_back(key);
-      }
+  for (int32_t cls = 0; cls < x.NumTermClasses(); ++cls) {
+    if (x.TermClassTotal(cls) == 0 || !term_matches_pod(cls)) continue;
+    const int32_t key = x.TermClassKey(cls);
+    if (std::find(existing_key_ids.begin(), existing_key_ids.end(), key) ==
+        existing_key_ids.end()) {
+      existing_key_ids.push_back(key);
     }
   }
   x.TrackKeys(snapshot, existing_key_ids);

@@ -82,6 +82,11 @@ void SnapshotIndex::Reset() {
   term_class_ids_.clear();
   term_classes_.clear();
   term_class_keys_.clear();
+  // Every position is re-read (the memo is gone); what they held names
+  // classes that no longer exist.
+  for (ClassCounts& terms : anti_terms_) terms.clear();
+  positions_with_anti_terms_ = 0;
+  term_class_totals_.clear();
 }
 
 int32_t SnapshotIndex::LabelClassOf(const api::Pod& pod) {
@@ -132,11 +137,14 @@ void SnapshotIndex::ReadNode(size_t pos, const NodeInfo& info) {
   scoring_[pos] = scoring;
   ClassCounts& terms = anti_terms_[pos];
   positions_with_anti_terms_ -= terms.empty() ? 0 : 1;
+  for (const ClassCount& e : terms) term_class_totals_[e.cls] -= e.count;
   terms.clear();
   for (const PodInfoPtr& p : info.pods_with_required_anti_affinity()) {
     for (const AffinityTerm& t : p->required_anti_affinity_terms) terms.Add(TermClassOf(t));
   }
   positions_with_anti_terms_ += terms.empty() ? 0 : 1;
+  term_class_totals_.resize(term_classes_.size(), 0);
+  for (const ClassCount& e : terms) term_class_totals_[e.cls] += e.count;
   MutableNodes()[pos] = info.node();
   const api::Labels& labels = info.node()->labels;
   const size_t columns = tracked_.size();
@@ -179,6 +187,7 @@ void SnapshotIndex::Refresh(const Snapshot& snapshot) {
       pods_with_preferred_ -= scoring_[p].preferred;
       pods_with_required_affinity_ -= scoring_[p].required_affinity;
       positions_with_anti_terms_ -= anti_terms_[p].empty() ? 0 : 1;
+      for (const ClassCount& e : anti_terms_[p]) term_class_totals_[e.cls] -= e.count;
     }
     scoring_.resize(n);
     anti_terms_.resize(n);

@@ -105,6 +105,11 @@ class SnapshotIndex {
   // How many positions have AntiTermClasses (0: no pod of the snapshot has
   // required anti-affinity terms).
   int64_t PositionsWithAntiTerms() const { return positions_with_anti_terms_; }
+  // How many required anti-affinity terms of class `cls` the snapshot's
+  // pods have: the sum of AntiTermClasses over every position.
+  int64_t TermClassTotal(int32_t cls) const {
+    return static_cast<size_t>(cls) < term_class_totals_.size() ? term_class_totals_[cls] : 0;
+  }
 
   static constexpr size_t kMaxClasses = 1 << 16;
 
@@ -140,6 +145,7 @@ class SnapshotIndex {
   int64_t pods_with_preferred_ = 0;
   int64_t pods_with_required_affinity_ = 0;
   int64_t positions_with_anti_terms_ = 0;
+  std::vector<int64_t> term_class_totals_;  // by term class
   // Interned classes; the maps' keys are their encodings (snapshot_index.cc).
   std::unordered_map<std::string, int32_t> label_class_ids_;
   std::vector<api::Pod> label_classes_;

@@ -86,6 +86,7 @@ TEST(SnapshotIndexTest, TotalsFollowPodAndNodeListChanges) {
       if (step % 2 == 1) continue;
       index.Refresh(*snapshot);
       int64_t preferred = 0, required = 0, with_anti = 0;
+      std::vector<int64_t> term_totals(static_cast<size_t>(index.NumTermClasses()), 0);
       for (size_t pos = 0; pos < snapshot->List().size(); ++pos) {
         const NodeInfo& info = *snapshot->List()[pos];
         int64_t anti_terms = 0;
@@ -99,11 +100,17 @@ TEST(SnapshotIndexTest, TotalsFollowPodAndNodeListChanges) {
         with_anti += anti_terms > 0 ? 1 : 0;
         ASSERT_EQ(Total(index.PodClasses(pos)), static_cast<int64_t>(info.pods().size())) << pos;
         ASSERT_EQ(Total(index.AntiTermClasses(pos)), anti_terms) << pos;
+        for (const SnapshotIndex::ClassCount& e : index.AntiTermClasses(pos)) {
+          term_totals[e.cls] += e.count;
+        }
         ASSERT_EQ((*index.nodes())[pos], info.node()) << pos;
       }
       ASSERT_EQ(index.PodsWithPreferredTerms(), preferred);
       ASSERT_EQ(index.PodsWithRequiredAffinity(), required);
       ASSERT_EQ(index.PositionsWithAntiTerms(), with_anti);
+      for (int32_t cls = 0; cls < index.NumTermClasses(); ++cls) {
+        ASSERT_EQ(index.TermClassTotal(cls), term_totals[cls]) << cls;
+      }
     }
   }
 }
