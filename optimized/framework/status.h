@@ -142,6 +142,38 @@ class [[nodiscard]] Status {
   bool owned_ = false;
 };
 
+// A one-reason rejection that many nodes share, with its twin attributed
+// to the plugin that returns it: Get() allocates nothing, nor does the
+// framework's attribution. Made once per reason, in static storage, and
+// never destroyed (the statuses point at it):
+//   static const SharedRejection* const kNo = new SharedRejection(...);
+class SharedRejection {
+ public:
+  SharedRejection(Code code, std::string reason, std::string plugin)
+      : code_(code),
+        attributed_{{reason}, std::move(plugin), nullptr},
+        plain_{{std::move(reason)}, std::string(), &attributed_} {}
+  SharedRejection(const SharedRejection&) = delete;
+  SharedRejection& operator=(const SharedRejection&) = delete;
+
+  // Equal to Status(code, reason); WithPlugin(plugin) keeps it shared.
+  Status Get() const { return Status::Shared(code_, plain_); }
+
+ private:
+  Code code_;
+  StatusRep attributed_;
+  StatusRep plain_;  // points at attributed_
+};
+
+// The SharedRejection of a plugin's fixed reason (a constant with static
+// storage, as plugins declare them), made on first use:
+//   return SharedRejectionOf<Code::kUnschedulable, kErrReason, names::kX>();
+template <Code kCode, const char* kReason, const char* kPlugin>
+Status SharedRejectionOf() {
+  static const SharedRejection* const shared = new SharedRejection(kCode, kReason, kPlugin);
+  return shared->Get();
+}
+
 }  // namespace schedref::optimized::framework
 
 #endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_STATUS_H_

@@ -53,5 +53,20 @@ TEST(StatusTest, SharedStatusesPointAtTheirRep) {
   EXPECT_EQ(other.Message(), "Insufficient cpu");
 }
 
+inline constexpr char kReason[] = "no room";
+inline constexpr char kPlugin[] = "Fit";
+
+TEST(StatusTest, SharedRejectionOfIsOneStatusPerReason) {
+  Status a = SharedRejectionOf<Code::kUnschedulable, kReason, kPlugin>();
+  Status b = SharedRejectionOf<Code::kUnschedulable, kReason, kPlugin>();
+  EXPECT_EQ(a, Status(Code::kUnschedulable, "no room"));
+  EXPECT_EQ(&a.reasons(), &b.reasons());  // one rep for both
+  a.WithPlugin("Fit");
+  b.WithPlugin("Fit");
+  EXPECT_EQ(&a.reasons(), &b.reasons());  // the twin, shared too
+  EXPECT_EQ(a.plugin(), "Fit");
+  EXPECT_EQ(b, a);
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework

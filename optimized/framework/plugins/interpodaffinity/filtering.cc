@@ -6,6 +6,7 @@
 
 #include "optimized/framework/plugins/interpodaffinity/affinity_match.h"
 #include "optimized/framework/plugins/interpodaffinity/interpod_affinity.h"
+#include "optimized/framework/plugins/names/names.h"
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {
 
@@ -35,8 +36,8 @@ Status FilterNode(const PreFilterState& s, const api::Node& node,
       const int32_t pair = pair_of(key);
       // The node must carry every term's topology key.
       if (pair == kNoKey) {
-        return Status(Code::kUnschedulableAndUnresolvable,
-                      kErrReasonAffinityRulesNotMatch);
+        return SharedRejectionOf<Code::kUnschedulableAndUnresolvable,
+                               kErrReasonAffinityRulesNotMatch, names::kInterPodAffinity>();
       }
       if (s.affinity.Get(pair) <= 0) pods_exist = false;
     }
@@ -44,14 +45,15 @@ Status FilterNode(const PreFilterState& s, const api::Node& node,
     // each other: no pod anywhere matches, but the pod matches itself.
     if (!pods_exist &&
         !(s.affinity.NonZero() == 0 && sh.pod_matches_own_affinity)) {
-      return Status(Code::kUnschedulableAndUnresolvable,
-                    kErrReasonAffinityRulesNotMatch);
+      return SharedRejectionOf<Code::kUnschedulableAndUnresolvable,
+                             kErrReasonAffinityRulesNotMatch, names::kInterPodAffinity>();
     }
   }
   for (int32_t key : sh.anti_affinity_keys) {
     const int32_t pair = pair_of(key);
     if (pair >= 0 && s.anti_affinity.Get(pair) > 0) {
-      return Status(Code::kUnschedulable, kErrReasonAntiAffinityRulesNotMatch);
+      return SharedRejectionOf<Code::kUnschedulable, kErrReasonAntiAffinityRulesNotMatch,
+                               names::kInterPodAffinity>();
     }
   }
   if (s.existing_anti_affinity.NonZero() == 0) return Status::Success();
@@ -61,8 +63,8 @@ Status FilterNode(const PreFilterState& s, const api::Node& node,
   for (int32_t key = 0; key < num_keys; ++key) {
     const int32_t pair = pair_of(key);
     if (pair >= 0 && s.existing_anti_affinity.Get(pair) > 0) {
-      return Status(Code::kUnschedulable,
-                    kErrReasonExistingAntiAffinityRulesNotMatch);
+      return SharedRejectionOf<Code::kUnschedulable, kErrReasonExistingAntiAffinityRulesNotMatch,
+                               names::kInterPodAffinity>();
     }
   }
   const int32_t base = sh.index.num_pairs;
@@ -70,8 +72,8 @@ Status FilterNode(const PreFilterState& s, const api::Node& node,
     if (s.existing_anti_affinity.Get(base + static_cast<int32_t>(i)) <= 0) continue;
     auto label = node.labels.find(s.extra_pairs[i].first);
     if (label != node.labels.end() && label->second == s.extra_pairs[i].second) {
-      return Status(Code::kUnschedulable,
-                    kErrReasonExistingAntiAffinityRulesNotMatch);
+      return SharedRejectionOf<Code::kUnschedulable, kErrReasonExistingAntiAffinityRulesNotMatch,
+                               names::kInterPodAffinity>();
     }
   }
   return Status::Success();

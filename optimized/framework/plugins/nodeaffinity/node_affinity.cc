@@ -232,10 +232,12 @@ int NodeAffinity::FilterNode(const PodInfo& pod, const CompiledNodeSelector* req
 namespace {
 Status VerdictStatus(uint64_t verdict) {
   if (verdict == NodeAffinity::kEnforcedMismatch) {
-    return Status(Code::kUnschedulableAndUnresolvable, kErrReasonEnforced);
+    return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReasonEnforced,
+                             names::kNodeAffinity>();
   }
   if (verdict == NodeAffinity::kPodMismatch) {
-    return Status(Code::kUnschedulableAndUnresolvable, kErrReasonPod);
+    return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReasonPod,
+                             names::kNodeAffinity>();
   }
   return Status::Success();
 }

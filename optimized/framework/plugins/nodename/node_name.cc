@@ -18,7 +18,7 @@ std::string NodeName::Name() const { return names::kNodeName; }
 Status NodeName::Filter(const CycleState& /*state*/, const PodInfo& pod,
                         const NodeInfo& node) const {
   if (Fits(pod.pod, *node.node())) return Status::Success();
-  return Status(Code::kUnschedulableAndUnresolvable, kErrReason);
+  return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReason, names::kNodeName>();
 }
 
 void NodeName::FilterMany(const CycleState& state, const PodInfo& pod,

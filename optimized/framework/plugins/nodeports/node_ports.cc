@@ -62,7 +62,7 @@ Status NodePorts::Filter(const CycleState& state, const PodInfo& /*pod*/,
                          "\" from cycleState: not found");
   }
   if (FitsPorts(s->want, node.used_ports())) return Status::Success();
-  return Status(Code::kUnschedulable, kErrReason);
+  return SharedRejectionOf<Code::kUnschedulable, kErrReason, names::kNodePorts>();
 }
 
 std::vector<ClusterEventWithHint> NodePorts::EventsToRegister() const {

@@ -149,29 +149,19 @@ bool VisitShortages(const FitRequest& request, const Resource& allocatable, cons
 }
 
 
-// A rejection with one reason, shared by every node it rejects (and its
-// twin attributed to this plugin): constructed once, never destroyed.
-struct SharedRejection {
-  explicit SharedRejection(const char* reason)
-      : attributed{{reason}, names::kNodeResourcesFit, nullptr},
-        plain{{reason}, std::string(), &attributed} {}
-  StatusRep attributed;
-  StatusRep plain;
-};
-
 // The shared rejection for a fixed single reason (pods, cpu, memory,
 // ephemeral-storage).
-const StatusRep& SharedReason(std::string_view reason) {
+Status SharedReason(std::string_view reason) {
   static const std::vector<const SharedRejection*>* const kShared = [] {
     auto* shared = new std::vector<const SharedRejection*>;
     for (const char* r : {"Too many pods", "Insufficient cpu", "Insufficient memory",
                           "Insufficient ephemeral-storage"}) {
-      shared->push_back(new SharedRejection(r));
+      shared->push_back(new SharedRejection(Code::kUnschedulable, r, names::kNodeResourcesFit));
     }
     return shared;
   }();
   for (const SharedRejection* s : *kShared) {
-    if (s->plain.reasons[0] == reason) return s->plain;
+    if (s->Get().reasons()[0] == reason) return s->Get();
   }
   std::abort();  // VisitShortages has no other fixed reason
 }
@@ -192,7 +182,7 @@ Status Shortages(const FitRequest& request, const Resource& allocatable, const R
                          }
                          return false;
                        });
-  if (count == 1 && first_fixed) return Status::Shared(Code::kUnschedulable, SharedReason(first));
+  if (count == 1 && first_fixed) return SharedReason(first);
   std::vector<std::string> reasons;
   (void)VisitShortages(request, allocatable, used, num_pods,
                        [&](std::string_view, std::string_view reason, bool, int64_t, int64_t,

@@ -31,7 +31,8 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
   if (!node.unschedulable() || ToleratesUnschedulable(pod.pod)) {
     return Status::Success();
   }
-  return Status(Code::kUnschedulableAndUnresolvable, kErrReasonUnschedulable);
+  return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReasonUnschedulable,
+                           names::kNodeUnschedulable>();
 }
 
 void NodeUnschedulable::FilterMany(const CycleState& state, const PodInfo& pod,

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "optimized/framework/plugins/names/names.h"
 #include "optimized/framework/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace schedref::optimized::framework::plugins::podtopologyspread {
@@ -343,14 +344,16 @@ Status PodTopologySpread::Filter(const CycleState& state, const PodInfo& /*pod*/
   for (size_t c = 0; c < num; ++c) {
     const int32_t domain = row != nullptr ? row[c] : s->DomainOf(c, node);
     if (domain == kNoKey) {
-      return Status(Code::kUnschedulableAndUnresolvable, kErrReasonNodeLabelNotMatch);
+      return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReasonNodeLabelNotMatch,
+                               names::kPodTopologySpread>();
     }
     // Existing matching pods + (the pod matches itself) - global minimum
     // must not exceed maxSkew.
     const int64_t skew = static_cast<int64_t>(s->Count(c, domain)) +
                          sh.self_match[c] - s->MinMatchNum(c);
     if (skew > sh.constraints[c].max_skew) {
-      return Status(Code::kUnschedulable, kErrReasonConstraintsNotMatch);
+      return SharedRejectionOf<Code::kUnschedulable, kErrReasonConstraintsNotMatch,
+                               names::kPodTopologySpread>();
     }
   }
   return Status::Success();
