@@ -122,7 +122,7 @@ class Framework : public PluginsRunner {
                                            const std::vector<PodInfoPtr>& nominated) override;
   std::optional<Status> RunFilterPluginsWithoutPods(
       const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
-      const NodeInfo& node, const std::vector<PodInfoPtr>& removed,
+      const NodeInfo& node, const std::vector<const PodInfo*>& removed,
       const std::vector<PodInfoPtr>& nominated) const override;
 
   PostFilterOutput RunPostFilterPlugins(CycleState& state, const PodInfo& pod,

@@ -233,7 +233,7 @@ Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan, Cycl
 
 std::optional<Status> Framework::RunFilterPluginsWithoutPods(
     const FilterPlan& plan, const CycleState& state, const PodInfo& pod, const NodeInfo& node,
-    const std::vector<PodInfoPtr>& removed, const std::vector<PodInfoPtr>& nominated) const {
+    const std::vector<const PodInfo*>& removed, const std::vector<PodInfoPtr>& nominated) const {
   // With no extension to run, the copied state would equal `state`; with no
   // nominated pod that counts, the filters run once, on the copied node.
   if (plan.extensions || AnyNominatedPodCounts(pod, nominated)) return std::nullopt;

@@ -199,7 +199,7 @@ TEST(FrameworkRunTest, FilterWithoutPodsAnswersOnlyWithoutCopies) {
       {st::MakePod().Name("v").UID("v").Node("n0").Obj()});
   const NodeInfo& n0 = *snap->List()[0];
   const NodeInfo& n1 = *snap->List()[1];
-  const std::vector<PodInfoPtr> removed = n0.pods();
+  const std::vector<const PodInfo*> removed = {n0.pods()[0].get()};
   PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").UID("p").Priority(5).Obj());
   PodInfoPtr high = NewPodInfo(st::MakePod().Name("h").UID("h").Priority(5).Obj());
   PodInfoPtr low = NewPodInfo(st::MakePod().Name("l").UID("l").Priority(4).Obj());

@@ -154,7 +154,7 @@ class PluginsRunner {
   // nullopt otherwise. Thread-safe.
   virtual std::optional<Status> RunFilterPluginsWithoutPods(
       const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
-      const NodeInfo& node, const std::vector<PodInfoPtr>& removed,
+      const NodeInfo& node, const std::vector<const PodInfo*>& removed,
       const std::vector<PodInfoPtr>& nominated) const = 0;
 };
 
@@ -258,7 +258,7 @@ class FilterPlugin : public virtual Plugin {
   virtual std::optional<Status> FilterWithoutPods(const CycleState& /*state*/,
                                                   const PodInfo& /*pod*/,
                                                   const NodeInfo& /*node*/,
-                                                  const std::vector<PodInfoPtr>& /*removed*/) const {
+                                                  const std::vector<const PodInfo*>& /*removed*/) const {
     return std::nullopt;
   }
 };
@@ -270,7 +270,7 @@ class NodeObjectFilterPlugin : public FilterPlugin {
  public:
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
-                                          const std::vector<PodInfoPtr>& /*removed*/) const final {
+                                          const std::vector<const PodInfo*>& /*removed*/) const final {
     return Filter(state, pod, node);
   }
 };

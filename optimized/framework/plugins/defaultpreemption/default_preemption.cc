@@ -328,20 +328,25 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   // Every pod with lower priority, in the node's pod order; read from the
   // node itself, so that a node without any is rejected before anything is
   // copied (the reference copies, removes nothing, and rejects it).
-  std::vector<PodInfoPtr>& potential = scratch.potential;
-  potential.clear();
+  std::vector<const PodInfo*>& lower = scratch.lower;
+  lower.clear();
   for (const PodInfoPtr& p : node.pods()) {
-    if (p->priority < pod.priority) potential.push_back(p);
+    if (p->priority < pod.priority) lower.push_back(p.get());
   }
-  if (potential.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  if (lower.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
   // The node's nominated pods stay the same through the dry run.
   const std::vector<PodInfoPtr> nominated = handle_->NominatedPodsForNode(node.Name());
   // Whether the pod fits with every potential victim gone, asked first
   // without copying the node: most nodes of a hopeless preemptor are
   // rejected here (docs/optimized.md "Preemption").
   const std::optional<Status> without_all =
-      runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, potential, nominated);
+      runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, lower, nominated);
   if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
+  std::vector<PodInfoPtr>& potential = scratch.potential;
+  potential.clear();
+  for (const PodInfoPtr& p : node.pods()) {
+    if (p->priority < pod.priority) potential.push_back(p);
+  }
   scratch.node = node;
   scratch.state = run.state;
   NodeInfo& copy = scratch.node;

@@ -71,7 +71,9 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   struct Scratch {
     NodeInfo node;
     CycleState state;
-    // The node's lower-priority pods.
+    // The node's lower-priority pods, as pointers for the copy-free first
+    // question and as owners for the copying path.
+    std::vector<const PodInfo*> lower;
     std::vector<PodInfoPtr> potential;
   };
 

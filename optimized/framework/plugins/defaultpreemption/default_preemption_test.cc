@@ -165,7 +165,7 @@ class CpuRunner : public PluginsRunner {
   FilterPlan PlanFilters(const CycleState&) const override { return {{}, true}; }
   std::optional<Status> RunFilterPluginsWithoutPods(const FilterPlan&, const CycleState&,
                                                     const PodInfo&, const NodeInfo&,
-                                                    const std::vector<PodInfoPtr>&,
+                                                    const std::vector<const PodInfo*>&,
                                                     const std::vector<PodInfoPtr>&) const override {
     return std::nullopt;
   }

@@ -270,11 +270,11 @@ Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
 
 std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                              const NodeInfo& node,
-                                             const std::vector<PodInfoPtr>& removed) const {
+                                             const std::vector<const PodInfo*>& removed) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
   if (s == nullptr) return Filter(state, pod, node);
   Resource used = node.requested();
-  for (const PodInfoPtr& p : removed) used.Sub(p->requests);
+  for (const PodInfo* p : removed) used.Sub(p->requests);
   const int64_t num_pods =
       static_cast<int64_t>(node.pods().size()) - static_cast<int64_t>(removed.size());
   if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {

@@ -104,7 +104,7 @@ class Fit final : public PreFilterPlugin,
   // removed.size(). REQUIRES: every removed pod is on node, once.
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
-                                          const std::vector<PodInfoPtr>& removed) const override;
+                                          const std::vector<const PodInfo*>& removed) const override;
 
   // Stores the resources that can count and the pod's request for each (with
   // the non-zero defaults). Never skips.

@@ -311,10 +311,10 @@ TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
     CycleState state;
     PodInfoPtr pod = NewPodInfo(NewResourcePod({c.incoming}));
     ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
-    std::vector<PodInfoPtr> removed;
+    std::vector<const PodInfo*> removed;
     NodeInfo copy = info;
     for (size_t i : c.removed) {
-      removed.push_back(info.pods()[i]);
+      removed.push_back(info.pods()[i].get());
       ASSERT_TRUE(copy.RemovePod(pods[i].uid));
     }
     const Status want = plugin.Filter(state, *pod, copy);
@@ -327,10 +327,11 @@ TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
   PodInfoPtr pod = NewPodInfo(NewResourcePod({{6, 1}}));
   ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
   const NodeInfo info = MakeNodeInfo(node, pods);
-  EXPECT_EQ(*plugin.FilterWithoutPods(state, *pod, info, {info.pods()[2]}),
+  EXPECT_EQ(*plugin.FilterWithoutPods(state, *pod, info, {info.pods()[2].get()}),
             Status(Code::kUnschedulable, "Insufficient cpu"));
   EXPECT_TRUE(
-      plugin.FilterWithoutPods(state, *pod, info, {info.pods()[0], info.pods()[2]})->IsSuccess());
+      plugin.FilterWithoutPods(state, *pod, info, {info.pods()[0].get(), info.pods()[2].get()})
+          ->IsSuccess());
 }
 
 // upstream TestPreFilterDisabled.
