@@ -33,6 +33,12 @@ std::string JoinPlugins(const std::set<std::string>& names) {
   return out + "] simultaneously";
 }
 
+// Whether `pl`'s AddPod/RemovePod run for `state`: it has them and its
+// filter was not skipped.
+bool ExtensionsRun(const PreFilterPlugin& pl, const CycleState& state) {
+  return pl.HasPreFilterExtensions() && !state.skip_filter_plugins.contains(pl.Name());
+}
+
 }  // namespace
 
 PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
@@ -79,7 +85,7 @@ PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo&
 Status Framework::RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& pod_to_schedule,
                                               const PodInfo& pod_to_add, const NodeInfo& node) {
   for (PreFilterPlugin* pl : pre_filter_) {
-    if (!pl->HasPreFilterExtensions() || state.skip_filter_plugins.contains(pl->Name())) continue;
+    if (!ExtensionsRun(*pl, state)) continue;
     Status s = pl->AddPod(state, pod_to_schedule, pod_to_add, node);
     if (!s.IsSuccess()) {
       return Status::Error("running AddPod on PreFilter plugin \"" + pl->Name() +
@@ -94,7 +100,7 @@ Status Framework::RunPreFilterExtensionRemovePod(CycleState& state,
                                                  const PodInfo& pod_to_remove,
                                                  const NodeInfo& node) {
   for (PreFilterPlugin* pl : pre_filter_) {
-    if (!pl->HasPreFilterExtensions() || state.skip_filter_plugins.contains(pl->Name())) continue;
+    if (!ExtensionsRun(*pl, state)) continue;
     Status s = pl->RemovePod(state, pod_to_schedule, pod_to_remove, node);
     if (!s.IsSuccess()) {
       return Status::Error("running RemovePod on PreFilter plugin \"" + pl->Name() +
@@ -218,9 +224,7 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
 FilterPlan Framework::PlanFilters(const CycleState& state) const {
   FilterPlan plan{ActiveFilters(state), false};
   for (const PreFilterPlugin* pl : pre_filter_) {
-    if (pl->HasPreFilterExtensions() && !state.skip_filter_plugins.contains(pl->Name())) {
-      plan.extensions = true;
-    }
+    if (ExtensionsRun(*pl, state)) plan.extensions = true;
   }
   return plan;
 }

@@ -73,14 +73,18 @@ struct FakeSpec {
   PermitOutput permit;
 };
 
+// Registers `name` as a factory of default-constructed T's.
+template <typename T>
+void RegisterPlugin(Registry& r, const std::string& name) {
+  EXPECT_TRUE(r.Register(name, [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
+    return std::unique_ptr<Plugin>(new T());
+  }).ok());
+}
+
 Registry MakeRegistry(const std::map<std::string, FakeSpec>& fakes) {
   Registry r;
-  EXPECT_TRUE(r.Register("Sort", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
-    return std::unique_ptr<Plugin>(new FakeQueueSort());
-  }).ok());
-  EXPECT_TRUE(r.Register("Bind", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
-    return std::unique_ptr<Plugin>(new FakeBind());
-  }).ok());
+  RegisterPlugin<FakeQueueSort>(r, "Sort");
+  RegisterPlugin<FakeBind>(r, "Bind");
   for (const auto& [name, spec] : fakes) {
     std::string n = name;
     FakeSpec s = spec;
@@ -188,12 +192,8 @@ class WithExtensions final : public PreFilterPlugin, public FilterPlugin {
 // answer, and then as RunFilterPlugins would.
 TEST(FrameworkRunTest, FilterWithoutPodsAnswersOnlyWithoutCopies) {
   Registry r = MakeRegistry({{"A", {}}});
-  ASSERT_TRUE(r.Register("ByName", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
-    return std::unique_ptr<Plugin>(new ByName());
-  }).ok());
-  ASSERT_TRUE(r.Register("Ext", [](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
-    return std::unique_ptr<Plugin>(new WithExtensions());
-  }).ok());
+  RegisterPlugin<ByName>(r, "ByName");
+  RegisterPlugin<WithExtensions>(r, "Ext");
   std::unique_ptr<Snapshot> snap = testing::MakeSnapshot(
       {st::MakeNode().Name("n0").Obj(), st::MakeNode().Name("n1").Obj()},
       {st::MakePod().Name("v").UID("v").Node("n0").Obj()});

@@ -113,8 +113,6 @@ struct PermitOutput {
   int64_t timeout_ms = 0;
 };
 
-// What preemption re-runs on modified copies of nodes (upstream
-// framework.PluginsRunner). Implemented by Framework.
 class FilterPlugin;
 
 // The filters a cycle state runs (its PreFilter skips applied), in order,
@@ -125,6 +123,8 @@ struct FilterPlan {
   bool extensions = false;
 };
 
+// What preemption re-runs on modified copies of nodes (upstream
+// framework.PluginsRunner). Implemented by Framework.
 class PluginsRunner {
  public:
   virtual ~PluginsRunner() = default;

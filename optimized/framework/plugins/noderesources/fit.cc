@@ -100,6 +100,12 @@ FitRequest MakeFitRequest(const Resource& request,
 
 namespace {
 
+// The reasons of the fixed resources' shortages.
+inline constexpr char kTooManyPods[] = "Too many pods";
+inline constexpr char kInsufficientCpu[] = "Insufficient cpu";
+inline constexpr char kInsufficientMemory[] = "Insufficient memory";
+inline constexpr char kInsufficientEphemeralStorage[] = "Insufficient ephemeral-storage";
+
 // upstream fitsRequest's checks, in its order: calls
 // short_of(name, reason, fixed, requested, in_use, capacity) for each shortage
 // until it returns true (stop). `reason` is a literal for the fixed
@@ -115,24 +121,24 @@ bool VisitShortages(const FitRequest& request, const Resource& allocatable, cons
     return short_of(name, reason, fixed, requested, in_use, capacity);
   };
   if (num_pods + 1 > allocatable.allowed_pod_number &&
-      report(api::kResourcePods, "Too many pods", true, 1, num_pods,
+      report(api::kResourcePods, kTooManyPods, true, 1, num_pods,
              allocatable.allowed_pod_number)) {
     return false;
   }
   if (request.only_pod_count) return fits;
   if (request.milli_cpu > 0 && request.milli_cpu > allocatable.milli_cpu - used.milli_cpu &&
-      report(api::kResourceCpu, "Insufficient cpu", true, request.milli_cpu, used.milli_cpu,
+      report(api::kResourceCpu, kInsufficientCpu, true, request.milli_cpu, used.milli_cpu,
              allocatable.milli_cpu)) {
     return false;
   }
   if (request.memory > 0 && request.memory > allocatable.memory - used.memory &&
-      report(api::kResourceMemory, "Insufficient memory", true, request.memory, used.memory,
+      report(api::kResourceMemory, kInsufficientMemory, true, request.memory, used.memory,
              allocatable.memory)) {
     return false;
   }
   if (request.ephemeral_storage > 0 &&
       request.ephemeral_storage > allocatable.ephemeral_storage - used.ephemeral_storage &&
-      report(api::kResourceEphemeralStorage, "Insufficient ephemeral-storage", true,
+      report(api::kResourceEphemeralStorage, kInsufficientEphemeralStorage, true,
              request.ephemeral_storage, used.ephemeral_storage,
              allocatable.ephemeral_storage)) {
     return false;
@@ -148,20 +154,20 @@ bool VisitShortages(const FitRequest& request, const Resource& allocatable, cons
   return fits;
 }
 
-
-// The shared rejection for a fixed single reason (pods, cpu, memory,
-// ephemeral-storage).
+// The shared rejection for a fixed single reason.
 Status SharedReason(std::string_view reason) {
-  static const std::vector<const SharedRejection*>* const kShared = [] {
-    auto* shared = new std::vector<const SharedRejection*>;
-    for (const char* r : {"Too many pods", "Insufficient cpu", "Insufficient memory",
-                          "Insufficient ephemeral-storage"}) {
-      shared->push_back(new SharedRejection(Code::kUnschedulable, r, names::kNodeResourcesFit));
-    }
-    return shared;
-  }();
-  for (const SharedRejection* s : *kShared) {
-    if (s->Get().reasons()[0] == reason) return s->Get();
+  constexpr Code kCode = Code::kUnschedulable;
+  if (reason == kTooManyPods) {
+    return SharedRejectionOf<kCode, kTooManyPods, names::kNodeResourcesFit>();
+  }
+  if (reason == kInsufficientCpu) {
+    return SharedRejectionOf<kCode, kInsufficientCpu, names::kNodeResourcesFit>();
+  }
+  if (reason == kInsufficientMemory) {
+    return SharedRejectionOf<kCode, kInsufficientMemory, names::kNodeResourcesFit>();
+  }
+  if (reason == kInsufficientEphemeralStorage) {
+    return SharedRejectionOf<kCode, kInsufficientEphemeralStorage, names::kNodeResourcesFit>();
   }
   std::abort();  // VisitShortages has no other fixed reason
 }
@@ -244,7 +250,6 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
   }
   return FilterWith(s->request, node);
 }
-
 
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   // Without ephemeral-storage and scalar requests, FitsRequest reads the
