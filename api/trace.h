@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,13 +17,49 @@ namespace schedref::api {
 
 inline constexpr int kTraceFormatVersion = 1;
 
-// One plugin's rejection of one node.
-struct NodeRejection {
-  std::string plugin;
-  std::string code;  // "Unschedulable", "UnschedulableAndUnresolvable", ...
-  std::vector<std::string> reasons;
-  friend bool operator==(const NodeRejection&, const NodeRejection&) = default;
+// One plugin's rejection of one node. An immutable value whose copies
+// share one representation: a failed attempt over thousands of nodes
+// records thousands of rejections that are mostly the same few, so an
+// implementation that keeps one NodeRejection per distinct rejection and
+// copies it pays one reference count per node instead of a plugin name, a
+// reasons list and its strings (docs/trace-format.md describes the
+// encoding, which is unaffected). Copies may be read from several threads.
+class NodeRejection {
+ public:
+  // The empty rejection (no plugin, no code, no reasons).
+  NodeRejection();
+  NodeRejection(std::string plugin, std::string code, std::vector<std::string> reasons);
+
+  const std::string& plugin() const { return rep_->plugin; }
+  // "Unschedulable", "UnschedulableAndUnresolvable", ...
+  const std::string& code() const { return rep_->code; }
+  const std::vector<std::string>& reasons() const { return rep_->reasons; }
+
+  // Equal iff plugin, code and reasons are.
+  friend bool operator==(const NodeRejection& a, const NodeRejection& b) {
+    return a.rep_ == b.rep_ || (a.plugin() == b.plugin() && a.code() == b.code() &&
+                                a.reasons() == b.reasons());
+  }
+
+ private:
+  struct Rep {
+    std::string plugin;
+    std::string code;
+    std::vector<std::string> reasons;
+  };
+  // Never null.
+  std::shared_ptr<const Rep> rep_;
 };
+
+inline NodeRejection::NodeRejection() {
+  static const std::shared_ptr<const Rep> kEmpty = std::make_shared<const Rep>();
+  rep_ = kEmpty;
+}
+
+inline NodeRejection::NodeRejection(std::string plugin, std::string code,
+                                    std::vector<std::string> reasons)
+    : rep_(std::make_shared<const Rep>(
+          Rep{std::move(plugin), std::move(code), std::move(reasons)})) {}
 
 struct NodeScore {
   std::string node;

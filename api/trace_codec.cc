@@ -32,9 +32,9 @@ void PutObject(json& out, const char* key, json value) {
 
 json EncodeRejection(const NodeRejection& r) {
   json out = json::object();
-  PutString(out, "plugin", r.plugin);
-  PutString(out, "code", r.code);
-  PutStrings(out, "reasons", r.reasons);
+  PutString(out, "plugin", r.plugin());
+  PutString(out, "code", r.code());
+  PutStrings(out, "reasons", r.reasons());
   return out;
 }
 
@@ -145,11 +145,12 @@ Status PresentString(const FieldReader& r, std::string_view key,
 StatusOr<NodeRejection> DecodeRejection(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.ExpectObject());
   SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(r, {"plugin", "code", "reasons"}));
-  NodeRejection out;
-  SCHEDREF_RETURN_IF_ERROR(r.String("plugin", &out.plugin));
-  SCHEDREF_RETURN_IF_ERROR(r.String("code", &out.code));
-  SCHEDREF_RETURN_IF_ERROR(r.StringList("reasons", &out.reasons));
-  return out;
+  std::string plugin, code;
+  std::vector<std::string> reasons;
+  SCHEDREF_RETURN_IF_ERROR(r.String("plugin", &plugin));
+  SCHEDREF_RETURN_IF_ERROR(r.String("code", &code));
+  SCHEDREF_RETURN_IF_ERROR(r.StringList("reasons", &reasons));
+  return NodeRejection(std::move(plugin), std::move(code), std::move(reasons));
 }
 
 StatusOr<NodeDetail> DecodeDetail(const FieldReader& r) {

@@ -128,6 +128,24 @@ std::vector<EncodeCase> EncodeCases() {
   return cases;
 }
 
+TEST(NodeRejection, ValueSemanticsOverASharedRepresentation) {
+  const NodeRejection empty;
+  EXPECT_EQ(empty.plugin(), "");
+  EXPECT_EQ(empty.code(), "");
+  EXPECT_TRUE(empty.reasons().empty());
+  const NodeRejection a("NodeResourcesFit", "Unschedulable", {"Insufficient cpu"});
+  const NodeRejection copy = a;  // NOLINT(performance-unnecessary-copy-initialization)
+  EXPECT_EQ(&copy.reasons(), &a.reasons());  // shared, not copied
+  EXPECT_EQ(copy, a);
+  // Equality is by content, not by representation.
+  EXPECT_EQ(a, NodeRejection("NodeResourcesFit", "Unschedulable", {"Insufficient cpu"}));
+  EXPECT_NE(a, NodeRejection("NodeResourcesFit", "Unschedulable", {"Insufficient memory"}));
+  EXPECT_NE(a, NodeRejection("NodePorts", "Unschedulable", {"Insufficient cpu"}));
+  EXPECT_NE(a, NodeRejection("NodeResourcesFit", "UnschedulableAndUnresolvable",
+                             {"Insufficient cpu"}));
+  EXPECT_NE(a, empty);
+}
+
 TEST(EncodeTraceLines, ExactRecordEncodings) {
   for (const EncodeCase& c : EncodeCases()) {
     SCOPED_TRACE(c.name);

@@ -39,6 +39,19 @@ void Snapshot::SetMembership(std::vector<NodeInfo*>& list, NodeInfo* info, bool 
   if (!member && present) list.erase(it);
 }
 
+const std::vector<int32_t>& Snapshot::NameRanks() const {
+  if (name_ranks_valid_) return name_ranks_;
+  std::vector<int32_t> by_name(list_.size());
+  for (size_t i = 0; i < by_name.size(); ++i) by_name[i] = static_cast<int32_t>(i);
+  std::stable_sort(by_name.begin(), by_name.end(), [this](int32_t a, int32_t b) {
+    return list_[a]->Name() < list_[b]->Name();
+  });
+  name_ranks_.resize(list_.size());
+  for (size_t r = 0; r < by_name.size(); ++r) name_ranks_[by_name[r]] = static_cast<int32_t>(r);
+  name_ranks_valid_ = true;
+  return name_ranks_;
+}
+
 bool Snapshot::ChangedSince(int64_t since, std::vector<int32_t>* positions) const {
   if (since < log_floor_ || since > rebuilds_) return false;
   for (auto it = log_.rbegin(); it != log_.rend() && it->first > since; ++it) {
@@ -63,6 +76,7 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       for (const std::string& n : names) ++image_nodes_[n];
     }
     const_list_.assign(list_.begin(), list_.end());
+    name_ranks_valid_ = false;
   }
   ++rebuilds_;
   if (nodes_changed) {

@@ -58,6 +58,12 @@ class Snapshot {
   // The cache generation this snapshot reflects.
   int64_t generation = 0;
 
+  // For each position of List(), its rank when the positions are ordered by
+  // node name (ties, a node the list names twice, by position): what puts
+  // a cycle's per-node records into name order without comparing names.
+  // Computed on the first call after the node list changed.
+  const std::vector<int32_t>& NameRanks() const;
+
   // --- Change log (per-node memos, plugins/helper/node_memo.h) -------------
 
   // How many times Rebuild ran.
@@ -81,6 +87,9 @@ class Snapshot {
   std::vector<NodeInfo*> with_affinity_;
   std::vector<NodeInfo*> with_required_anti_affinity_;
   std::unordered_map<std::string, int> image_nodes_;
+  // NameRanks(), valid iff name_ranks_valid_.
+  mutable std::vector<int32_t> name_ranks_;
+  mutable bool name_ranks_valid_ = false;
   // Puts `info` into `list` (in list order by index), or takes it out, so
   // that it is there iff `member`.
   static void SetMembership(std::vector<NodeInfo*>& list, NodeInfo* info, bool member);

@@ -107,5 +107,24 @@ TEST(SnapshotChangeLogTest, TheLogIsBounded) {
   EXPECT_TRUE(known);
 }
 
+TEST(SnapshotNameRanksTest, RankEachPositionByNameAndFollowListChanges) {
+  Snapshot snapshot;
+  // Node-tree order is not name order.
+  const std::vector<std::string> order = {"n2", "n10", "a", "n1"};
+  for (const std::string& name : order) snapshot.Mutable(name).SetNode(MakeNode(name));
+  snapshot.Rebuild(order, /*nodes_changed=*/true);
+  // a < n1 < n10 < n2
+  EXPECT_EQ(snapshot.NameRanks(), (std::vector<int32_t>{3, 2, 0, 1}));
+  // Pods moving keeps the list and so the ranks.
+  snapshot.Mutable("n10");
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.NameRanks(), (std::vector<int32_t>{3, 2, 0, 1}));
+  // A list change is followed.
+  snapshot.Erase("a");
+  snapshot.Mutable("m").SetNode(MakeNode("m"));
+  snapshot.Rebuild({"m", "n2", "n10", "n1"}, /*nodes_changed=*/true);
+  EXPECT_EQ(snapshot.NameRanks(), (std::vector<int32_t>{0, 3, 2, 1}));
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework

@@ -27,6 +27,12 @@ api::NodeRejection ToRejection(const framework::Status& s) {
   return api::NodeRejection{s.plugin(), framework::CodeName(s.code()), s.reasons()};
 }
 
+// Whether two rejections record the same trace rejection.
+bool SameRejection(const framework::Status& a, const framework::Status& b) {
+  return a.code() == b.code() && a.plugin() == b.plugin() &&
+         (&a.reasons() == &b.reasons() || a.reasons() == b.reasons());
+}
+
 std::string DetailString(const framework::Status& s) {
   if (s.IsSuccess()) return "Success";
   return std::string(framework::CodeName(s.code())) + ": " + s.Message();
@@ -231,6 +237,55 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   return nodes[chosen]->Name();
 }
 
+void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
+                                 api::Attempt& attempt) const {
+  const std::vector<framework::NodeToStatus::Entry>& entries = statuses.statuses;
+  if (entries.empty()) return;
+  // In name order, each insertion lands at the end of the (so far empty)
+  // map instead of searching it: thousands of rejected nodes per attempt.
+  // Every entry is a node of this cycle's snapshot at its position (each
+  // at most once, NodeToStatus), so the snapshot's name ranks order them
+  // without comparing names; an index out of range or met twice falls back
+  // to comparing names (and a wrong rank would only cost map searches:
+  // emplace_hint inserts in key order whatever the hint).
+  const std::vector<int32_t>& ranks = snapshot_.NameRanks();
+  std::vector<const framework::NodeToStatus::Entry*> by_rank(ranks.size(), nullptr);
+  bool ranked = true;
+  for (const framework::NodeToStatus::Entry& e : entries) {
+    if (e.index < 0 || static_cast<size_t>(e.index) >= ranks.size() ||
+        by_rank[ranks[e.index]] != nullptr) {
+      ranked = false;
+      break;
+    }
+    by_rank[ranks[e.index]] = &e;
+  }
+  std::vector<const framework::NodeToStatus::Entry*> by_name;
+  by_name.reserve(entries.size());
+  if (ranked) {
+    for (const framework::NodeToStatus::Entry* e : by_rank) {
+      if (e != nullptr) by_name.push_back(e);
+    }
+  } else {
+    for (const framework::NodeToStatus::Entry& e : entries) by_name.push_back(&e);
+    std::sort(by_name.begin(), by_name.end(),
+              [](const auto* a, const auto* b) { return a->node < b->node; });
+  }
+  // The distinct rejections are few (a handful of plugins and reasons):
+  // nodes with the same one share its api::NodeRejection.
+  constexpr size_t kMaxDistinct = 8;
+  std::vector<std::pair<const framework::Status*, api::NodeRejection>> distinct;
+  for (const framework::NodeToStatus::Entry* e : by_name) {
+    auto it = std::find_if(distinct.begin(), distinct.end(),
+                           [&](const auto& d) { return SameRejection(*d.first, e->status); });
+    if (it == distinct.end()) {
+      if (distinct.size() == kMaxDistinct) distinct.pop_back();
+      distinct.emplace(distinct.begin(), &e->status, ToRejection(e->status));
+      it = distinct.begin();
+    }
+    attempt.rejections.emplace_hint(attempt.rejections.end(), e->node, it->second);
+  }
+}
+
 Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
                                                framework::CycleState& state,
                                                const framework::PodInfo& pod,
@@ -305,19 +360,7 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       }
     }
   }
-  // In name order, each insertion lands at the end of the (so far empty)
-  // map instead of searching it: thousands of rejected nodes per attempt.
-  // Each node has one entry (NodeToStatus).
-  std::vector<const framework::NodeToStatus::Entry*> by_name;
-  by_name.reserve(diagnosis.node_to_status.statuses.size());
-  for (const framework::NodeToStatus::Entry& e : diagnosis.node_to_status.statuses) {
-    by_name.push_back(&e);
-  }
-  std::sort(by_name.begin(), by_name.end(),
-            [](const auto* a, const auto* b) { return a->node < b->node; });
-  for (const framework::NodeToStatus::Entry* e : by_name) {
-    attempt.rejections.emplace_hint(attempt.rejections.end(), e->node, ToRejection(e->status));
-  }
+  RecordRejections(diagnosis.node_to_status, attempt);
   attempt.feasible = static_cast<int64_t>(feasible.size());
   attempt.evaluated =
       static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());

@@ -136,6 +136,10 @@ class Scheduler : public framework::Handle {
       const framework::PodInfo& pod, framework::Diagnosis& diagnosis,
       const std::vector<const framework::NodeInfo*>& nodes, int64_t start,
       api::Attempt* attempt, framework::Status* error);
+  // Puts the cycle's per-node statuses into the attempt's rejections.
+  // Fast when each entry is a node of snapshot_ at its index; any other
+  // entry only costs a map search.
+  void RecordRejections(const framework::NodeToStatus& statuses, api::Attempt& attempt) const;
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
   std::string SelectHost(const std::vector<const framework::NodeInfo*>& nodes,

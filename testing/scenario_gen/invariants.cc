@@ -535,17 +535,17 @@ std::optional<std::string> CheckRejectionsAreTruthful(const Scenario& scenario,
       } else if (!api::RequiredNodeAffinityMatches(pod, node)) {
         first = "NodeAffinity";
       }
-      if (!first.empty() && rejection.plugin != first) {
-        return where + first + " fails first, but " + rejection.plugin +
+      if (!first.empty() && rejection.plugin() != first) {
+        return where + first + " fails first, but " + rejection.plugin() +
                " is recorded";
       }
-      if (first.empty() && (rejection.plugin == "NodeUnschedulable" ||
-                            rejection.plugin == "TaintToleration" ||
-                            rejection.plugin == "NodeAffinity")) {
-        return where + rejection.plugin + " is recorded, but it passes";
+      if (first.empty() && (rejection.plugin() == "NodeUnschedulable" ||
+                            rejection.plugin() == "TaintToleration" ||
+                            rejection.plugin() == "NodeAffinity")) {
+        return where + rejection.plugin() + " is recorded, but it passes";
       }
-      if (!first.empty() && rejection.code != "UnschedulableAndUnresolvable") {
-        return where + first + " rejected with code " + rejection.code;
+      if (!first.empty() && rejection.code() != "UnschedulableAndUnresolvable") {
+        return where + first + " rejected with code " + rejection.code();
       }
     }
   }

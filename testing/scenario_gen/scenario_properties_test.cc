@@ -335,7 +335,7 @@ RC_GTEST_PROP(ScenarioProperties, ExtraRejectedNodeChangesNoDecision, ()) {
       const std::string want = rejector(all.at(r.attempt->pod));
       bool named = false;
       for (const auto& [node, rejection] : r.attempt->rejections) {
-        named = named || rejection.plugin == want;
+        named = named || rejection.plugin() == want;
       }
       if (!named) return false;
     }
