@@ -57,6 +57,15 @@ class NodeMemo {
   // REQUIRES: pos < size().
   void Set(size_t pos, const NodeInfo& info);
   size_t size() const { return stamps_.size(); }
+  // Appends, in increasing order, every position of `list` (the snapshot's
+  // List()) that is not Fresh. For a caller that Set()s every position it
+  // is given, from one cycle to the next: then only the positions the
+  // snapshot's change log names (Snapshot::ChangedSince) can be stale and
+  // only they are looked at, instead of every node; when the log cannot
+  // tell, or after Clear(), every position is looked at.
+  // REQUIRES: Begin(snapshot) was called this cycle, `list` is its List();
+  // the caller Set()s every appended position before the next Begin().
+  void StalePositions(const std::vector<NodeInfo*>& list, std::vector<size_t>* out);
 
  private:
   struct Stamp {
@@ -68,6 +77,10 @@ class NodeMemo {
   const Snapshot* snapshot_ = nullptr;
   int64_t snapshot_generation_ = 0;
   bool keep_ = false;  // the snapshot is cache-maintained
+  // The snapshot's rebuild count when StalePositions last handed out every
+  // stale position (all slots were then Set); -1 when unknown.
+  int64_t complete_at_ = -1;
+  std::vector<int32_t> changed_;  // StalePositions' scratch
   std::vector<Stamp> stamps_;
 };
 

@@ -121,5 +121,55 @@ TEST(NodeMemoTest, ClearForgetsEverySlot) {
   EXPECT_FALSE(memo.Fresh(0, *cache.snapshot.List()[0]));
 }
 
+std::vector<size_t> Stale(NodeMemo& memo, const Snapshot& snapshot) {
+  memo.Begin(snapshot);
+  std::vector<size_t> out;
+  memo.StalePositions(snapshot.List(), &out);
+  for (size_t pos : out) memo.Set(pos, *snapshot.List()[pos]);
+  return out;
+}
+
+TEST(NodeMemoTest, StalePositionsLooksOnlyWhereTheChangeLogPoints) {
+  CacheLike cache;
+  for (const char* name : {"a", "b", "c"}) cache.Touch(name);
+  cache.Publish({"a", "b", "c"}, true);
+  NodeMemo memo;
+  EXPECT_EQ(Stale(memo, cache.snapshot), (std::vector<size_t>{0, 1, 2}));
+  EXPECT_EQ(Stale(memo, cache.snapshot), std::vector<size_t>{});
+
+  cache.Touch("c");
+  cache.Touch("a");
+  cache.Publish({}, false);
+  EXPECT_EQ(Stale(memo, cache.snapshot), (std::vector<size_t>{0, 2}));
+
+  // A change the snapshot's log does not name is not looked for (the
+  // cache never changes a snapshot node that way) ...
+  cache.snapshot.List()[1]->generation = ++cache.generation;
+  cache.Publish({}, false);
+  EXPECT_EQ(Stale(memo, cache.snapshot), std::vector<size_t>{});
+  // ... until the log cannot tell: after a node list change every position
+  // is looked at, b's included.
+  cache.Touch("d");
+  cache.Publish({"a", "b", "c", "d"}, true);
+  EXPECT_EQ(Stale(memo, cache.snapshot), (std::vector<size_t>{1, 3}));
+
+  // After Clear, every position.
+  memo.Clear();
+  EXPECT_EQ(Stale(memo, cache.snapshot), (std::vector<size_t>{0, 1, 2, 3}));
+}
+
+TEST(NodeMemoTest, StalePositionsOfAHandBuiltSnapshotIsEveryPosition) {
+  Snapshot snapshot;  // generation 0
+  for (const char* name : {"a", "b"}) {
+    auto node = std::make_shared<api::Node>();
+    node->name = name;
+    snapshot.Mutable(name).SetNode(node);
+  }
+  snapshot.Rebuild({"a", "b"}, true);
+  NodeMemo memo;
+  EXPECT_EQ(Stale(memo, snapshot), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(Stale(memo, snapshot), (std::vector<size_t>{0, 1}));
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework::plugins::helper

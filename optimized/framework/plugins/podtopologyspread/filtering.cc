@@ -146,6 +146,20 @@ std::map<std::string, int> PreFilterState::Counts(size_t c) const {
   return out;
 }
 
+void PodTopologySpread::Memo::Contribute(size_t pos, int32_t sign) {
+  const size_t num = keys.size();
+  if (num == 0 || !all_keys[pos * num]) return;
+  for (size_t c = 0; c < num; ++c) {
+    const size_t d = static_cast<size_t>(domain[pos * num + c]);
+    if (nodes_in[c].size() <= d) {
+      nodes_in[c].resize(d + 1, 0);
+      matching_in[c].resize(d + 1, 0);
+    }
+    nodes_in[c][d] += sign;
+    matching_in[c][d] += sign * matching[pos * num + c];
+  }
+}
+
 void PodTopologySpread::RefreshMemo(const std::vector<Constraint>& constraints,
                                     const std::string& ns) {
   Memo& m = memo_;
@@ -173,16 +187,25 @@ void PodTopologySpread::RefreshMemo(const std::vector<Constraint>& constraints,
     }
     m.ns = ns;
   }
-  m.domain.resize(n * num);
-  m.matching.resize(n * num);
+  const bool resized = m.node.size() != n;
+  m.domain.resize(n * num, kNoKey);
+  m.matching.resize(n * num, 0);
+  m.all_keys.resize(n * num, 0);
+  m.node.resize(n, nullptr);
 
   // The nodes that changed since they were last looked at: their values and
   // matching pods on the workers, their domain ids interned in node order.
-  std::vector<size_t> stale;
-  for (size_t i = 0; i < n; ++i) {
-    if (!m.nodes.Fresh(i, *list[i])) stale.push_back(i);
+  std::vector<size_t>& stale = m.stale;
+  stale.clear();
+  m.nodes.StalePositions(list, &stale);
+  if (stale.empty() && same_inputs && !resized) return;
+  // The totals follow the changed nodes when they are few and every other
+  // position's share is the one already counted; otherwise they are
+  // recounted over every position below.
+  const bool incremental = same_inputs && !resized && stale.size() * 8 < n;
+  if (incremental) {
+    for (size_t i : stale) m.Contribute(i, -1);
   }
-  if (stale.empty()) return;
   std::vector<const std::string*> values(stale.size() * num, nullptr);
   handle_->Parallel().For(0, static_cast<int64_t>(stale.size()), [&](int64_t k) {
     const size_t i = stale[k];
@@ -201,6 +224,7 @@ void PodTopologySpread::RefreshMemo(const std::vector<Constraint>& constraints,
     for (size_t c = 0; c < num; ++c) {
       m.matching[i * num + c] =
           all_keys ? CountPodsMatchSelector(info.pods(), m.selectors[c], m.ns) : 0;
+      m.all_keys[i * num + c] = all_keys ? 1 : 0;
     }
   });
   for (size_t k = 0; k < stale.size(); ++k) {
@@ -209,7 +233,15 @@ void PodTopologySpread::RefreshMemo(const std::vector<Constraint>& constraints,
       const std::string* value = values[k * num + c];
       m.domain[i * num + c] = value == nullptr ? kNoKey : m.tables[c]->Intern(*value);
     }
+    m.node[i] = list[i]->node();
     m.nodes.Set(i, *list[i]);
+  }
+  if (incremental) {
+    for (size_t i : stale) m.Contribute(i, 1);
+  } else {
+    m.nodes_in.assign(num, {});
+    m.matching_in.assign(num, {});
+    for (size_t i = 0; i < n; ++i) m.Contribute(i, 1);
   }
 }
 
@@ -261,29 +293,42 @@ PreFilterOutput PodTopologySpread::PreFilter(CycleState& state, const PodInfo& p
 
   // Domains and counts, in node order. Every eligible node's domain is
   // registered, even with no matching pod.
-  sh->nodes.resize(n);
-  sh->node_domains.assign(domain.begin(), domain.begin() + static_cast<std::ptrdiff_t>(n * num));
-  sh->node_eligible.assign(n * num, 0);
+  sh->nodes = memo_.node;
+  sh->node_domains = memo_.domain;
   sh->counts.resize(num);
   sh->registered.resize(num);
   for (size_t c = 0; c < num; ++c) {
     sh->counts[c].assign(sh->num_domains[c], 0);
     sh->registered[c].assign(sh->num_domains[c], 0);
   }
-  for (size_t i = 0; i < n; ++i) {
-    sh->nodes[i] = list[i]->node();
-    if (!all_keys(i)) continue;
-    const uint8_t ok = policies.empty() ? 3 : policies[i];
+  if (policies.empty()) {
+    // Eligible iff carrying every key: the memo's totals are the counts.
+    sh->node_eligible = memo_.all_keys;
     for (size_t c = 0; c < num; ++c) {
-      const Constraint& constraint = sh->constraints[c];
-      if ((constraint.honor_node_affinity && !(ok & 1)) ||
-          (constraint.honor_node_taints && !(ok & 2))) {
-        continue;
+      const std::vector<int32_t>& nodes_in = memo_.nodes_in[c];
+      const std::vector<int32_t>& matching_in = memo_.matching_in[c];
+      for (size_t d = 0; d < nodes_in.size(); ++d) {
+        if (nodes_in[d] == 0) continue;
+        sh->registered[c][d] = 1;
+        sh->counts[c][d] = matching_in[d];
       }
-      const int32_t d = domain[i * num + c];
-      sh->node_eligible[i * num + c] = 1;
-      sh->registered[c][d] = 1;
-      sh->counts[c][d] += memo_.matching[i * num + c];
+    }
+  } else {
+    sh->node_eligible.assign(n * num, 0);
+    for (size_t i = 0; i < n; ++i) {
+      if (!all_keys(i)) continue;
+      const uint8_t ok = policies[i];
+      for (size_t c = 0; c < num; ++c) {
+        const Constraint& constraint = sh->constraints[c];
+        if ((constraint.honor_node_affinity && !(ok & 1)) ||
+            (constraint.honor_node_taints && !(ok & 2))) {
+          continue;
+        }
+        const int32_t d = domain[i * num + c];
+        sh->node_eligible[i * num + c] = 1;
+        sh->registered[c][d] = 1;
+        sh->counts[c][d] += memo_.matching[i * num + c];
+      }
     }
   }
   sh->num_registered.assign(num, 0);

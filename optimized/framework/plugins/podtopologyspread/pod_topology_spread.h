@@ -17,8 +17,12 @@
 //    one cycle to the next while the node (its NodeInfo generation) and
 //    the constraints' keys, selectors and namespace are unchanged
 //    (helper/node_memo.h; docs/optimized.md "Per-node memos"): a cycle
-//    recounts only the nodes that changed, on Handle::Parallel(), and then
-//    sums integers over the nodes in node order.
+//    recounts only the nodes that changed, on Handle::Parallel(), found
+//    through the snapshot's change log. It also keeps each domain's totals
+//    (nodes and matching pods), updated by the changed nodes only, which
+//    are PreFilter's counts whenever no inclusion policy can exclude a node
+//    (then a node counts iff it carries every key); otherwise it sums
+//    integers over the nodes in node order.
 //  - The global minimum per constraint is kept, not recomputed per node:
 //    PreFilter stores the two smallest domains, a clone's AddPod/RemovePod
 //    record the domains they changed, and the minimum is recomputed from
@@ -289,10 +293,22 @@ class PodTopologySpread final : public PreFilterPlugin,
     std::string ns;
     std::vector<std::shared_ptr<DomainTable>> tables;
     // [pos * keys.size() + c]: the node's domain id in tables[c], or
-    // kNoKey; and CountPodsMatchSelector(pods, selectors[c], ns) when the
-    // node carries every key (else 0).
+    // kNoKey; CountPodsMatchSelector(pods, selectors[c], ns) when the
+    // node carries every key (else 0); and 1 iff it carries every key.
     std::vector<int32_t> domain;
     std::vector<int32_t> matching;
+    std::vector<uint8_t> all_keys;
+    // [pos]: the node object.
+    std::vector<const api::Node*> node;
+    // [c][domain id]: over the nodes carrying every key, how many are in
+    // the domain, and the sum of their `matching`. Kept up to date by
+    // taking a changed node's old values out and its new ones in.
+    std::vector<std::vector<int32_t>> nodes_in;
+    std::vector<std::vector<int32_t>> matching_in;
+    std::vector<size_t> stale;  // RefreshMemo's scratch
+
+    // Adds (sign 1) or takes out (-1) position pos's share of the totals.
+    void Contribute(size_t pos, int32_t sign);
   };
 
   // Brings memo_ up to date for `constraints` and the pod's namespace on
