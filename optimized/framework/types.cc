@@ -179,6 +179,7 @@ void NodeInfo::AddPod(PodInfoPtr pod) {
   if (!pod->required_anti_affinity_terms.empty()) {
     pods_with_required_anti_affinity_.push_back(pod);
   }
+  max_pod_priority_ = std::max(max_pod_priority_, pod->priority);
   pods_.push_back(std::move(pod));
   SyncHot();
   ++generation;
@@ -208,6 +209,8 @@ bool NodeInfo::RemovePod(const std::string& uid) {
   SwapRemove(pods_with_required_anti_affinity_, uid);
   SwapRemove(pods_, uid);
   requested_.Sub(removed->requests);
+  max_pod_priority_ = INT32_MIN;
+  for (const PodInfoPtr& p : pods_) max_pod_priority_ = std::max(max_pod_priority_, p->priority);
   hot_.non_zero_milli_cpu -= removed->non_zero_milli_cpu;
   hot_.non_zero_memory -= removed->non_zero_memory;
   SyncHot();

@@ -152,6 +152,9 @@ class NodeInfo {
     return pods_with_required_anti_affinity_;
   }
   const Resource& requested() const { return requested_; }
+  // The highest priority among pods() (INT32_MIN without pods): a
+  // preemptor of higher priority may take every pod off the node.
+  int32_t max_pod_priority() const { return max_pod_priority_; }
   int64_t non_zero_milli_cpu() const { return hot_.non_zero_milli_cpu; }
   int64_t non_zero_memory() const { return hot_.non_zero_memory; }
   // status.allocatable (allowed_pod_number from "pods").
@@ -190,6 +193,12 @@ class NodeInfo {
   // Position in the snapshot's node list (-1 outside a snapshot). Plugins
   // index their per-node precomputed state by it.
   int32_t index = -1;
+
+ private:
+  // Beside index, in the line after hot_, with node_ and pods_.
+  int32_t max_pod_priority_ = INT32_MIN;
+
+ public:
   // Bumped on every change; the cache copies a node into the snapshot iff
   // its generation is newer than the snapshot's.
   int64_t generation = 0;

@@ -72,6 +72,35 @@ TEST(NodeInfoTest, AggregatesFollowAddAndRemove) {
   EXPECT_EQ(info.pods()[1]->key, "default/b");
 }
 
+TEST(NodeInfoTest, MaxPodPriorityFollowsAddAndRemove) {
+  NodeInfo info(std::make_shared<const api::Node>(st::MakeNode().Name("n").Obj()));
+  EXPECT_EQ(info.max_pod_priority(), INT32_MIN);
+  struct Step {
+    const char* what;
+    bool add;  // else remove
+    const char* pod;
+    int32_t priority;  // when added
+    int32_t want;
+  };
+  const Step steps[] = {
+      {"add low", true, "low", -5, -5},
+      {"add high", true, "high", 7, 7},
+      {"add middle", true, "mid", 3, 7},
+      {"remove high: the next highest", false, "high", 0, 3},
+      {"remove low: unchanged", false, "low", 0, 3},
+      {"remove the last", false, "mid", 0, INT32_MIN},
+  };
+  for (const Step& step : steps) {
+    SCOPED_TRACE(step.what);
+    if (step.add) {
+      info.AddPod(NewPodInfo(st::MakePod().Name(step.pod).Priority(step.priority).Obj()));
+    } else {
+      ASSERT_TRUE(info.RemovePod(std::string("default/") + step.pod));
+    }
+    EXPECT_EQ(info.max_pod_priority(), step.want);
+  }
+}
+
 TEST(PodInfoTest, AffinityTermNamespacesAndMatchLabelKeys) {
   api::Pod p = st::MakePod().Namespace("ns").Name("p").Label("app", "web").Obj();
   api::PodAffinityTerm term;

@@ -278,8 +278,13 @@ std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodI
                                              const std::vector<const PodInfo*>& removed) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
   if (s == nullptr) return Filter(state, pod, node);
-  Resource used = node.requested();
-  for (const PodInfo* p : removed) used.Sub(p->requests);
+  // requested() is the sum of the pods' requests, so with every pod
+  // removed nothing is used; the pods themselves are then not read.
+  Resource used;
+  if (removed.size() != node.pods().size()) {
+    used = node.requested();
+    for (const PodInfo* p : removed) used.Sub(p->requests);
+  }
   const int64_t num_pods =
       static_cast<int64_t>(node.pods().size()) - static_cast<int64_t>(removed.size());
   if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {

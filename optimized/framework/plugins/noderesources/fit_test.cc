@@ -303,6 +303,7 @@ TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
       {"scalar freed", {1, 1, 0, {{kExtendedResourceA, 4}}}, {2}},
       {"several shortages", {9, 19, 19, {{kExtendedResourceA, 5}}}, {1}},
       {"all removed, fits", {10, 20, 20, {{kExtendedResourceA, 5}}}, {0, 1, 2}},
+      {"all removed, still short", {11, 21, 21, {{kExtendedResourceA, 6}}}, {2, 0, 1}},
   };
   Fit plugin(DefaultArgs());
   for (const Case& c : cases) {
