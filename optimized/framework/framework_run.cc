@@ -203,6 +203,29 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
     const std::vector<const FilterPlugin*>& active, const CycleState& state,
     const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
     FilterDetail* detail) const {
+  // Pass 1 without copies when that is known: no PreFilter extension runs
+  // (the copied state would equal `state`) and every filter answers
+  // FilterWithPods. Detail needs each filter's verdict, so it copies.
+  bool extensions = false;
+  for (const PreFilterPlugin* pl : pre_filter_) extensions |= ExtensionsRun(*pl, state);
+  if (!extensions && detail == nullptr) {
+    std::vector<const PodInfo*> added;
+    for (const PodInfoPtr& other : nominated) {
+      if (other->priority >= pod.priority && other->uid() != pod.uid()) added.push_back(other.get());
+    }
+    bool known = true;
+    for (const FilterPlugin* pl : active) {
+      std::optional<Status> s = pl->FilterWithPods(state, pod, node, added);
+      if (!s.has_value()) {
+        known = false;
+        break;
+      }
+      if (s->IsSuccess()) continue;
+      AttributeFilterStatus(pl, *s);
+      return *s;
+    }
+    if (known) return RunFilterPlugins(active, state, pod, node, nullptr);
+  }
   // Pass 1: with every nominated pod of equal or higher priority added.
   NodeInfo with_nominated = node;
   CycleState state_with_nominated = state;

@@ -172,6 +172,9 @@ class Handle {
   // Pods nominated to `node_name`, in nomination order.
   virtual std::vector<PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const = 0;
+  // Every node name NominatedPodsForNode may return pods for, in no
+  // particular order (it may name no node of the snapshot, or "").
+  virtual std::vector<std::string> NominatedNodeNames() const = 0;
   // The API server's pods/binding call; fails when the scenario injected a
   // bind failure for this pod.
   [[nodiscard]] virtual schedref::Status BindPod(const api::Pod& pod,
@@ -261,16 +264,32 @@ class FilterPlugin : public virtual Plugin {
                                                   const std::vector<const PodInfo*>& /*removed*/) const {
     return std::nullopt;
   }
+  // The converse: what Filter would say of a copy of `node` with `added`
+  // (pods not on it) added by NodeInfo::AddPod, with `state` as the
+  // PreFilter extensions' AddPod would leave it; nullopt iff the plugin
+  // cannot tell without that copy. Filtering with nominated pods asks this
+  // before copying (Framework::RunFilterPluginsWithNominatedPods). Called
+  // concurrently; read-only.
+  virtual std::optional<Status> FilterWithPods(const CycleState& /*state*/,
+                                               const PodInfo& /*pod*/, const NodeInfo& /*node*/,
+                                               const std::vector<const PodInfo*>& /*added*/) const {
+    return std::nullopt;
+  }
 };
 
 // A filter that reads nothing of a node's pods and has no PreFilter
-// extensions (the node object and the pod only): taking pods off a node
-// leaves its verdict as it is.
+// extensions (the node object and the pod only): taking pods off a node,
+// or adding some, leaves its verdict as it is.
 class NodeObjectFilterPlugin : public FilterPlugin {
  public:
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
                                           const std::vector<const PodInfo*>& /*removed*/) const final {
+    return Filter(state, pod, node);
+  }
+  std::optional<Status> FilterWithPods(const CycleState& state, const PodInfo& pod,
+                                       const NodeInfo& node,
+                                       const std::vector<const PodInfo*>& /*added*/) const final {
     return Filter(state, pod, node);
   }
 };

@@ -248,10 +248,15 @@ void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
   // without comparing names; an index out of range or met twice falls back
   // to comparing names (and a wrong rank would only cost map searches:
   // emplace_hint inserts in key order whatever the hint).
-  const std::vector<int32_t>& ranks = snapshot_.NameRanks();
+  // A few entries are sorted by name directly: the ranks cost a pass over
+  // every position, and a sort of them after each node list change.
+  constexpr size_t kFew = 32;
+  static const std::vector<int32_t> kNoRanks;
+  const std::vector<int32_t>& ranks = entries.size() <= kFew ? kNoRanks : snapshot_.NameRanks();
   std::vector<const framework::NodeToStatus::Entry*> by_rank(ranks.size(), nullptr);
-  bool ranked = true;
-  for (const framework::NodeToStatus::Entry& e : entries) {
+  bool ranked = entries.size() > kFew;
+  for (size_t k = 0; k < entries.size() && ranked; ++k) {
+    const framework::NodeToStatus::Entry& e = entries[k];
     if (e.index < 0 || static_cast<size_t>(e.index) >= ranks.size() ||
         by_rank[ranks[e.index]] != nullptr) {
       ranked = false;

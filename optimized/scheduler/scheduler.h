@@ -73,6 +73,9 @@ class Scheduler : public framework::Handle {
   }
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const override;
+  std::vector<std::string> NominatedNodeNames() const override {
+    return queue_->NominatedNodeNames();
+  }
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;

@@ -97,6 +97,12 @@ std::vector<PodInfoPtr> FakeHandle::NominatedPodsForNode(const std::string& node
   return out;
 }
 
+std::vector<std::string> FakeHandle::NominatedNodeNames() const {
+  std::vector<std::string> out;
+  for (const auto& [node, pods] : nominated) out.push_back(node);
+  return out;
+}
+
 schedref::Status FakeHandle::BindPod(const api::Pod& pod, const std::string& node_name) {
   if (bind_error) return schedref::Status::Invalid(*bind_error);
   binds.push_back(pod.Key() + " -> " + node_name);

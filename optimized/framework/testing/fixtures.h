@@ -76,6 +76,7 @@ class FakeHandle : public Handle {
     return pdbs;
   }
   std::vector<PodInfoPtr> NominatedPodsForNode(const std::string& node) const override;
+  std::vector<std::string> NominatedNodeNames() const override;
   schedref::Status BindPod(const api::Pod& pod, const std::string& node_name) override;
   PluginsRunner* RunnerFor(const api::Pod&) override { return runner; }
   std::optional<api::Pod> GetPod(const std::string& key) const override;

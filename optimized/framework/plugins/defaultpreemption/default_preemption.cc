@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "api/labels.h"
 #include "optimized/framework/fit_error.h"
@@ -230,6 +231,9 @@ struct DefaultPreemption::DryRun {
   const CycleState& state;
   api::TimeMs now;
   const std::vector<api::PodDisruptionBudget>& pdbs;
+  // Handle::NominatedPodsForNode of each snapshot node that has any,
+  // fetched once: the dry run changes no nomination.
+  const std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>>& nominated;
 };
 
 PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& pod_in,
@@ -260,8 +264,20 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     const size_t capacity =
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
     PluginsRunner* runner = handle_->RunnerFor(pod->pod);
-    const DryRun run{runner, runner != nullptr ? runner->PlanFilters(state) : FilterPlan{},
-                     *pod, state, handle_->Now(), handle_->PodDisruptionBudgets()};
+    std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>> nominated;
+    for (const std::string& name : handle_->NominatedNodeNames()) {
+      const NodeInfo* info = name.empty() ? nullptr : snapshot.Get(name);
+      if (info == nullptr) continue;
+      std::vector<PodInfoPtr> pods = handle_->NominatedPodsForNode(name);
+      if (!pods.empty()) nominated[info] = std::move(pods);
+    }
+    const DryRun run{runner,
+                     runner != nullptr ? runner->PlanFilters(state) : FilterPlan{},
+                     *pod,
+                     state,
+                     handle_->Now(),
+                     handle_->PodDisruptionBudgets(),
+                     nominated};
     // Takes node's dry-run result in dry-run order; true iff the sequential
     // dry run stops after this node.
     auto take = [&](const NodeInfo& node, Status& s, Candidate& c) {
@@ -352,8 +368,11 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     }
   }
   if (lower.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
-  // The node's nominated pods stay the same through the dry run.
-  const std::vector<PodInfoPtr> nominated = handle_->NominatedPodsForNode(node.Name());
+  // The node's nominated pods stay the same through the dry run. `node` is
+  // a snapshot node (Preempt's potential nodes).
+  static const std::vector<PodInfoPtr> kNone;
+  const auto found = run.nominated.find(&node);
+  const std::vector<PodInfoPtr>& nominated = found == run.nominated.end() ? kNone : found->second;
   // Whether the pod fits with every potential victim gone, asked first
   // without copying the node: most nodes of a hopeless preemptor are
   // rejected here (docs/optimized.md "Preemption").

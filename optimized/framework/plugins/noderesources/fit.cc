@@ -259,13 +259,13 @@ Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   const int64_t num_pods = h.num_pods;  // pods().size()
   bool fits;
   if (request.ephemeral_storage <= 0 && request.scalars.empty()) {
-    Resource allocatable, used;
-    allocatable.milli_cpu = h.allocatable_milli_cpu;
-    allocatable.memory = h.allocatable_memory;
-    allocatable.allowed_pod_number = h.allowed_pod_number;
-    used.milli_cpu = h.requested_milli_cpu;
-    used.memory = h.requested_memory;
-    fits = FitsRequest(request, allocatable, used, num_pods, nullptr);
+    // FitsRequest's checks that can fail for such a request, inline.
+    fits = num_pods + 1 <= h.allowed_pod_number &&
+           (request.only_pod_count ||
+            ((request.milli_cpu <= 0 ||
+              request.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &&
+             (request.memory <= 0 ||
+              request.memory <= h.allocatable_memory - h.requested_memory)));
   } else {
     fits = FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr);
   }
@@ -287,6 +287,21 @@ std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodI
   }
   const int64_t num_pods =
       static_cast<int64_t>(node.pods().size()) - static_cast<int64_t>(removed.size());
+  if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {
+    return Status::Success();
+  }
+  return Shortages(s->request, node.allocatable(), used, num_pods);
+}
+
+std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo& pod,
+                                          const NodeInfo& node,
+                                          const std::vector<const PodInfo*>& added) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) return Filter(state, pod, node);
+  Resource used = node.requested();
+  for (const PodInfo* p : added) used.Add(p->requests);
+  const int64_t num_pods =
+      static_cast<int64_t>(node.pods().size()) + static_cast<int64_t>(added.size());
   if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {
     return Status::Success();
   }

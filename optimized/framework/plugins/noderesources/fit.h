@@ -105,6 +105,11 @@ class Fit final : public PreFilterPlugin,
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
                                           const std::vector<const PodInfo*>& removed) const override;
+  // Filter against node's requested() plus each added pod's requests and
+  // its pod count plus added.size(). REQUIRES: no added pod is on node.
+  std::optional<Status> FilterWithPods(const CycleState& state, const PodInfo& pod,
+                                       const NodeInfo& node,
+                                       const std::vector<const PodInfo*>& added) const override;
 
   // Stores the resources that can count and the pod's request for each (with
   // the non-zero defaults). Never skips.

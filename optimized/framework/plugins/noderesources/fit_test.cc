@@ -335,6 +335,55 @@ TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
           ->IsSuccess());
 }
 
+// Filtering with nominated pods asks FilterWithPods before copying a node:
+// it must say what Filter says of a copy with the pods added.
+TEST(FitTest, FilterWithPodsMatchesAddition) {
+  // Node: cpu 10m, memory 20, pods 3, example.com/aaa 5, storage 20;
+  // one pod on it using cpu 4, memory 5, aaa 2.
+  const api::Node node = testutil::MakeNodeWithAllocatable("n", 10, 20, 3, 5, 20, 0);
+  const std::vector<api::Pod> on_node = {NewResourcePod({{4, 5, 0, {{kExtendedResourceA, 2}}}})};
+  std::vector<api::Pod> nominated = {
+      NewResourcePod({{3, 5, 10, {}}}),
+      NewResourcePod({{2, 5, 5, {{kExtendedResourceA, 3}}}}),
+  };
+  for (size_t i = 0; i < nominated.size(); ++i) nominated[i].uid = "n" + std::to_string(i);
+  struct Case {
+    std::string name;
+    testutil::Usage incoming;
+    std::vector<size_t> added;  // indexes into nominated
+  };
+  const std::vector<Case> cases = {
+      {"nothing added, fits", {1, 1}, {}},
+      {"one added, fits", {1, 1}, {0}},
+      {"two added, too many pods", {1, 1}, {0, 1}},
+      {"cpu short after one", {4, 1}, {0}},
+      {"memory short after one", {1, 11}, {1}},
+      {"storage short after one", {1, 1, 11}, {0}},
+      {"scalar short after one", {1, 1, 0, {{kExtendedResourceA, 1}}}, {1}},
+      {"several shortages", {9, 19, 19, {{kExtendedResourceA, 5}}}, {0, 1}},
+  };
+  Fit plugin(DefaultArgs());
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const NodeInfo info = MakeNodeInfo(node, on_node);
+    CycleState state;
+    PodInfoPtr pod = NewPodInfo(NewResourcePod({c.incoming}));
+    ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+    std::vector<PodInfoPtr> owners;
+    std::vector<const PodInfo*> added;
+    NodeInfo copy = info;
+    for (size_t i : c.added) {
+      owners.push_back(NewPodInfo(nominated[i]));
+      added.push_back(owners.back().get());
+      copy.AddPod(owners.back());
+    }
+    const Status want = plugin.Filter(state, *pod, copy);
+    const std::optional<Status> got = plugin.FilterWithPods(state, *pod, info, added);
+    ASSERT_TRUE(got.has_value());
+    EXPECT_EQ(*got, want);
+  }
+}
+
 // upstream TestPreFilterDisabled.
 TEST(FitTest, UpstreamPreFilterDisabled) {
   Fit plugin(DefaultArgs());
