@@ -49,17 +49,21 @@ struct WeightedAffinityTerm {
 
 // A pod and what is derived from its spec. Immutable once built: an update
 // builds a new PodInfo, so snapshots and queue entries may share it.
+//
+// Layout: what loops over many pods read (preemption's priority test, the
+// requests NodeInfo and NodeResourcesFit add up) comes first, ahead of the
+// large api::Pod, so that it shares the object's first cache lines.
 struct PodInfo {
-  api::Pod pod;
-  std::string key;  // "namespace/name"
   // spec.priority, 0 when unset (corev1helpers.PodPriority).
   int32_t priority = 0;
-  // The aggregated requests NodeResourcesFit and NodeInfo.Requested use.
-  Resource requests;
   // cpu and memory with a container's missing request counted as 100m /
   // 200Mi (NodeInfo.NonZeroRequested).
   int64_t non_zero_milli_cpu = 0;
   int64_t non_zero_memory = 0;
+  // The aggregated requests NodeResourcesFit and NodeInfo.Requested use.
+  Resource requests;
+  std::string key;  // "namespace/name"
+  api::Pod pod;
   // Ports of regular containers with a hostPort > 0, in spec order
   // (upstream NodeInfo.updateUsedPorts reads spec.containers only).
   std::vector<api::ContainerPort> host_ports;
