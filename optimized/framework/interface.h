@@ -63,18 +63,26 @@ struct NodeToStatus {
   struct Entry {
     std::string node;
     // NodeInfo::index of the node in the snapshot of the cycle that
-    // recorded it; -1 if unknown. A hint: readers check the name.
+    // recorded it; -1 if unknown. A hint: readers check the name, or,
+    // within that same cycle, that the snapshot's NodeInfo at `index` is
+    // `info`.
     int32_t index = -1;
     Status status;
+    // The snapshot's NodeInfo of the node, meaningful only during the
+    // scheduling cycle that recorded it (the snapshot may reuse the
+    // object for another node later); nullptr if unknown. Never read
+    // through: compared with the snapshot's list only.
+    const NodeInfo* info = nullptr;
   };
   // Each node at most once.
   std::vector<Entry> statuses;
   Status absent_status = Status(Code::kUnschedulableAndUnresolvable,
                                 std::vector<std::string>{});
 
-  // REQUIRES: no status recorded for `node` yet.
-  void Add(std::string node, int32_t index, Status status) {
-    statuses.push_back(Entry{std::move(node), index, std::move(status)});
+  // REQUIRES: no status recorded for `node` yet; `info` is nullptr or the
+  // NodeInfo at `index` in this cycle's snapshot.
+  void Add(std::string node, int32_t index, Status status, const NodeInfo* info = nullptr) {
+    statuses.push_back(Entry{std::move(node), index, std::move(status), info});
   }
   // The recorded status of `node`, else absent_status. O(entries).
   const Status& Of(const std::string& node) const {

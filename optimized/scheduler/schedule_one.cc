@@ -156,7 +156,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         if (s.code() != last_code || s.plugin() != *last_plugin) {
           diagnosis.AddPluginStatus(s);
         }
-        diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s));
+        diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s), node);
         const framework::Status& added = diagnosis.node_to_status.statuses.back().status;
         last_code = added.code();
         last_plugin = &added.plugin();

@@ -78,10 +78,12 @@ std::vector<const NodeInfo*> PotentialNodes(const Snapshot& snapshot, const Node
   enum : uint8_t { kAbsent, kPotential, kOther };
   std::vector<uint8_t> mark(list.size(), kAbsent);
   for (const NodeToStatus::Entry& e : m.statuses) {
-    const NodeInfo* info =
-        e.index >= 0 && static_cast<size_t>(e.index) < list.size() && list[e.index]->Name() == e.node
-            ? list[e.index]
-            : snapshot.Get(e.node);
+    // Statuses come from this cycle, so a recorded NodeInfo at its index
+    // is the node (interface.h); others are checked by name.
+    const bool at_index = e.index >= 0 && static_cast<size_t>(e.index) < list.size() &&
+                          (e.info != nullptr ? list[e.index] == e.info
+                                             : list[e.index]->Name() == e.node);
+    const NodeInfo* info = at_index ? list[e.index] : snapshot.Get(e.node);
     if (info == nullptr) continue;  // not a node of this snapshot
     mark[static_cast<size_t>(info->index)] =
         e.status.code() == Code::kUnschedulable ? kPotential : kOther;
@@ -255,6 +257,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   // statuses; they become the FitError's statuses iff no node is a
   // candidate, so the map is built only then.
   std::vector<std::pair<const NodeInfo*, Status>> rejected;
+  rejected.reserve(potential.size());
   std::vector<std::string> errors;
   if (potential.empty()) {
     if (!pod->pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod->pod);
@@ -332,7 +335,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     fit.num_all_nodes = snapshot.NumNodes();
     fit.diagnosis.node_to_status.statuses.reserve(rejected.size());
     for (auto& [node, s] : rejected) {
-      fit.diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s));
+      fit.diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s), node);
     }
     fit.diagnosis.node_to_status.absent_status =
         Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
