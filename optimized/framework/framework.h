@@ -194,6 +194,16 @@ class Framework : public PluginsRunner {
   // A filter's non-success status as the framework reports it: an error
   // unless a rejection, attributed to the filter.
   void AttributeFilterStatus(const FilterPlugin* pl, Status& s) const;
+  // Whether some PreFilter plugin's AddPod/RemovePod run for `state`.
+  bool AnyExtensionsRun(const CycleState& state) const;
+  // What the filters say of a node changed by adding or removing pods, asked
+  // without the copy: `ask(pl)` is pl's FilterWithPods or FilterWithoutPods.
+  // The first rejection (attributed) or success, in filter order; nullopt
+  // iff a filter before any rejection cannot tell. Defined in
+  // framework_run.cc, its only user.
+  template <typename Ask>
+  std::optional<Status> VerdictWithoutCopies(const std::vector<const FilterPlugin*>& filters,
+                                             Ask ask) const;
 
   // --- mutable ---
   std::map<std::string, WaitingPod> waiting_pods_;

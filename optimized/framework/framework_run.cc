@@ -121,12 +121,15 @@ std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& stat
 
 namespace {
 
-// Whether upstream's nominated-pods rule adds any of `nominated` when
-// filtering for `pod`: those of equal or higher priority, other than pod.
+// Whether upstream's nominated-pods rule adds `other` when filtering for
+// `pod`: a pod of equal or higher priority, other than pod itself.
+bool NominatedPodCounts(const PodInfo& pod, const PodInfo& other) {
+  return other.priority >= pod.priority && other.uid() != pod.uid();
+}
+
 bool AnyNominatedPodCounts(const PodInfo& pod, const std::vector<PodInfoPtr>& nominated) {
-  return std::any_of(nominated.begin(), nominated.end(), [&pod](const PodInfoPtr& other) {
-    return other->priority >= pod.priority && other->uid() != pod.uid();
-  });
+  return std::any_of(nominated.begin(), nominated.end(),
+                     [&pod](const PodInfoPtr& other) { return NominatedPodCounts(pod, *other); });
 }
 
 // RunFilterPluginsMany's unit of work: small enough that the nodes' hot
@@ -199,6 +202,24 @@ Status Framework::RunFilterPluginsWithNominatedPods(
   return RunFilterPluginsWithCountedNominatedPods(active, state, pod, node, nominated, detail);
 }
 
+bool Framework::AnyExtensionsRun(const CycleState& state) const {
+  return std::any_of(pre_filter_.begin(), pre_filter_.end(),
+                     [&state](const PreFilterPlugin* pl) { return ExtensionsRun(*pl, state); });
+}
+
+template <typename Ask>
+std::optional<Status> Framework::VerdictWithoutCopies(
+    const std::vector<const FilterPlugin*>& filters, Ask ask) const {
+  for (const FilterPlugin* pl : filters) {
+    std::optional<Status> s = ask(pl);
+    if (!s.has_value()) return std::nullopt;
+    if (s->IsSuccess()) continue;
+    AttributeFilterStatus(pl, *s);
+    return s;
+  }
+  return Status::Success();
+}
+
 Status Framework::RunFilterPluginsWithCountedNominatedPods(
     const std::vector<const FilterPlugin*>& active, const CycleState& state,
     const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
@@ -206,31 +227,24 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
   // Pass 1 without copies when that is known: no PreFilter extension runs
   // (the copied state would equal `state`) and every filter answers
   // FilterWithPods. Detail needs each filter's verdict, so it copies.
-  bool extensions = false;
-  for (const PreFilterPlugin* pl : pre_filter_) extensions |= ExtensionsRun(*pl, state);
-  if (!extensions && detail == nullptr) {
+  if (!AnyExtensionsRun(state) && detail == nullptr) {
     std::vector<const PodInfo*> added;
     for (const PodInfoPtr& other : nominated) {
-      if (other->priority >= pod.priority && other->uid() != pod.uid()) added.push_back(other.get());
+      if (NominatedPodCounts(pod, *other)) added.push_back(other.get());
     }
-    bool known = true;
-    for (const FilterPlugin* pl : active) {
-      std::optional<Status> s = pl->FilterWithPods(state, pod, node, added);
-      if (!s.has_value()) {
-        known = false;
-        break;
-      }
-      if (s->IsSuccess()) continue;
-      AttributeFilterStatus(pl, *s);
-      return *s;
+    const std::optional<Status> with_added = VerdictWithoutCopies(
+        active, [&](const FilterPlugin* pl) { return pl->FilterWithPods(state, pod, node, added); });
+    if (with_added.has_value()) {
+      // Pass 2 as below.
+      return with_added->IsSuccess() ? RunFilterPlugins(active, state, pod, node, nullptr)
+                                     : *with_added;
     }
-    if (known) return RunFilterPlugins(active, state, pod, node, nullptr);
   }
   // Pass 1: with every nominated pod of equal or higher priority added.
   NodeInfo with_nominated = node;
   CycleState state_with_nominated = state;
   for (const PodInfoPtr& other : nominated) {
-    if (other->priority < pod.priority || other->uid() == pod.uid()) continue;
+    if (!NominatedPodCounts(pod, *other)) continue;
     with_nominated.AddPod(other);
     // AddPod extensions mutate only the clone.
     Status s = const_cast<Framework*>(this)->RunPreFilterExtensionAddPod(
@@ -245,11 +259,7 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
 }
 
 FilterPlan Framework::PlanFilters(const CycleState& state) const {
-  FilterPlan plan{ActiveFilters(state), false};
-  for (const PreFilterPlugin* pl : pre_filter_) {
-    if (ExtensionsRun(*pl, state)) plan.extensions = true;
-  }
-  return plan;
+  return FilterPlan{ActiveFilters(state), AnyExtensionsRun(state)};
 }
 
 Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
@@ -264,14 +274,9 @@ std::optional<Status> Framework::RunFilterPluginsWithoutPods(
   // With no extension to run, the copied state would equal `state`; with no
   // nominated pod that counts, the filters run once, on the copied node.
   if (plan.extensions || AnyNominatedPodCounts(pod, nominated)) return std::nullopt;
-  for (const FilterPlugin* pl : plan.filters) {
-    std::optional<Status> s = pl->FilterWithoutPods(state, pod, node, removed);
-    if (!s.has_value()) return std::nullopt;
-    if (s->IsSuccess()) continue;
-    AttributeFilterStatus(pl, *s);
-    return s;
-  }
-  return Status::Success();
+  return VerdictWithoutCopies(plan.filters, [&](const FilterPlugin* pl) {
+    return pl->FilterWithoutPods(state, pod, node, removed);
+  });
 }
 
 PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInfo& pod,

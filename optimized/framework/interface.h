@@ -18,6 +18,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -201,6 +202,24 @@ class Handle {
   // Worker threads for data-parallel loops.
   virtual Parallelizer& Parallel() = 0;
 };
+
+// The pods nominated to each node of `snapshot` that has any, by the
+// snapshot's NodeInfo: Handle::NominatedNodeNames, then NominatedPodsForNode
+// of each. Names of no snapshot node are left out; their pods never apply,
+// among them those filed under "" (a nomination cleared by a failed
+// preemption: no node is named ""). Nominations do not change within a
+// scheduling cycle, so a cycle collects them once.
+using NominatedPodsByNode = std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>>;
+inline NominatedPodsByNode CollectNominatedPods(const Handle& handle, const Snapshot& snapshot) {
+  NominatedPodsByNode out;
+  for (const std::string& name : handle.NominatedNodeNames()) {
+    const NodeInfo* node = name.empty() ? nullptr : snapshot.Get(name);
+    if (node == nullptr) continue;
+    std::vector<PodInfoPtr> pods = handle.NominatedPodsForNode(name);
+    if (!pods.empty()) out[node] = std::move(pods);
+  }
+  return out;
+}
 
 class Plugin {
  public:

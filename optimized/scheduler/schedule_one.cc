@@ -3,7 +3,6 @@
 // optimized implementation's shortcuts (docs/optimized.md).
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -31,6 +30,23 @@ api::NodeRejection ToRejection(const framework::Status& s) {
 bool SameRejection(const framework::Status& a, const framework::Status& b) {
   return a.code() == b.code() && a.plugin() == b.plugin() &&
          (&a.reasons() == &b.reasons() || a.reasons() == b.reasons());
+}
+
+// `entries` ordered by the name ranks of their positions; empty when some
+// entry's position is out of range or shared with another entry (its hint
+// then cannot order it).
+std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
+    const std::vector<framework::NodeToStatus::Entry>& entries, const std::vector<int32_t>& ranks) {
+  std::vector<const framework::NodeToStatus::Entry*> by_rank(ranks.size(), nullptr);
+  for (const framework::NodeToStatus::Entry& e : entries) {
+    if (e.index < 0 || static_cast<size_t>(e.index) >= ranks.size() ||
+        by_rank[ranks[e.index]] != nullptr) {
+      return {};
+    }
+    by_rank[ranks[e.index]] = &e;
+  }
+  std::erase(by_rank, nullptr);
+  return by_rank;
 }
 
 std::string DetailString(const framework::Status& s) {
@@ -67,17 +83,8 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   }
   feasible.reserve(static_cast<size_t>(std::min(to_find, n)));
   const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
-  // The nominated pods per node are fixed for the cycle; collect them once,
-  // by node. Usually there are none. Pods filed under node "" (a nomination
-  // cleared by a failed preemption, see Nominator) never apply: no node is
-  // named "".
-  std::unordered_map<const framework::NodeInfo*, std::vector<framework::PodInfoPtr>> nominated;
-  for (const std::string& name : queue_->NominatedNodeNames()) {
-    if (name.empty()) continue;
-    if (const framework::NodeInfo* node = snapshot_.Get(name)) {
-      nominated[node] = queue_->NominatedPodsForNode(name);
-    }
-  }
+  // Usually there are none.
+  const framework::NominatedPodsByNode nominated = framework::CollectNominatedPods(*this, snapshot_);
   const bool detail = attempt != nullptr && options_.full_detail;
   filter_statuses_.resize(static_cast<size_t>(n));
   if (detail) filter_details_.assign(static_cast<size_t>(n), {});
@@ -251,26 +258,9 @@ void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
   // A few entries are sorted by name directly: the ranks cost a pass over
   // every position, and a sort of them after each node list change.
   constexpr size_t kFew = 32;
-  static const std::vector<int32_t> kNoRanks;
-  const std::vector<int32_t>& ranks = entries.size() <= kFew ? kNoRanks : snapshot_.NameRanks();
-  std::vector<const framework::NodeToStatus::Entry*> by_rank(ranks.size(), nullptr);
-  bool ranked = entries.size() > kFew;
-  for (size_t k = 0; k < entries.size() && ranked; ++k) {
-    const framework::NodeToStatus::Entry& e = entries[k];
-    if (e.index < 0 || static_cast<size_t>(e.index) >= ranks.size() ||
-        by_rank[ranks[e.index]] != nullptr) {
-      ranked = false;
-      break;
-    }
-    by_rank[ranks[e.index]] = &e;
-  }
   std::vector<const framework::NodeToStatus::Entry*> by_name;
-  by_name.reserve(entries.size());
-  if (ranked) {
-    for (const framework::NodeToStatus::Entry* e : by_rank) {
-      if (e != nullptr) by_name.push_back(e);
-    }
-  } else {
+  if (entries.size() > kFew) by_name = InRankOrder(entries, snapshot_.NameRanks());
+  if (by_name.empty()) {
     for (const framework::NodeToStatus::Entry& e : entries) by_name.push_back(&e);
     std::sort(by_name.begin(), by_name.end(),
               [](const auto* a, const auto* b) { return a->node < b->node; });

@@ -5,7 +5,6 @@
 #include <limits>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 
 #include "api/labels.h"
 #include "optimized/framework/fit_error.h"
@@ -233,9 +232,9 @@ struct DefaultPreemption::DryRun {
   const CycleState& state;
   api::TimeMs now;
   const std::vector<api::PodDisruptionBudget>& pdbs;
-  // Handle::NominatedPodsForNode of each snapshot node that has any,
-  // fetched once: the dry run changes no nomination.
-  const std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>>& nominated;
+  // The snapshot nodes' nominated pods, collected once: the dry run
+  // changes no nomination.
+  const NominatedPodsByNode& nominated;
 };
 
 PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& pod_in,
@@ -267,13 +266,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     const size_t capacity =
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
     PluginsRunner* runner = handle_->RunnerFor(pod->pod);
-    std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>> nominated;
-    for (const std::string& name : handle_->NominatedNodeNames()) {
-      const NodeInfo* info = name.empty() ? nullptr : snapshot.Get(name);
-      if (info == nullptr) continue;
-      std::vector<PodInfoPtr> pods = handle_->NominatedPodsForNode(name);
-      if (!pods.empty()) nominated[info] = std::move(pods);
-    }
+    const NominatedPodsByNode nominated = CollectNominatedPods(*handle_, snapshot);
     const DryRun run{runner,
                      runner != nullptr ? runner->PlanFilters(state) : FilterPlan{},
                      *pod,

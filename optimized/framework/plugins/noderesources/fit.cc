@@ -199,6 +199,13 @@ Status Shortages(const FitRequest& request, const Resource& allocatable, const R
   return Status(Code::kUnschedulable, std::move(reasons));
 }
 
+// Filter's verdict for a node with `used` resources and `num_pods` pods.
+Status FitVerdict(const FitRequest& request, const Resource& allocatable, const Resource& used,
+                  int64_t num_pods) {
+  if (FitsRequest(request, allocatable, used, num_pods, nullptr)) return Status::Success();
+  return Shortages(request, allocatable, used, num_pods);
+}
+
 }  // namespace
 
 bool FitsRequest(const FitRequest& request, const Resource& allocatable,
@@ -257,20 +264,18 @@ Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   // holds. The reasons, when it does not fit, come from the full NodeInfo.
   const NodeInfo::Hot& h = node.hot();
   const int64_t num_pods = h.num_pods;  // pods().size()
-  bool fits;
   if (request.ephemeral_storage <= 0 && request.scalars.empty()) {
     // FitsRequest's checks that can fail for such a request, inline.
-    fits = num_pods + 1 <= h.allowed_pod_number &&
-           (request.only_pod_count ||
-            ((request.milli_cpu <= 0 ||
-              request.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &&
-             (request.memory <= 0 ||
-              request.memory <= h.allocatable_memory - h.requested_memory)));
-  } else {
-    fits = FitsRequest(request, node.allocatable(), node.requested(), num_pods, nullptr);
+    const bool fits =
+        num_pods + 1 <= h.allowed_pod_number &&
+        (request.only_pod_count ||
+         ((request.milli_cpu <= 0 ||
+           request.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &&
+          (request.memory <= 0 || request.memory <= h.allocatable_memory - h.requested_memory)));
+    if (fits) return Status::Success();
+    return Shortages(request, node.allocatable(), node.requested(), num_pods);
   }
-  if (fits) return Status::Success();
-  return Shortages(request, node.allocatable(), node.requested(), num_pods);
+  return FitVerdict(request, node.allocatable(), node.requested(), num_pods);
 }
 
 std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodInfo& pod,
@@ -287,10 +292,7 @@ std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodI
   }
   const int64_t num_pods =
       static_cast<int64_t>(node.pods().size()) - static_cast<int64_t>(removed.size());
-  if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {
-    return Status::Success();
-  }
-  return Shortages(s->request, node.allocatable(), used, num_pods);
+  return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
 std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo& pod,
@@ -302,10 +304,7 @@ std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo
   for (const PodInfo* p : added) used.Add(p->requests);
   const int64_t num_pods =
       static_cast<int64_t>(node.pods().size()) + static_cast<int64_t>(added.size());
-  if (FitsRequest(s->request, node.allocatable(), used, num_pods, nullptr)) {
-    return Status::Success();
-  }
-  return Shortages(s->request, node.allocatable(), used, num_pods);
+  return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
 void Fit::FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
