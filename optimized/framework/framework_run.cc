@@ -170,23 +170,53 @@ Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& activ
 void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
                                      const CycleState& state, const PodInfo& pod,
                                      const NodeInfo* const* nodes, size_t n,
+                                     bool expect_rejections, uint8_t* pass,
                                      Status* statuses) const {
+  std::fill_n(pass, n, uint8_t{1});
   for (size_t b = 0; b < n; b += kFilterRun) {
     const size_t len = std::min(kFilterRun, n - b);
     for (size_t i = 0; i < len; ++i) PrefetchNode(nodes[b + i]);
-    // Which nodes an earlier filter rejected: their statuses are final.
-    bool rejected[kFilterRun] = {};
-    size_t remaining = len;
-    for (const FilterPlugin* pl : active) {
-      pl->FilterMany(state, pod, nodes + b, len, statuses + b);
-      for (size_t i = 0; i < len; ++i) {
-        if (rejected[i] || statuses[b + i].IsSuccess()) continue;
-        rejected[i] = true;
-        --remaining;
-        AttributeFilterStatus(pl, statuses[b + i]);
-      }
-      if (remaining == 0) break;
+    if (expect_rejections) {
+      std::fill_n(statuses + b, len, Status());
+      RunFilterPluginsRun(active, state, pod, nodes + b, len, statuses + b);
+      for (size_t i = 0; i < len; ++i) pass[b + i] = statuses[b + i].IsSuccess() ? 1 : 0;
+      continue;
     }
+    // First yes or no from every filter. Only the nodes some filter
+    // rejects need statuses, which the same filters then give them in
+    // order.
+    for (const FilterPlugin* pl : active) pl->FilterPass(state, pod, nodes + b, len, pass + b);
+    const NodeInfo* rejected[kFilterRun];
+    size_t at[kFilterRun];
+    size_t k = 0;
+    for (size_t i = 0; i < len; ++i) {
+      rejected[k] = nodes[b + i];
+      at[k] = i;
+      k += pass[b + i] == 0 ? 1 : 0;
+    }
+    if (k == 0) continue;
+    Status found[kFilterRun];
+    RunFilterPluginsRun(active, state, pod, rejected, k, found);
+    for (size_t j = 0; j < k; ++j) statuses[b + at[j]] = std::move(found[j]);
+  }
+}
+
+void Framework::RunFilterPluginsRun(const std::vector<const FilterPlugin*>& active,
+                                    const CycleState& state, const PodInfo& pod,
+                                    const NodeInfo* const* nodes, size_t n,
+                                    Status* statuses) const {
+  // Which nodes an earlier filter rejected: their statuses are final.
+  bool rejected[kFilterRun] = {};
+  size_t remaining = n;
+  for (const FilterPlugin* pl : active) {
+    pl->FilterMany(state, pod, nodes, n, statuses);
+    for (size_t i = 0; i < n; ++i) {
+      if (rejected[i] || statuses[i].IsSuccess()) continue;
+      rejected[i] = true;
+      --remaining;
+      AttributeFilterStatus(pl, statuses[i]);
+    }
+    if (remaining == 0) break;
   }
 }
 
@@ -345,7 +375,10 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   std::mutex failures_mu;
   handle_->Parallel().ForChunks(static_cast<int64_t>(n), kScoreRun, [&](int64_t b, int64_t e) {
     const size_t len = static_cast<size_t>(e - b);
-    for (int64_t i = b; i < e; ++i) PrefetchNode(nodes[i]);
+    for (int64_t i = b; i < e; ++i) {
+      PrefetchNode(nodes[i]);
+      PrefetchNodeStamp(nodes[i]);
+    }
     for (size_t k = 0; k < active.size(); ++k) {
       Status failure;
       const size_t at = score_[active[k]]->ScoreMany(state, pod, nodes.data() + b, len,
@@ -384,8 +417,11 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     const int64_t weight = score_weight_[active[k]];
     // The range check first (the first bad score in node order is the one
     // reported), then the weighted sum: two branch-free loops.
+    // (count: a copy of n, whose address the parallel loop above took, so
+    // that the loops need not reload it after every store.)
+    const size_t count = n;
     int64_t lo = kMinNodeScore, hi = kMaxNodeScore;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; i < count; ++i) {
       lo = std::min(lo, plugin_scores[i]);
       hi = std::max(hi, plugin_scores[i]);
     }
@@ -402,7 +438,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     }
     int64_t* totals = result.totals.data();
     const int64_t* normalized = plugin_scores.data();
-    for (size_t i = 0; i < n; ++i) totals[i] += normalized[i] * weight;
+    for (size_t i = 0; i < count; ++i) totals[i] += normalized[i] * weight;
     if (with_detail) {
       for (size_t i = 0; i < n; ++i) {
         const int64_t score = plugin_scores[i];

@@ -278,6 +278,20 @@ class FilterPlugin : public virtual Plugin {
       if (statuses[i].IsSuccess()) statuses[i] = Filter(state, pod, *nodes[i]);
     }
   }
+  // The yes/no form of FilterMany: clears pass[i] for every i in [0, n)
+  // with pass[i] set whose node Filter would not pass, and leaves every
+  // other entry as it is. What the filter loop runs first, over every node
+  // it scans: most nodes pass, and a pass needs no Status; the rejected
+  // ones' statuses come from FilterMany afterwards. Overrides on the hot
+  // path decide from the node's Hot line and fall back to Filter where it
+  // cannot tell; an override must mean exactly what this default does.
+  // Called concurrently for disjoint runs; read-only.
+  virtual void FilterPass(const CycleState& state, const PodInfo& pod,
+                          const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+    for (size_t i = 0; i < n; ++i) {
+      if (pass[i] != 0 && !Filter(state, pod, *nodes[i]).IsSuccess()) pass[i] = 0;
+    }
+  }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
   // taken off by NodeInfo::RemovePod, with `state` as the PreFilter
   // extensions' RemovePod would leave it; nullopt iff the plugin cannot

@@ -113,6 +113,7 @@ class NodeInfo;
 // node: loops over scattered NodeInfos are bound by memory latency, so they
 // call this a few nodes ahead. Purely a performance hint.
 void PrefetchNode(const NodeInfo* node);
+void PrefetchNodeStamp(const NodeInfo* node);
 
 // Layout: what the per-node Filter and Score fast paths read
 // (NodeResourcesFit and the resource scorers for cpu, memory and the pod
@@ -220,6 +221,11 @@ class NodeInfo {
 static_assert(sizeof(NodeInfo::Hot) == 64, "Hot is one cache line");
 
 inline void PrefetchNode(const NodeInfo* node) { __builtin_prefetch(node); }
+// The line after the hot one: index, generation and the node object, what
+// per-node memos (plugins/helper/node_memo.h) compare.
+inline void PrefetchNodeStamp(const NodeInfo* node) {
+  __builtin_prefetch(reinterpret_cast<const char*>(node) + sizeof(NodeInfo::Hot));
+}
 
 }  // namespace schedref::optimized::framework
 

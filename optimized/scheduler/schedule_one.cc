@@ -87,6 +87,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   const framework::NominatedPodsByNode nominated = framework::CollectNominatedPods(*this, snapshot_);
   const bool detail = attempt != nullptr && options_.full_detail;
   filter_statuses_.resize(static_cast<size_t>(n));
+  filter_pass_.resize(static_cast<size_t>(n));
   if (detail) filter_details_.assign(static_cast<size_t>(n), {});
 
   // The code and plugin of the last status recorded in the diagnosis (the
@@ -102,8 +103,12 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   // ignored (Filter has no side effects), so the result, the diagnosis and
   // the evaluated count do not depend on the batch size or thread count.
   int64_t pos = 0;
+  // After a batch that rejected most of its nodes (a pod that fits few),
+  // statuses are computed first (RunFilterPluginsMany).
+  bool expect_rejections = false;
   while (pos < n) {
-    const int64_t want = to_find - static_cast<int64_t>(feasible.size());
+    const int64_t found_before = static_cast<int64_t>(feasible.size());
+    const int64_t want = to_find - found_before;
     const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
     // Position i is node (start + i) mod n; start < n (above) and i < n, so
     // one conditional subtraction replaces the division.
@@ -118,6 +123,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
           active, state, pod, node, it == nominated.end() ? kNone : it->second,
           detail ? &filter_details_[i] : nullptr);
+      filter_pass_[i] = filter_statuses_[i].IsSuccess() ? 1 : 0;
     };
     if (detail) {
       parallel_.For(pos, pos + len, with_nominated);
@@ -130,34 +136,35 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       filter_nominated_at_.clear();
       for (int64_t i = 0; i < len; ++i) {
         filter_batch_[i] = at(pos + i);
-        filter_statuses_[pos + i] = framework::Status();
         if (!nominated.empty() && nominated.contains(filter_batch_[i])) {
           filter_nominated_at_.push_back(pos + i);
         }
       }
       parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
         fwk.RunFilterPluginsMany(active, state, pod, filter_batch_.data() + b,
-                                 static_cast<size_t>(e - b), filter_statuses_.data() + pos + b);
+                                 static_cast<size_t>(e - b), expect_rejections,
+                                 filter_pass_.data() + pos + b,
+                                 filter_statuses_.data() + pos + b);
       });
       parallel_.For(0, static_cast<int64_t>(filter_nominated_at_.size()),
                     [&](int64_t k) { with_nominated(filter_nominated_at_[k]); });
     }
     for (int64_t i = pos; i < pos + len; ++i) {
       const framework::NodeInfo* node = at(i);
-      framework::Status& s = filter_statuses_[i];
       if (detail) {
         for (const auto& [plugin, st] : filter_details_[i]) {
           attempt->detail[node->Name()].filter[plugin] = DetailString(st);
         }
       }
-      if (s.code() == framework::Code::kError) {
-        *error = std::move(s);
-        return feasible;
-      }
-      if (s.IsSuccess()) {
+      if (filter_pass_[i] != 0) {
         feasible.push_back(node);
         if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
       } else {
+        framework::Status& s = filter_statuses_[i];
+        if (s.code() == framework::Code::kError) {
+          *error = std::move(s);
+          return feasible;
+        }
         // Recording the same (plugin, code) twice changes nothing; most
         // rejected nodes repeat the previous one.
         if (s.code() != last_code || s.plugin() != *last_plugin) {
@@ -169,6 +176,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         last_plugin = &added.plugin();
       }
     }
+    expect_rejections = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
     pos += len;
   }
   return feasible;

@@ -187,6 +187,7 @@ class Scheduler : public framework::Handle {
   std::vector<std::string> preemption_victims_;
   // Reused across cycles so the filter loop does not allocate.
   std::vector<framework::Status> filter_statuses_;
+  std::vector<uint8_t> filter_pass_;  // 1 iff the position passed every filter
   std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
   std::vector<size_t> select_ties_;  // SelectHost's tied positions

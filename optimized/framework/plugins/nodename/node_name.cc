@@ -28,6 +28,12 @@ void NodeName::FilterMany(const CycleState& state, const PodInfo& pod,
   FilterPlugin::FilterMany(state, pod, nodes, n, statuses);
 }
 
+void NodeName::FilterPass(const CycleState& state, const PodInfo& pod,
+                          const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+  if (pod.pod.node_name.empty()) return;
+  FilterPlugin::FilterPass(state, pod, nodes, n, pass);
+}
+
 std::vector<ClusterEventWithHint> NodeName::EventsToRegister() const {
   return {{{EventResource::kNode, kAdd, "NodeAdd"},
            &NodeName::IsSchedulableAfterNodeAdd}};

@@ -40,6 +40,8 @@ class NodeName final : public NodeObjectFilterPlugin, public EnqueueExtensions {
                 const NodeInfo& node) const override;
   void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                   size_t n, Status* statuses) const override;
+  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, uint8_t* pass) const override;
 
   // Node/Add with IsSchedulableAfterNodeAdd.
   std::vector<ClusterEventWithHint> EventsToRegister() const override;

@@ -316,6 +316,27 @@ void Fit::FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo
   }
 }
 
+void Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                     size_t n, uint8_t* pass) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr || s->request.ephemeral_storage > 0 || !s->request.scalars.empty()) {
+    return FilterPlugin::FilterPass(state, pod, nodes, n, pass);
+  }
+  // FilterWith's inline check without branches: a request that is not
+  // checked (<= 0, or only the pod count) becomes INT64_MIN, which fits
+  // whatever is free (free may be negative on an over-committed node).
+  const FitRequest& r = s->request;
+  const int64_t cpu = r.only_pod_count || r.milli_cpu <= 0 ? INT64_MIN : r.milli_cpu;
+  const int64_t memory = r.only_pod_count || r.memory <= 0 ? INT64_MIN : r.memory;
+  for (size_t i = 0; i < n; ++i) {
+    const NodeInfo::Hot& h = nodes[i]->hot();
+    const bool fits = (int64_t{h.num_pods} + 1 <= h.allowed_pod_number) &
+                      (cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
+                      (memory <= h.allocatable_memory - h.requested_memory);
+    pass[i] &= static_cast<uint8_t>(fits);
+  }
+}
+
 Status Fit::PreScore(CycleState& state, const PodInfo& pod,
                      const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();

@@ -99,6 +99,8 @@ class Fit final : public PreFilterPlugin,
   static Status FilterWith(const FitRequest& request, const NodeInfo& node);
   void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                   size_t n, Status* statuses) const override;
+  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, uint8_t* pass) const override;
   // Filter against node's requested() less each removed pod's requests (in
   // order, as NodeInfo::RemovePod subtracts them) and its pod count less
   // removed.size(). REQUIRES: every removed pod is on node, once.

@@ -46,6 +46,15 @@ void NodeUnschedulable::FilterMany(const CycleState& state, const PodInfo& pod,
   }
 }
 
+void NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
+                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+  for (size_t i = 0; i < n; ++i) {
+    const NodeInfo& node = *nodes[i];
+    if (pass[i] == 0 || (!node.unschedulable() && node.has_node())) continue;
+    pass[i] = static_cast<uint8_t>(Filter(state, pod, node).IsSuccess());
+  }
+}
+
 std::vector<ClusterEventWithHint> NodeUnschedulable::EventsToRegister() const {
   return {
       {{EventResource::kNode, kAdd | kUpdateNodeTaint,

@@ -45,6 +45,8 @@ class NodeUnschedulable final : public NodeObjectFilterPlugin, public EnqueueExt
                 const NodeInfo& node) const override;
   void FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                   size_t n, Status* statuses) const override;
+  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                  size_t n, uint8_t* pass) const override;
 
   std::vector<ClusterEventWithHint> EventsToRegister() const override;
 

@@ -119,6 +119,15 @@ Status TaintToleration::NormalizeScore(
   return Status::Success();
 }
 
+void TaintToleration::FilterPass(const CycleState& state, const PodInfo& pod,
+                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+  for (size_t i = 0; i < n; ++i) {
+    const NodeInfo& node = *nodes[i];
+    if (pass[i] == 0 || (!node.has_no_schedule_or_no_execute_taints())) continue;
+    pass[i] = static_cast<uint8_t>(Filter(state, pod, node).IsSuccess());
+  }
+}
+
 std::vector<ClusterEventWithHint> TaintToleration::EventsToRegister() const {
   return {
       {{EventResource::kNode, kAdd | kUpdateNodeTaint,
