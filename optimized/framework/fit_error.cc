@@ -12,49 +12,64 @@ void Diagnosis::AddPluginStatus(const Status& status) {
   if (status.code() == Code::kPending) pending_plugins.insert(status.plugin());
 }
 
-std::string FitError::Error() const {
+void ReasonHistogram::Add(const Status& status) {
+  const std::vector<std::string>& reasons = status.reasons();
+  if (run_ != nullptr && reasons == *run_) {
+    ++run_length_;
+    return;
+  }
+  Flush();
+  run_ = &reasons;
+  run_length_ = 1;
+}
+
+void ReasonHistogram::AddAbsent(int count, const Status& absent) {
+  if (count <= 0) return;
+  for (const std::string& reason : absent.reasons()) counts_[reason] += count;
+}
+
+void ReasonHistogram::Flush() {
+  if (run_ == nullptr) return;
+  for (const std::string& reason : *run_) counts_[reason] += run_length_;
+  run_ = nullptr;
+  run_length_ = 0;
+}
+
+std::vector<std::string> ReasonHistogram::Entries() {
+  Flush();
+  std::vector<std::string> entries;
+  entries.reserve(counts_.size());
+  for (const auto& [reason, count] : counts_) {
+    entries.push_back(std::to_string(count) + " " + reason);
+  }
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+std::string FitErrorMessage(int num_all_nodes, ReasonHistogram& histogram,
+                            const std::string& pre_filter_msg, const std::string& post_filter_msg) {
   std::string msg = "0/" + std::to_string(num_all_nodes) + " nodes are available:";
-  if (!diagnosis.pre_filter_msg.empty()) {
-    msg += " " + diagnosis.pre_filter_msg + ".";
+  if (!pre_filter_msg.empty()) {
+    msg += " " + pre_filter_msg + ".";
   } else {
-    std::unordered_map<std::string, int> counts;
-    const NodeToStatus& nts = diagnosis.node_to_status;
-    // Runs of nodes rejected for the same reasons (the common case: every
-    // node short of the same resource) are counted once per run, not
-    // hashed node by node.
-    const std::vector<std::string>* run = nullptr;
-    int run_length = 0;
-    auto flush = [&] {
-      if (run == nullptr) return;
-      for (const std::string& reason : *run) counts[reason] += run_length;
-    };
-    for (const NodeToStatus::Entry& entry : nts.statuses) {
-      const std::vector<std::string>& reasons = entry.status.reasons();
-      if (run != nullptr && reasons == *run) {
-        ++run_length;
-        continue;
-      }
-      flush();
-      run = &reasons;
-      run_length = 1;
-    }
-    flush();
-    const int absent = num_all_nodes - static_cast<int>(nts.statuses.size());
-    if (absent > 0) {
-      for (const std::string& reason : nts.absent_status.reasons()) counts[reason] += absent;
-    }
-    std::vector<std::string> entries;
-    entries.reserve(counts.size());
-    for (const auto& [reason, count] : counts) {
-      entries.push_back(std::to_string(count) + " " + reason);
-    }
-    // Plain string order, count included: "10 x" sorts before "2 y".
-    std::sort(entries.begin(), entries.end());
+    const std::vector<std::string> entries = histogram.Entries();
     for (size_t i = 0; i < entries.size(); ++i) msg += (i == 0 ? " " : ", ") + entries[i];
     if (!entries.empty()) msg += ".";
   }
-  if (!diagnosis.post_filter_msg.empty()) msg += " " + diagnosis.post_filter_msg;
+  if (!post_filter_msg.empty()) msg += " " + post_filter_msg;
   return msg;
+}
+
+std::string FitError::Error() const {
+  ReasonHistogram histogram;
+  if (diagnosis.pre_filter_msg.empty()) {
+    const NodeToStatus& nts = diagnosis.node_to_status;
+    for (const NodeToStatus::Entry& entry : nts.statuses) histogram.Add(entry.status);
+    histogram.AddAbsent(num_all_nodes - static_cast<int>(nts.statuses.size()),
+                        nts.absent_status);
+  }
+  return FitErrorMessage(num_all_nodes, histogram, diagnosis.pre_filter_msg,
+                         diagnosis.post_filter_msg);
 }
 
 }  // namespace schedref::optimized::framework

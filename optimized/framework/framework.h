@@ -129,6 +129,9 @@ class Framework : public PluginsRunner {
       const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
       const NodeInfo& node, const std::vector<const PodInfo*>& removed,
       const std::vector<PodInfoPtr>& nominated) const override;
+  std::optional<Status> RunFilterPluginsWithoutAllPods(
+      const FilterPlan& plan, const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+      const std::vector<PodInfoPtr>& nominated) const override;
 
   PostFilterOutput RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
                                         const NodeToStatus& statuses);

@@ -309,6 +309,15 @@ std::optional<Status> Framework::RunFilterPluginsWithoutPods(
   });
 }
 
+std::optional<Status> Framework::RunFilterPluginsWithoutAllPods(
+    const FilterPlan& plan, const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+    const std::vector<PodInfoPtr>& nominated) const {
+  if (plan.extensions || AnyNominatedPodCounts(pod, nominated)) return std::nullopt;
+  return VerdictWithoutCopies(plan.filters, [&](const FilterPlugin* pl) {
+    return pl->FilterWithoutAllPods(state, pod, node);
+  });
+}
+
 PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInfo& pod,
                                                  const NodeToStatus& statuses) {
   std::optional<PostFilterResult> result;
@@ -403,31 +412,36 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   result.totals.assign(n, 0);
   if (with_detail) result.detail.resize(n);
   std::vector<int64_t>& plugin_scores = plugin_scores_;
-  plugin_scores.resize(n);
   for (size_t k = 0; k < active.size(); ++k) {
     ScorePlugin* pl = score_[active[k]];
-    std::copy(scores.begin() + k * n, scores.begin() + (k + 1) * n, plugin_scores.begin());
+    const int64_t* raw = scores.data() + k * n;
+    const int64_t* normalized = raw;  // without NormalizeScore, the raw scores
     if (pl->HasScoreExtensions()) {
+      plugin_scores.assign(raw, raw + n);
       Status s = pl->NormalizeScore(state, pod, nodes, plugin_scores);
       if (!s.IsSuccess()) {
         return schedref::Status::Invalid("running Normalize on Score plugins: plugin \"" +
                                          pl->Name() + "\" failed with: " + s.Message());
       }
+      normalized = plugin_scores.data();
     }
     const int64_t weight = score_weight_[active[k]];
-    // The range check first (the first bad score in node order is the one
-    // reported), then the weighted sum: two branch-free loops.
+    // The weighted sum and the range check in one branch-free pass; the
+    // first bad score in node order, the one reported, is looked for only
+    // when there is one (the totals are then dropped).
     // (count: a copy of n, whose address the parallel loop above took, so
-    // that the loops need not reload it after every store.)
+    // that the loop need not reload it after every store.)
     const size_t count = n;
-    int64_t lo = kMinNodeScore, hi = kMaxNodeScore;
+    int64_t* totals = result.totals.data();
+    bool out_of_range = false;
     for (size_t i = 0; i < count; ++i) {
-      lo = std::min(lo, plugin_scores[i]);
-      hi = std::max(hi, plugin_scores[i]);
+      const int64_t score = normalized[i];
+      out_of_range |= (score < kMinNodeScore) | (score > kMaxNodeScore);
+      totals[i] += score * weight;
     }
-    if (lo < kMinNodeScore || hi > kMaxNodeScore) {
-      for (size_t i = 0; i < n; ++i) {
-        const int64_t score = plugin_scores[i];
+    if (out_of_range) {
+      for (size_t i = 0; i < count; ++i) {
+        const int64_t score = normalized[i];
         if (score > kMaxNodeScore || score < kMinNodeScore) {
           return schedref::Status::Invalid(
               "applying score defaultWeights on Score plugins: plugin \"" + pl->Name() +
@@ -436,13 +450,10 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
         }
       }
     }
-    int64_t* totals = result.totals.data();
-    const int64_t* normalized = plugin_scores.data();
-    for (size_t i = 0; i < count; ++i) totals[i] += normalized[i] * weight;
     if (with_detail) {
-      for (size_t i = 0; i < n; ++i) {
-        const int64_t score = plugin_scores[i];
-        result.detail[i][pl->Name()] = PluginNodeScore{scores[k * n + i], score, score * weight};
+      for (size_t i = 0; i < count; ++i) {
+        const int64_t score = normalized[i];
+        result.detail[i][pl->Name()] = PluginNodeScore{raw[i], score, score * weight};
       }
     }
   }

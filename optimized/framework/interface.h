@@ -165,6 +165,13 @@ class PluginsRunner {
       const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
       const NodeInfo& node, const std::vector<const PodInfo*>& removed,
       const std::vector<PodInfoPtr>& nominated) const = 0;
+  // RunFilterPluginsWithoutPods with every pod of `node` removed, in the
+  // node's order, asking FilterPlugin::FilterWithoutAllPods: a preemptor
+  // above every pod of a node asks this of each node before anything else,
+  // and most filters need not read the pods to answer. Thread-safe.
+  virtual std::optional<Status> RunFilterPluginsWithoutAllPods(
+      const FilterPlan& plan, const CycleState& state, const PodInfo& pod,
+      const NodeInfo& node, const std::vector<PodInfoPtr>& nominated) const = 0;
 };
 
 // What plugins may read of the scheduler. Implemented by the scheduler.
@@ -305,6 +312,16 @@ class FilterPlugin : public virtual Plugin {
                                                   const std::vector<const PodInfo*>& /*removed*/) const {
     return std::nullopt;
   }
+  // FilterWithoutPods with `removed` every pod of `node`, in the node's
+  // order. Overrides answer without reading the pods where they can.
+  // Called concurrently; read-only.
+  virtual std::optional<Status> FilterWithoutAllPods(const CycleState& state, const PodInfo& pod,
+                                                     const NodeInfo& node) const {
+    std::vector<const PodInfo*> all;
+    all.reserve(node.pods().size());
+    for (const PodInfoPtr& p : node.pods()) all.push_back(p.get());
+    return FilterWithoutPods(state, pod, node, all);
+  }
   // The converse: what Filter would say of a copy of `node` with `added`
   // (pods not on it) added by NodeInfo::AddPod, with `state` as the
   // PreFilter extensions' AddPod would leave it; nullopt iff the plugin
@@ -326,6 +343,10 @@ class NodeObjectFilterPlugin : public FilterPlugin {
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
                                           const std::vector<const PodInfo*>& /*removed*/) const final {
+    return Filter(state, pod, node);
+  }
+  std::optional<Status> FilterWithoutAllPods(const CycleState& state, const PodInfo& pod,
+                                             const NodeInfo& node) const final {
     return Filter(state, pod, node);
   }
   std::optional<Status> FilterWithPods(const CycleState& state, const PodInfo& pod,

@@ -23,6 +23,14 @@ NodeInfo& Snapshot::Mutable(const std::string& name) {
   return info;
 }
 
+NodeInfo* Snapshot::MutableIfPresent(const std::string& name) {
+  auto it = nodes_.find(name);
+  if (it == nodes_.end()) return nullptr;
+  NodeInfo& info = it->second->info;
+  touched_.push_back(&info);
+  return &info;
+}
+
 void Snapshot::Erase(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return;

@@ -47,6 +47,9 @@ class Snapshot {
 
   // The snapshot's own copy of a node, created if absent.
   NodeInfo& Mutable(const std::string& name);
+  // Mutable(name) if the snapshot has the node, else nullptr (and nothing
+  // is handed out).
+  NodeInfo* MutableIfPresent(const std::string& name);
   void Erase(const std::string& name);
   // Rebuilds the lists after Mutable/Erase calls. `order` is the node-tree
   // order (the names of the nodes present). With `nodes_changed` false the

@@ -303,14 +303,14 @@ schedref::Status Cache::RemoveNode(const api::Node& node) {
 Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
   SnapshotUpdate result;
   const int64_t since = snapshot.generation;
-  auto copy = [&](const NodeItem& item) {
-    framework::NodeInfo& dst = snapshot.Mutable(item.info.Name());
+  auto copy_into = [&](const NodeItem& item, framework::NodeInfo& dst) {
     const int32_t index = dst.index;
     dst = item.info;
     dst.index = index;  // Rebuild owns the index
     ++result.nodes_copied;
     if (item.node_generation > since) result.nodes_changed = true;
   };
+  auto copy = [&](const NodeItem& item) { copy_into(item, snapshot.Mutable(item.info.Name())); };
 
   // 1. The set of snapshot nodes: recomputed only if a node operation may
   // have changed it: the tree's nodes that have a node object. A node
@@ -371,7 +371,11 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
        item = item->next) {
     if (item->info.node() == nullptr) continue;  // ghosts are never listed
     const std::string& name = item->info.Name();
-    if (snapshot.Get(name) != nullptr || entering.count(name) != 0) copy(*item);
+    if (framework::NodeInfo* dst = snapshot.MutableIfPresent(name)) {
+      copy_into(*item, *dst);
+    } else if (entering.count(name) != 0) {
+      copy(*item);
+    }
   }
 
   // 3. The lists. The order is the tree's iff the set changed, else the

@@ -51,9 +51,10 @@ constexpr size_t kMinDryRunBatch = 64;
 
 // Starts loading what the dry run of a node reads first: the NodeInfo
 // (its first lines) of `later`, issued two nodes ahead; and for `next`, whose
-// NodeInfo was asked for one node earlier, its pod list, and the PodInfos'
-// priorities unless every pod is lower than `priority` (PodInfos are large
-// and scattered, so each read is a cache miss). Purely a performance hint.
+// NodeInfo was asked for one node earlier, the PodInfos' priorities unless
+// every pod is lower than `priority` (PodInfos are large and scattered, so
+// each read is a cache miss; with every pod lower, the pods are read only
+// if the pod fits without them). Purely a performance hint.
 void PrefetchDryRun(const NodeInfo* next, const NodeInfo* later, int32_t priority) {
   if (later != nullptr) {
     for (int line = 0; line < 4; ++line) {
@@ -61,9 +62,7 @@ void PrefetchDryRun(const NodeInfo* next, const NodeInfo* later, int32_t priorit
     }
   }
   if (next == nullptr) return;
-  if (next->max_pod_priority() < priority) {
-    __builtin_prefetch(next->pods().data());
-  } else {
+  if (next->max_pod_priority() >= priority) {
     for (const PodInfoPtr& p : next->pods()) __builtin_prefetch(&p->priority);
   }
 }
@@ -324,15 +323,15 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   std::vector<Candidate> candidates = std::move(non_violating);
   for (Candidate& c : violating) candidates.push_back(std::move(c));
   if (candidates.empty()) {
-    FitError fit;
-    fit.num_all_nodes = snapshot.NumNodes();
-    fit.diagnosis.node_to_status.statuses.reserve(rejected.size());
-    for (auto& [node, s] : rejected) {
-      fit.diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s), node);
-    }
-    fit.diagnosis.node_to_status.absent_status =
-        Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
-    return {PostFilterResult{std::string()}, Status(Code::kUnschedulable, fit.Error())};
+    // FitError{NumNodes, the rejected nodes' statuses, absent nodes
+    // kPreemptionNotHelpful}.Error(), without building its node map.
+    ReasonHistogram histogram;
+    for (const auto& [node, s] : rejected) histogram.Add(s);
+    histogram.AddAbsent(snapshot.NumNodes() - static_cast<int>(rejected.size()),
+                        Status(Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful));
+    return {PostFilterResult{std::string()},
+            Status(Code::kUnschedulable,
+                   FitErrorMessage(snapshot.NumNodes(), histogram, std::string(), std::string()))};
   }
   const Candidate& best =
       candidates[candidates.size() == 1 ? 0 : PickOneNodeForPreemption(candidates, handle_->Now())];
@@ -353,17 +352,7 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   // Every pod with lower priority, in the node's pod order; read from the
   // node itself, so that a node without any is rejected before anything is
   // copied (the reference copies, removes nothing, and rejects it).
-  std::vector<const PodInfo*>& lower = scratch.lower;
-  lower.clear();
-  if (node.max_pod_priority() < pod.priority) {
-    // Every pod is lower; their priorities need not be read.
-    for (const PodInfoPtr& p : node.pods()) lower.push_back(p.get());
-  } else {
-    for (const PodInfoPtr& p : node.pods()) {
-      if (p->priority < pod.priority) lower.push_back(p.get());
-    }
-  }
-  if (lower.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  if (node.pods().empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
   // The node's nominated pods stay the same through the dry run. `node` is
   // a snapshot node (Preempt's potential nodes).
   static const std::vector<PodInfoPtr> kNone;
@@ -371,10 +360,23 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   const std::vector<PodInfoPtr>& nominated = found == run.nominated.end() ? kNone : found->second;
   // Whether the pod fits with every potential victim gone, asked first
   // without copying the node: most nodes of a hopeless preemptor are
-  // rejected here (docs/optimized.md "Preemption").
-  const std::optional<Status> without_all =
-      runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, lower, nominated);
-  if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
+  // rejected here (docs/optimized.md "Preemption"). When every pod is
+  // lower, the question is asked before the pods are read.
+  std::vector<const PodInfo*>& lower = scratch.lower;
+  lower.clear();
+  std::optional<Status> without_all;
+  if (node.max_pod_priority() < pod.priority) {
+    without_all = runner.RunFilterPluginsWithoutAllPods(run.plan, run.state, pod, node, nominated);
+    if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
+    for (const PodInfoPtr& p : node.pods()) lower.push_back(p.get());
+  } else {
+    for (const PodInfoPtr& p : node.pods()) {
+      if (p->priority < pod.priority) lower.push_back(p.get());
+    }
+    if (lower.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+    without_all = runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, lower, nominated);
+    if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
+  }
   std::vector<PodInfoPtr>& potential = scratch.potential;
   potential.clear();
   for (const PodInfoPtr& p : node.pods()) {

@@ -169,6 +169,11 @@ class CpuRunner : public PluginsRunner {
                                                     const std::vector<PodInfoPtr>&) const override {
     return std::nullopt;
   }
+  std::optional<Status> RunFilterPluginsWithoutAllPods(const FilterPlan&, const CycleState&,
+                                                       const PodInfo&, const NodeInfo&,
+                                                       const std::vector<PodInfoPtr>&) const override {
+    return std::nullopt;
+  }
   Status RunFilterPluginsWithNominatedPods(const FilterPlan&, CycleState& state,
                                            const PodInfo& pod, const NodeInfo& node,
                                            const std::vector<PodInfoPtr>&) override {

@@ -295,6 +295,13 @@ std::optional<Status> Fit::FilterWithoutPods(const CycleState& state, const PodI
   return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
+std::optional<Status> Fit::FilterWithoutAllPods(const CycleState& state, const PodInfo& pod,
+                                                const NodeInfo& node) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) return Filter(state, pod, node);
+  return FitVerdict(s->request, node.allocatable(), Resource(), 0);
+}
+
 std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
                                           const std::vector<const PodInfo*>& added) const {

@@ -107,6 +107,9 @@ class Fit final : public PreFilterPlugin,
   std::optional<Status> FilterWithoutPods(const CycleState& state, const PodInfo& pod,
                                           const NodeInfo& node,
                                           const std::vector<const PodInfo*>& removed) const override;
+  // FilterWithoutPods of all of node's pods: nothing used, no pods.
+  std::optional<Status> FilterWithoutAllPods(const CycleState& state, const PodInfo& pod,
+                                             const NodeInfo& node) const override;
   // Filter against node's requested() plus each added pod's requests and
   // its pod count plus added.size(). REQUIRES: no added pod is on node.
   std::optional<Status> FilterWithPods(const CycleState& state, const PodInfo& pod,
