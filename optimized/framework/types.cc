@@ -145,6 +145,7 @@ void NodeInfo::SetNode(std::shared_ptr<const api::Node> node) {
   allocatable_ = Resource();
   hot_.flags = 0;
   if (node_) {
+    name_ = node_->name;
     allocatable_.AddList(node_->allocatable);
     hot_.flags |= kHasNode;
     if (node_->unschedulable) hot_.flags |= kUnschedulable;

@@ -145,7 +145,8 @@ class NodeInfo {
 
   // nullptr for a ghost: a node deleted while pods were still on it.
   const api::Node* node() const { return node_.get(); }
-  const std::string& Name() const { return node_->name; }
+  // The node object's name. REQUIRES: node() != nullptr.
+  const std::string& Name() const { return name_; }
   void SetNode(std::shared_ptr<const api::Node> node);
   void RemoveNode();
 
@@ -210,6 +211,9 @@ class NodeInfo {
 
  private:
   std::shared_ptr<const api::Node> node_;
+  // node_->name, kept here, in the second line with index and generation:
+  // loops that record rejected nodes by name then load no node object.
+  std::string name_;
   std::vector<PodInfoPtr> pods_;
   Resource requested_;
   Resource allocatable_;

@@ -176,8 +176,15 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         last_plugin = &added.plugin();
       }
     }
+    const bool was_expecting = expect_rejections;
     expect_rejections = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
     pos += len;
+    if (expect_rejections && !was_expecting) {
+      // Room for a status per remaining node, once: the list would
+      // otherwise be moved a dozen times on its way to thousands.
+      diagnosis.node_to_status.statuses.reserve(diagnosis.node_to_status.statuses.size() +
+                                                static_cast<size_t>(n - pos));
+    }
   }
   return feasible;
 }
