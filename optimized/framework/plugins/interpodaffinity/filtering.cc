@@ -188,54 +188,40 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
 
   // 1. Existing pods' required anti-affinity against the incoming pod, one
   // evaluation per term class that some pod has; a matching term counts
-  // where the node carries its key. The index's positions are scanned in
-  // order (a contiguous array) rather than the NodeInfos of
-  // HavePodsWithRequiredAntiAffinityList(): the same nodes contribute.
+  // where the node carries its key.
   std::vector<int8_t> term_matches(static_cast<size_t>(x.NumTermClasses()), -1);
   auto term_matches_pod = [&](int32_t cls) {
     int8_t& m = term_matches[cls];
     if (m < 0) m = TermMatches(x.TermClass(cls), pod.pod, ns_labels) ? 1 : 0;
     return m == 1;
   };
-  std::vector<int32_t> existing_key_ids;
+  std::vector<int32_t> keys;  // table key ids: the matching existing terms', the pod's terms'
   for (int32_t cls = 0; cls < x.NumTermClasses(); ++cls) {
     if (x.TermClassTotal(cls) == 0 || !term_matches_pod(cls)) continue;
     const int32_t key = x.TermClassKey(cls);
-    if (std::find(existing_key_ids.begin(), existing_key_ids.end(), key) ==
-        existing_key_ids.end()) {
-      existing_key_ids.push_back(key);
-    }
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
-  x.TrackKeys(snapshot, existing_key_ids);
-  std::vector<int64_t> existing_counts;
-  bool has_existing = false;
-  if (!existing_key_ids.empty()) {
-    existing_counts.assign(table.pairs.size(), 0);
-    for (size_t pos = 0; pos < n; ++pos) {
-      for (const SnapshotIndex::ClassCount& e : x.AntiTermClasses(pos)) {
-        if (!term_matches_pod(e.cls)) continue;
-        if (int32_t pair = x.Pair(pos, x.TermClassKey(e.cls)); pair >= 0) {
-          existing_counts[pair] += e.count;
-          has_existing = true;
-        }
-      }
-    }
-    if (!has_existing) existing_counts.clear();
-  }
+  const bool may_have_existing = !keys.empty();
   const bool has_incoming_terms =
       !sh->affinity_terms.empty() || !sh->anti_affinity_terms.empty();
-  if (!has_existing && !has_incoming_terms) return {std::nullopt, Status::Skip()};
+  std::vector<SnapshotIndex::Before>& changes = prefilter_changes_;
+  if (!may_have_existing && !has_incoming_terms) {
+    // Nothing counts; what changed is not summed, so the sums kept from an
+    // earlier cycle no longer match the index.
+    (void)x.TakeChanges(&changes);
+    prefilter_sums_.valid = false;
+    return {std::nullopt, Status::Skip()};
+  }
 
   // 2. The cycle's keys: every key the index tracks (at least the
   // incoming pod's terms' keys and the matching existing terms' keys; the
   // others count nothing), so that the index's node pair array is the
   // cycle's as it is.
-  std::vector<int32_t> needed;
-  for (const AffinityTerm& t : sh->affinity_terms) needed.push_back(table.InternKey(t.topology_key));
+  for (const AffinityTerm& t : sh->affinity_terms) keys.push_back(table.InternKey(t.topology_key));
   for (const AffinityTerm& t : sh->anti_affinity_terms) {
-    needed.push_back(table.InternKey(t.topology_key));
+    keys.push_back(table.InternKey(t.topology_key));
   }
-  x.TrackKeys(snapshot, needed);
+  x.TrackKeys(snapshot, keys);
   TopologyIndex& index = sh->index;
   index.keys = x.tracked();
   for (const AffinityTerm& t : sh->affinity_terms) {
@@ -250,14 +236,14 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   index.table = x.table();
   index.num_pairs = static_cast<int32_t>(table.pairs.size());
 
-  // 3. The counts.
+  // 3. The counts: each position's pods and terms, by class. The incoming
+  // pod's terms against the pods, one evaluation per label class: per
+  // class, whether it matches all affinity terms, then each anti-affinity
+  // term.
   const size_t num_pairs = table.pairs.size();
-  // The incoming pod's terms against the pods, one evaluation per label
-  // class: per class, whether it matches all affinity terms, then each
-  // anti-affinity term.
   const size_t num_anti = sh->anti_affinity_terms.size();
   const size_t width = 1 + num_anti;
-  std::vector<int8_t> class_matches;
+  std::vector<int8_t> class_matches(static_cast<size_t>(x.NumLabelClasses()) * width, -1);
   auto class_row = [&](int32_t cls) {
     int8_t* row = class_matches.data() + static_cast<size_t>(cls) * width;
     if (row[0] < 0) {
@@ -269,40 +255,96 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     }
     return row;
   };
+  std::vector<int64_t> existing_counts(num_pairs, 0);
   std::vector<int64_t> affinity_counts(sh->affinity_terms.empty() ? 0 : num_pairs, 0);
   std::vector<int64_t> anti_counts(num_anti == 0 ? 0 : num_pairs, 0);
-  if (has_incoming_terms) {
-    class_matches.assign(static_cast<size_t>(x.NumLabelClasses()) * width, -1);
-    std::vector<int64_t> anti_match(num_anti);
-    for (size_t i = 0; i < n; ++i) {
-      int64_t affinity_match = 0;
-      std::fill(anti_match.begin(), anti_match.end(), 0);
-      for (const SnapshotIndex::ClassCount& e : x.PodClasses(i)) {
-        const int8_t* row = class_row(e.cls);
-        affinity_match += row[0] * e.count;
-        for (size_t j = 0; j < num_anti; ++j) anti_match[j] += row[1 + j] * e.count;
-      }
-      const int32_t* pairs = index.node_pairs->data() + i * num_keys;
-      if (affinity_match > 0) {
-        for (int32_t key : sh->affinity_keys) {
-          if (pairs[key] >= 0) affinity_counts[pairs[key]] += affinity_match;
-        }
-      }
-      for (size_t j = 0; j < num_anti; ++j) {
-        if (anti_match[j] > 0 && pairs[sh->anti_affinity_keys[j]] >= 0) {
-          anti_counts[pairs[sh->anti_affinity_keys[j]]] += anti_match[j];
-        }
+  // What existing terms counted, in all (each count is positive).
+  int64_t existing_total = 0;
+  std::vector<int64_t> anti_match(num_anti);
+  // Adds `sign` times what a position with these pods, terms and pair row
+  // (num_keys wide) counts.
+  auto count = [&](const SnapshotIndex::ClassCounts& pods,
+                   const SnapshotIndex::ClassCounts& terms, const int32_t* pairs,
+                   int64_t sign) {
+    for (const SnapshotIndex::ClassCount& e : terms) {
+      if (!term_matches_pod(e.cls)) continue;
+      if (const int32_t pair = pairs[x.Column(x.TermClassKey(e.cls))]; pair >= 0) {
+        existing_counts[pair] += sign * e.count;
+        existing_total += sign * e.count;
       }
     }
+    if (!has_incoming_terms) return;
+    int64_t affinity_match = 0;
+    std::fill(anti_match.begin(), anti_match.end(), 0);
+    for (const SnapshotIndex::ClassCount& e : pods) {
+      const int8_t* row = class_row(e.cls);
+      affinity_match += row[0] * e.count;
+      for (size_t j = 0; j < num_anti; ++j) anti_match[j] += row[1 + j] * e.count;
+    }
+    if (affinity_match > 0) {
+      for (int32_t key : sh->affinity_keys) {
+        if (pairs[key] >= 0) affinity_counts[pairs[key]] += sign * affinity_match;
+      }
+    }
+    for (size_t j = 0; j < num_anti; ++j) {
+      if (anti_match[j] > 0 && pairs[sh->anti_affinity_keys[j]] >= 0) {
+        anti_counts[pairs[sh->anti_affinity_keys[j]]] += sign * anti_match[j];
+      }
+    }
+  };
+  auto row_of = [&](size_t pos) { return index.node_pairs->data() + pos * num_keys; };
+  // The sums of the last cycle are this cycle's less what changed since,
+  // when the incoming pod counts exactly as that cycle's did: the same
+  // namespace, labels and namespace labels, and the same merged terms
+  // (term_matches_pod and class_row read nothing else).
+  std::string signature;
+  SnapshotIndex::EncodeLabels(signature, pod.pod.ns, pod.pod.labels);
+  SnapshotIndex::EncodeLabels(signature, "", ns_labels);
+  for (const AffinityTerm& t : sh->affinity_terms) SnapshotIndex::EncodeTerm(signature, t);
+  signature += '|';
+  for (const AffinityTerm& t : sh->anti_affinity_terms) SnapshotIndex::EncodeTerm(signature, t);
+  PreFilterSums& sums = prefilter_sums_;
+  const bool whole = x.TakeChanges(&changes);
+  if (whole && sums.valid && sums.signature == signature && sums.num_keys == num_keys) {
+    // Pairs interned since then count nothing yet (zeros).
+    auto from = [](const std::shared_ptr<const std::vector<int64_t>>& kept,
+                   std::vector<int64_t>& into) {
+      if (into.empty()) return;
+      std::copy_n(kept->begin(), std::min(kept->size(), into.size()), into.begin());
+    };
+    from(sums.existing, existing_counts);
+    from(sums.affinity, affinity_counts);
+    from(sums.anti, anti_counts);
+    existing_total = sums.existing_total;
+    for (const SnapshotIndex::Before& b : changes) {
+      count(b.pods, b.anti_terms, b.pairs.data(), -1);
+      count(x.PodClasses(b.pos), x.AntiTermClasses(b.pos), row_of(b.pos), 1);
+    }
+  } else {
+    for (size_t pos = 0; pos < n; ++pos) {
+      count(x.PodClasses(pos), x.AntiTermClasses(pos), row_of(pos), 1);
+    }
   }
+  auto share = [](std::vector<int64_t>& v) {
+    return std::make_shared<const std::vector<int64_t>>(std::move(v));
+  };
+  sums.valid = true;
+  sums.signature = std::move(signature);
+  sums.num_keys = num_keys;
+  sums.existing = share(existing_counts);
+  sums.affinity = share(affinity_counts);
+  sums.anti = share(anti_counts);
+  sums.existing_total = existing_total;
+  if (existing_total == 0 && !has_incoming_terms) return {std::nullopt, Status::Skip()};
+
   sh->pod_matches_own_affinity =
       PodMatchesAllAffinityTerms(sh->affinity_terms, pod.pod);
 
   auto s = std::make_unique<PreFilterState>();
   s->shared = std::move(sh);
-  s->existing_anti_affinity = PairCounts(std::move(existing_counts));
-  s->affinity = PairCounts(std::move(affinity_counts));
-  s->anti_affinity = PairCounts(std::move(anti_counts));
+  s->existing_anti_affinity = PairCounts(sums.existing);
+  s->affinity = PairCounts(sums.affinity);
+  s->anti_affinity = PairCounts(sums.anti);
   state.Write(PreFilterState::kKey, std::move(s));
   return {std::nullopt, Status::Success()};
 }

@@ -232,6 +232,18 @@ class InterPodAffinity final : public PreFilterPlugin,
 
   // Used by PreFilter and PreScore (one thread), kept across cycles.
   SnapshotIndex snapshot_index_;
+  // PreFilter's counts as of its last SnapshotIndex::TakeChanges, for the
+  // incoming pod of that cycle (signature: its namespace, labels,
+  // namespace labels and merged terms); valid iff that call summed them.
+  struct PreFilterSums {
+    bool valid = false;
+    std::string signature;
+    size_t num_keys = 0;
+    std::shared_ptr<const std::vector<int64_t>> existing, affinity, anti;
+    int64_t existing_total = 0;
+  };
+  PreFilterSums prefilter_sums_;
+  std::vector<SnapshotIndex::Before> prefilter_changes_;  // scratch
 };
 
 }  // namespace schedref::optimized::framework::plugins::interpodaffinity

@@ -74,7 +74,42 @@ std::vector<int32_t>& SnapshotIndex::MutablePairs() {
   return *node_pairs_;
 }
 
+void SnapshotIndex::EncodeLabels(std::string& out, const std::string& ns,
+                                 const api::Labels& labels) {
+  Put(out, ns);
+  Put(out, std::to_string(labels.size()));
+  for (const auto& [k, v] : labels) {
+    Put(out, k);
+    Put(out, v);
+  }
+}
+
+void SnapshotIndex::EncodeTerm(std::string& out, const AffinityTerm& term) {
+  Put(out, term.topology_key);
+  Put(out, std::to_string(term.namespaces.size()));
+  for (const std::string& ns : term.namespaces) Put(out, ns);
+  PutSelector(out, term.selector);
+  PutSelector(out, term.namespace_selector);
+}
+
+bool SnapshotIndex::TakeChanges(std::vector<Before>* out) {
+  out->clear();
+  for (const Before& b : journal_) journaled_[b.pos] = 0;
+  const bool whole = journal_whole_;
+  if (whole) out->swap(journal_);
+  journal_.clear();
+  journal_whole_ = true;
+  return whole;
+}
+
+void SnapshotIndex::DropJournal() {
+  for (const Before& b : journal_) journaled_[b.pos] = 0;
+  journal_.clear();
+  journal_whole_ = false;
+}
+
 void SnapshotIndex::Reset() {
+  DropJournal();
   memo_.Clear();
   refreshed_ = nullptr;
   label_class_ids_.clear();
@@ -91,11 +126,7 @@ void SnapshotIndex::Reset() {
 
 int32_t SnapshotIndex::LabelClassOf(const api::Pod& pod) {
   std::string key;
-  Put(key, pod.ns);
-  for (const auto& [k, v] : pod.labels) {
-    Put(key, k);
-    Put(key, v);
-  }
+  EncodeLabels(key, pod.ns, pod.labels);
   auto [it, inserted] = label_class_ids_.try_emplace(std::move(key), NumLabelClasses());
   if (inserted) {
     api::Pod rep;
@@ -108,11 +139,7 @@ int32_t SnapshotIndex::LabelClassOf(const api::Pod& pod) {
 
 int32_t SnapshotIndex::TermClassOf(const AffinityTerm& term) {
   std::string key;
-  Put(key, term.topology_key);
-  Put(key, std::to_string(term.namespaces.size()));
-  for (const std::string& ns : term.namespaces) Put(key, ns);
-  PutSelector(key, term.selector);
-  PutSelector(key, term.namespace_selector);
+  EncodeTerm(key, term);
   auto [it, inserted] = term_class_ids_.try_emplace(std::move(key), NumTermClasses());
   if (inserted) {
     term_classes_.push_back(term);
@@ -122,6 +149,13 @@ int32_t SnapshotIndex::TermClassOf(const AffinityTerm& term) {
 }
 
 void SnapshotIndex::ReadNode(size_t pos, const NodeInfo& info) {
+  if (journal_whole_ && journaled_[pos] == 0) {
+    journaled_[pos] = 1;
+    const size_t columns = tracked_.size();
+    const int32_t* row = node_pairs_->data() + pos * columns;
+    journal_.push_back(
+        Before{pos, pods_[pos], anti_terms_[pos], std::vector<int32_t>(row, row + columns)});
+  }
   ClassCounts& pods = pods_[pos];
   pods.clear();
   ScoringPods scoring;
@@ -192,7 +226,9 @@ void SnapshotIndex::Refresh(const Snapshot& snapshot) {
     scoring_.resize(n);
     anti_terms_.resize(n);
     incremental = false;
+    DropJournal();
   }
+  journaled_.resize(n, 0);
   if (nodes_->size() != n) MutableNodes().resize(n);
   if (node_pairs_->size() != n * tracked_.size()) MutablePairs().resize(n * tracked_.size());
   changed_.clear();
@@ -221,6 +257,7 @@ void SnapshotIndex::TrackKeys(const Snapshot& snapshot,
     added.push_back(key);
   }
   if (added.empty()) return;
+  DropJournal();  // the rows it holds are narrower
   const std::vector<NodeInfo*>& list = snapshot.List();
   const size_t n = list.size();
   const size_t old_columns = tracked_.size();

@@ -62,6 +62,14 @@ class SnapshotIndex {
     std::vector<ClassCount> more_;  // all entries once past kInline
   };
 
+  // A position as it was before Refresh re-read it (TakeChanges).
+  struct Before {
+    size_t pos;
+    ClassCounts pods;
+    ClassCounts anti_terms;
+    std::vector<int32_t> pairs;  // its row of node_pairs() then
+  };
+
   SnapshotIndex();
 
   // Re-reads the snapshot positions whose node changed since the last
@@ -72,6 +80,19 @@ class SnapshotIndex {
   // every node of `snapshot`.
   // REQUIRES: Refresh(snapshot) was the last Refresh call.
   void TrackKeys(const Snapshot& snapshot, const std::vector<int32_t>& key_ids);
+
+  // Moves into *out every position Refresh re-read since the last call,
+  // each as it was before its first re-read since then (positions in no
+  // particular order, each once), and returns true; or returns false iff
+  // that is not the whole change: since the last call (or ever) the index
+  // started afresh, positions came or went, or keys were newly tracked.
+  // What lets a caller that summed the positions at the last call update
+  // its sums instead of summing every position again.
+  [[nodiscard]] bool TakeChanges(std::vector<Before>* out);
+  // Appends an encoding of the label class of (ns, labels), and of a term:
+  // equal encodings iff equal inputs.
+  static void EncodeLabels(std::string& out, const std::string& ns, const api::Labels& labels);
+  static void EncodeTerm(std::string& out, const AffinityTerm& term);
 
   // The table every pair id refers to; the caller may intern keys in it.
   const std::shared_ptr<PairTable>& table() const { return table_; }
@@ -120,6 +141,8 @@ class SnapshotIndex {
   };
 
   void Reset();
+  // Empties the journal and marks it incomplete until the next TakeChanges.
+  void DropJournal();
   void ReadNode(size_t pos, const NodeInfo& info);
   int32_t LabelClassOf(const api::Pod& pod);
   int32_t TermClassOf(const AffinityTerm& term);
@@ -132,6 +155,11 @@ class SnapshotIndex {
   int64_t refreshed_generation_ = 0;
   int64_t refreshed_rebuilds_ = 0;
   std::vector<int32_t> changed_;  // scratch for Refresh
+  // TakeChanges' journal: complete iff journal_whole_; journaled_[pos]
+  // iff pos is in journal_.
+  std::vector<Before> journal_;
+  std::vector<uint8_t> journaled_;
+  bool journal_whole_ = false;
   std::shared_ptr<PairTable> table_;
   // Tracked table key ids, and table key id -> column (-1: untracked).
   std::vector<int32_t> tracked_;

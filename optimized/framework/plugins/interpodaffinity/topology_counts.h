@@ -101,6 +101,8 @@ class PairCounts {
  public:
   PairCounts();
   explicit PairCounts(std::vector<int64_t> base);
+  // The same counts, sharing `base` (never modified; not null).
+  explicit PairCounts(std::shared_ptr<const std::vector<int64_t>> base);
 
   // 0 for a negative id.
   int64_t Get(int32_t id) const {
