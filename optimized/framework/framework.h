@@ -99,19 +99,17 @@ class Framework : public PluginsRunner {
   Status RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
                           const CycleState& state, const PodInfo& pod,
                           const NodeInfo& node, FilterDetail* detail = nullptr) const;
-  // RunFilterPlugins for each of nodes[0, n), plugin by plugin over whole
-  // runs (FilterPlugin::FilterPass, then FilterMany for the rejected)
-  // instead of node by node: pass[i] is 1 iff nodes[i] passes every filter,
-  // and for each i with pass[i] 0, statuses[i] is what RunFilterPlugins
-  // returns (the others are left as they are). The same verdicts, since
-  // each node still meets the filters in order and stops at its first
-  // rejection. `expect_rejections` only chooses how: when most nodes are
-  // rejected, the yes/no pass is wasted and statuses come first (then every
-  // statuses[i] is set). Thread-safe for disjoint runs.
+  // RunFilterPlugins for each of nodes[0, n), filter by filter over runs
+  // of nodes (FilterPlugin::FilterPass) instead of node by node: pass[i]
+  // is 1 iff nodes[i] passes every filter, and for each i with pass[i] 0,
+  // statuses[i] is what RunFilterPlugins returns (the others are left as
+  // they are). The same verdicts, since each node still meets the filters
+  // in order and stops at its first rejection. Thread-safe for disjoint
+  // runs.
   void RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
                             const CycleState& state, const PodInfo& pod,
-                            const NodeInfo* const* nodes, size_t n, bool expect_rejections,
-                            uint8_t* pass, Status* statuses) const;
+                            const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                            Status* statuses) const;
   // Upstream's two-pass rule for nominated pods. `nominated`: the pods
   // nominated to this node, in nomination order (the caller collects them
   // once per cycle). Thread-safe: clones what it changes.
@@ -166,11 +164,6 @@ class Framework : public PluginsRunner {
   void ExpireWaitingPods(api::TimeMs now);
 
  private:
-  // RunFilterPluginsMany's second step, for a run of at most 64 nodes
-  // (kFilterRun): the statuses, plugin by plugin.
-  void RunFilterPluginsRun(const std::vector<const FilterPlugin*>& active,
-                           const CycleState& state, const PodInfo& pod,
-                           const NodeInfo* const* nodes, size_t n, Status* statuses) const;
   Framework() = default;
   // The two passes, once some nominated pod counts.
   Status RunFilterPluginsWithCountedNominatedPods(const std::vector<const FilterPlugin*>& active,

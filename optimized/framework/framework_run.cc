@@ -169,54 +169,25 @@ Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& activ
 
 void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
                                      const CycleState& state, const PodInfo& pod,
-                                     const NodeInfo* const* nodes, size_t n,
-                                     bool expect_rejections, uint8_t* pass,
+                                     const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                                      Status* statuses) const {
   std::fill_n(pass, n, uint8_t{1});
   for (size_t b = 0; b < n; b += kFilterRun) {
     const size_t len = std::min(kFilterRun, n - b);
     for (size_t i = 0; i < len; ++i) PrefetchNode(nodes[b + i]);
-    if (expect_rejections) {
-      std::fill_n(statuses + b, len, Status());
-      RunFilterPluginsRun(active, state, pod, nodes + b, len, statuses + b);
-      for (size_t i = 0; i < len; ++i) pass[b + i] = statuses[b + i].IsSuccess() ? 1 : 0;
-      continue;
+    // Filter by filter over the run; a node leaves the running at its
+    // first rejection, with that filter's status, as in RunFilterPlugins.
+    for (const FilterPlugin* pl : active) {
+      uint8_t before[kFilterRun];
+      std::copy_n(pass + b, len, before);
+      pl->FilterPass(state, pod, nodes + b, len, pass + b, statuses + b);
+      bool any = false;
+      for (size_t i = 0; i < len; ++i) {
+        if (before[i] != 0 && pass[b + i] == 0) AttributeFilterStatus(pl, statuses[b + i]);
+        any |= pass[b + i] != 0;
+      }
+      if (!any) break;
     }
-    // First yes or no from every filter. Only the nodes some filter
-    // rejects need statuses, which the same filters then give them in
-    // order.
-    for (const FilterPlugin* pl : active) pl->FilterPass(state, pod, nodes + b, len, pass + b);
-    const NodeInfo* rejected[kFilterRun];
-    size_t at[kFilterRun];
-    size_t k = 0;
-    for (size_t i = 0; i < len; ++i) {
-      rejected[k] = nodes[b + i];
-      at[k] = i;
-      k += pass[b + i] == 0 ? 1 : 0;
-    }
-    if (k == 0) continue;
-    Status found[kFilterRun];
-    RunFilterPluginsRun(active, state, pod, rejected, k, found);
-    for (size_t j = 0; j < k; ++j) statuses[b + at[j]] = std::move(found[j]);
-  }
-}
-
-void Framework::RunFilterPluginsRun(const std::vector<const FilterPlugin*>& active,
-                                    const CycleState& state, const PodInfo& pod,
-                                    const NodeInfo* const* nodes, size_t n,
-                                    Status* statuses) const {
-  // Which nodes an earlier filter rejected: their statuses are final.
-  bool rejected[kFilterRun] = {};
-  size_t remaining = n;
-  for (const FilterPlugin* pl : active) {
-    pl->FilterMany(state, pod, nodes, n, statuses);
-    for (size_t i = 0; i < n; ++i) {
-      if (rejected[i] || statuses[i].IsSuccess()) continue;
-      rejected[i] = true;
-      --remaining;
-      AttributeFilterStatus(pl, statuses[i]);
-    }
-    if (remaining == 0) break;
   }
 }
 

@@ -273,30 +273,23 @@ class FilterPlugin : public virtual Plugin {
   // Called concurrently for different nodes; read-only.
   virtual Status Filter(const CycleState& state, const PodInfo& pod,
                         const NodeInfo& node) const = 0;
-  // Filter over a run of nodes: statuses[i] = Filter(state, pod, *nodes[i])
-  // for every i in [0, n) whose statuses[i] is a success on entry; the
-  // others are left as they are. Plugins on the hot path override it with a
-  // loop that reads their cycle state once and skips what cannot fail; an
+  // Filter over a run of nodes, for those still in the running: for every
+  // i in [0, n) with pass[i] set whose node Filter would not pass, clears
+  // pass[i] and sets statuses[i] to Filter's status; every other entry is
+  // left as it is. Most nodes pass, and a pass needs no Status: overrides
+  // on the hot path decide from the node's Hot line and call Filter only
+  // for a node that cannot pass or that the Hot line cannot decide. An
   // override must mean exactly what this default does. Called concurrently
   // for disjoint runs; read-only.
-  virtual void FilterMany(const CycleState& state, const PodInfo& pod,
-                          const NodeInfo* const* nodes, size_t n, Status* statuses) const {
-    for (size_t i = 0; i < n; ++i) {
-      if (statuses[i].IsSuccess()) statuses[i] = Filter(state, pod, *nodes[i]);
-    }
-  }
-  // The yes/no form of FilterMany: clears pass[i] for every i in [0, n)
-  // with pass[i] set whose node Filter would not pass, and leaves every
-  // other entry as it is. What the filter loop runs first, over every node
-  // it scans: most nodes pass, and a pass needs no Status; the rejected
-  // ones' statuses come from FilterMany afterwards. Overrides on the hot
-  // path decide from the node's Hot line and fall back to Filter where it
-  // cannot tell; an override must mean exactly what this default does.
-  // Called concurrently for disjoint runs; read-only.
   virtual void FilterPass(const CycleState& state, const PodInfo& pod,
-                          const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+                          const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                          Status* statuses) const {
     for (size_t i = 0; i < n; ++i) {
-      if (pass[i] != 0 && !Filter(state, pod, *nodes[i]).IsSuccess()) pass[i] = 0;
+      if (pass[i] == 0) continue;
+      Status s = Filter(state, pod, *nodes[i]);
+      if (s.IsSuccess()) continue;
+      pass[i] = 0;
+      statuses[i] = std::move(s);
     }
   }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
@@ -376,7 +369,7 @@ class ScorePlugin : public virtual Plugin {
                             const NodeInfo& node) const = 0;
   // Score over a run of nodes: scores[i] = Score(state, pod, *nodes[i]) for
   // i = 0, 1, ... up to the first failure, whose index it returns, with its
-  // status in *failure; n if none failed. The same contract as FilterMany
+  // status in *failure; n if none failed. The same contract as FilterPass
   // for overrides.
   virtual size_t ScoreMany(const CycleState& state, const PodInfo& pod,
                            const NodeInfo* const* nodes, size_t n, int64_t* scores,

@@ -103,9 +103,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   // ignored (Filter has no side effects), so the result, the diagnosis and
   // the evaluated count do not depend on the batch size or thread count.
   int64_t pos = 0;
-  // After a batch that rejected most of its nodes (a pod that fits few),
-  // statuses are computed first (RunFilterPluginsMany).
-  bool expect_rejections = false;
+  bool reserved = false;
   while (pos < n) {
     const int64_t found_before = static_cast<int64_t>(feasible.size());
     const int64_t want = to_find - found_before;
@@ -142,8 +140,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       }
       parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
         fwk.RunFilterPluginsMany(active, state, pod, filter_batch_.data() + b,
-                                 static_cast<size_t>(e - b), expect_rejections,
-                                 filter_pass_.data() + pos + b,
+                                 static_cast<size_t>(e - b), filter_pass_.data() + pos + b,
                                  filter_statuses_.data() + pos + b);
       });
       parallel_.For(0, static_cast<int64_t>(filter_nominated_at_.size()),
@@ -176,10 +173,10 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         last_plugin = &added.plugin();
       }
     }
-    const bool was_expecting = expect_rejections;
-    expect_rejections = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
+    const bool mostly_rejected = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
     pos += len;
-    if (expect_rejections && !was_expecting) {
+    if (mostly_rejected && !reserved) {
+      reserved = true;
       // Room for a status per remaining node, once: the list would
       // otherwise be moved a dozen times on its way to thousands.
       diagnosis.node_to_status.statuses.reserve(diagnosis.node_to_status.statuses.size() +

@@ -314,24 +314,16 @@ std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo
   return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
-void Fit::FilterMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                     size_t n, Status* statuses) const {
-  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
-  if (s == nullptr) return FilterPlugin::FilterMany(state, pod, nodes, n, statuses);
-  for (size_t i = 0; i < n; ++i) {
-    if (statuses[i].IsSuccess()) statuses[i] = FilterWith(s->request, *nodes[i]);
-  }
-}
-
 void Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                     size_t n, uint8_t* pass) const {
+                     size_t n, uint8_t* pass, Status* statuses) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
   if (s == nullptr || s->request.ephemeral_storage > 0 || !s->request.scalars.empty()) {
-    return FilterPlugin::FilterPass(state, pod, nodes, n, pass);
+    return FilterPlugin::FilterPass(state, pod, nodes, n, pass, statuses);
   }
-  // FilterWith's inline check without branches: a request that is not
-  // checked (<= 0, or only the pod count) becomes INT64_MIN, which fits
-  // whatever is free (free may be negative on an over-committed node).
+  // FilterWith's inline check: a request that is not checked (<= 0, or
+  // only the pod count) becomes INT64_MIN, which fits whatever is free
+  // (free may be negative on an over-committed node). A node that does not
+  // fit gets FilterWith's reasons.
   const FitRequest& r = s->request;
   const int64_t cpu = r.only_pod_count || r.milli_cpu <= 0 ? INT64_MIN : r.milli_cpu;
   const int64_t memory = r.only_pod_count || r.memory <= 0 ? INT64_MIN : r.memory;
@@ -340,7 +332,9 @@ void Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo
     const bool fits = (int64_t{h.num_pods} + 1 <= h.allowed_pod_number) &
                       (cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
                       (memory <= h.allocatable_memory - h.requested_memory);
-    pass[i] &= static_cast<uint8_t>(fits);
+    if (fits || pass[i] == 0) continue;
+    pass[i] = 0;
+    statuses[i] = FilterWith(r, *nodes[i]);
   }
 }
 

@@ -35,23 +35,16 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
                            names::kNodeUnschedulable>();
 }
 
-void NodeUnschedulable::FilterMany(const CycleState& state, const PodInfo& pod,
-                                   const NodeInfo* const* nodes, size_t n,
-                                   Status* statuses) const {
-  // Filter passes a listed, schedulable node without looking at the pod.
-  for (size_t i = 0; i < n; ++i) {
-    const NodeInfo& node = *nodes[i];
-    if (!statuses[i].IsSuccess() || (!node.unschedulable() && node.has_node())) continue;
-    statuses[i] = Filter(state, pod, node);
-  }
-}
-
 void NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
-                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                                 Status* statuses) const {
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
     if (pass[i] == 0 || (!node.unschedulable() && node.has_node())) continue;
-    pass[i] = static_cast<uint8_t>(Filter(state, pod, node).IsSuccess());
+    Status s = Filter(state, pod, node);
+    if (s.IsSuccess()) continue;
+    pass[i] = 0;
+    statuses[i] = std::move(s);
   }
 }
 

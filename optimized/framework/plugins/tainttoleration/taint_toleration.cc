@@ -57,16 +57,6 @@ Status TaintToleration::Filter(const CycleState& /*state*/, const PodInfo& pod,
                     taint->value + "}");
 }
 
-void TaintToleration::FilterMany(const CycleState& state, const PodInfo& pod,
-                                 const NodeInfo* const* nodes, size_t n,
-                                 Status* statuses) const {
-  // Filter passes a node without NoSchedule and NoExecute taints.
-  for (size_t i = 0; i < n; ++i) {
-    if (!statuses[i].IsSuccess() || !nodes[i]->has_no_schedule_or_no_execute_taints()) continue;
-    statuses[i] = Filter(state, pod, *nodes[i]);
-  }
-}
-
 Status TaintToleration::PreScore(CycleState& state, const PodInfo& pod,
                                  const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();
@@ -120,11 +110,15 @@ Status TaintToleration::NormalizeScore(
 }
 
 void TaintToleration::FilterPass(const CycleState& state, const PodInfo& pod,
-                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass) const {
+                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                                 Status* statuses) const {
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
-    if (pass[i] == 0 || (!node.has_no_schedule_or_no_execute_taints())) continue;
-    pass[i] = static_cast<uint8_t>(Filter(state, pod, node).IsSuccess());
+    if (pass[i] == 0 || !node.has_no_schedule_or_no_execute_taints()) continue;
+    Status s = Filter(state, pod, node);
+    if (s.IsSuccess()) continue;
+    pass[i] = 0;
+    statuses[i] = std::move(s);
   }
 }
 
