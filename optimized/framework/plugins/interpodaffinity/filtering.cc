@@ -255,9 +255,20 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     }
     return row;
   };
-  std::vector<int64_t> existing_counts(num_pairs, 0);
-  std::vector<int64_t> affinity_counts(sh->affinity_terms.empty() ? 0 : num_pairs, 0);
-  std::vector<int64_t> anti_counts(num_anti == 0 ? 0 : num_pairs, 0);
+  // Each array with its number of non-zero entries (PairCounts::NonZero).
+  struct Counts {
+    std::vector<int64_t> v;
+    int64_t non_zero = 0;
+    void Add(int32_t pair, int64_t change) {
+      int64_t& c = v[pair];
+      non_zero -= c != 0 ? 1 : 0;
+      c += change;
+      non_zero += c != 0 ? 1 : 0;
+    }
+  };
+  Counts existing_counts, affinity_counts, anti_counts;
+  const size_t affinity_size = sh->affinity_terms.empty() ? 0 : num_pairs;
+  const size_t anti_size = num_anti == 0 ? 0 : num_pairs;
   // What existing terms counted, in all (each count is positive).
   int64_t existing_total = 0;
   std::vector<int64_t> anti_match(num_anti);
@@ -269,7 +280,7 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     for (const SnapshotIndex::ClassCount& e : terms) {
       if (!term_matches_pod(e.cls)) continue;
       if (const int32_t pair = pairs[x.Column(x.TermClassKey(e.cls))]; pair >= 0) {
-        existing_counts[pair] += sign * e.count;
+        existing_counts.Add(pair, sign * e.count);
         existing_total += sign * e.count;
       }
     }
@@ -283,12 +294,12 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     }
     if (affinity_match > 0) {
       for (int32_t key : sh->affinity_keys) {
-        if (pairs[key] >= 0) affinity_counts[pairs[key]] += sign * affinity_match;
+        if (pairs[key] >= 0) affinity_counts.Add(pairs[key], sign * affinity_match);
       }
     }
     for (size_t j = 0; j < num_anti; ++j) {
       if (anti_match[j] > 0 && pairs[sh->anti_affinity_keys[j]] >= 0) {
-        anti_counts[pairs[sh->anti_affinity_keys[j]]] += sign * anti_match[j];
+        anti_counts.Add(pairs[sh->anti_affinity_keys[j]], sign * anti_match[j]);
       }
     }
   };
@@ -307,26 +318,31 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   const bool whole = x.TakeChanges(&changes);
   if (whole && sums.valid && sums.signature == signature && sums.num_keys == num_keys) {
     // Pairs interned since then count nothing yet (zeros).
-    auto from = [](const std::shared_ptr<const std::vector<int64_t>>& kept,
-                   std::vector<int64_t>& into) {
-      if (into.empty()) return;
-      std::copy_n(kept->begin(), std::min(kept->size(), into.size()), into.begin());
+    auto from = [](const PreFilterSums::Kept& kept, size_t size, Counts& into) {
+      into.v.reserve(size);
+      into.v.assign(kept.counts->begin(), kept.counts->end());
+      into.v.resize(size, 0);
+      into.non_zero = kept.non_zero;
     };
-    from(sums.existing, existing_counts);
-    from(sums.affinity, affinity_counts);
-    from(sums.anti, anti_counts);
+    from(sums.existing, num_pairs, existing_counts);
+    from(sums.affinity, affinity_size, affinity_counts);
+    from(sums.anti, anti_size, anti_counts);
     existing_total = sums.existing_total;
     for (const SnapshotIndex::Before& b : changes) {
       count(b.pods, b.anti_terms, b.pairs.data(), -1);
       count(x.PodClasses(b.pos), x.AntiTermClasses(b.pos), row_of(b.pos), 1);
     }
   } else {
+    existing_counts.v.assign(num_pairs, 0);
+    affinity_counts.v.assign(affinity_size, 0);
+    anti_counts.v.assign(anti_size, 0);
     for (size_t pos = 0; pos < n; ++pos) {
       count(x.PodClasses(pos), x.AntiTermClasses(pos), row_of(pos), 1);
     }
   }
-  auto share = [](std::vector<int64_t>& v) {
-    return std::make_shared<const std::vector<int64_t>>(std::move(v));
+  auto share = [](Counts& c) {
+    return PreFilterSums::Kept{std::make_shared<const std::vector<int64_t>>(std::move(c.v)),
+                               c.non_zero};
   };
   sums.valid = true;
   sums.signature = std::move(signature);
@@ -342,9 +358,9 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
 
   auto s = std::make_unique<PreFilterState>();
   s->shared = std::move(sh);
-  s->existing_anti_affinity = PairCounts(sums.existing);
-  s->affinity = PairCounts(sums.affinity);
-  s->anti_affinity = PairCounts(sums.anti);
+  s->existing_anti_affinity = PairCounts(sums.existing.counts, sums.existing.non_zero);
+  s->affinity = PairCounts(sums.affinity.counts, sums.affinity.non_zero);
+  s->anti_affinity = PairCounts(sums.anti.counts, sums.anti.non_zero);
   state.Write(PreFilterState::kKey, std::move(s));
   return {std::nullopt, Status::Success()};
 }

@@ -239,7 +239,12 @@ class InterPodAffinity final : public PreFilterPlugin,
     bool valid = false;
     std::string signature;
     size_t num_keys = 0;
-    std::shared_ptr<const std::vector<int64_t>> existing, affinity, anti;
+    struct Kept {
+      std::shared_ptr<const std::vector<int64_t>> counts =
+          std::make_shared<const std::vector<int64_t>>();
+      int64_t non_zero = 0;
+    };
+    Kept existing, affinity, anti;
     int64_t existing_total = 0;
   };
   PreFilterSums prefilter_sums_;

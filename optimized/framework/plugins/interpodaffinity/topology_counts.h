@@ -21,6 +21,8 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_INTERPODAFFINITY_TOPOLOGY_COUNTS_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_INTERPODAFFINITY_TOPOLOGY_COUNTS_H_
 
+#include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -103,6 +105,13 @@ class PairCounts {
   explicit PairCounts(std::vector<int64_t> base);
   // The same counts, sharing `base` (never modified; not null).
   explicit PairCounts(std::shared_ptr<const std::vector<int64_t>> base);
+  // The same, told how many entries of `base` are non-zero.
+  // REQUIRES: non_zero is that number.
+  PairCounts(std::shared_ptr<const std::vector<int64_t>> base, int64_t non_zero)
+      : base_(std::move(base)), non_zero_(non_zero) {
+    assert(non_zero_ == std::count_if(base_->begin(), base_->end(),
+                                      [](int64_t v) { return v != 0; }));
+  }
 
   // 0 for a negative id.
   int64_t Get(int32_t id) const {
