@@ -335,6 +335,43 @@ TEST(FitTest, FilterWithoutPodsMatchesRemoval) {
           ->IsSuccess());
 }
 
+// Preemption asks FilterWithoutAllPods before reading a node's pods: it
+// must say what Filter says of a copy with every pod removed.
+TEST(FitTest, FilterWithoutAllPodsMatchesRemovingEveryPod) {
+  const api::Node node = testutil::MakeNodeWithAllocatable("n", 10, 20, 3, 5, 20, 0);
+  std::vector<api::Pod> pods = {
+      NewResourcePod({{4, 5, 0, {{kExtendedResourceA, 2}}}}),
+      NewResourcePod({{3, 5, 10, {}}}),
+  };
+  for (size_t i = 0; i < pods.size(); ++i) pods[i].uid = "u" + std::to_string(i);
+  const std::vector<testutil::Usage> incoming = {
+      {1, 1},  {10, 20, 20, {{kExtendedResourceA, 5}}}, {11, 1},
+      {1, 21}, {1, 1, 21},                              {1, 1, 0, {{kExtendedResourceA, 6}}},
+  };
+  Fit plugin(DefaultArgs());
+  int rejected = 0;
+  for (size_t k = 0; k < incoming.size(); ++k) {
+    SCOPED_TRACE("incoming " + std::to_string(k));
+    for (size_t on_node = 0; on_node <= pods.size(); ++on_node) {
+      const NodeInfo info =
+          MakeNodeInfo(node, std::vector<api::Pod>(pods.begin(), pods.begin() + on_node));
+      NodeInfo empty = info;
+      for (size_t i = 0; i < on_node; ++i) ASSERT_TRUE(empty.RemovePod(pods[i].uid));
+      CycleState state;
+      PodInfoPtr pod = NewPodInfo(NewResourcePod({incoming[k]}));
+      ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+      const Status want = plugin.Filter(state, *pod, empty);
+      const std::optional<Status> got = plugin.FilterWithoutAllPods(state, *pod, info);
+      ASSERT_TRUE(got.has_value());
+      EXPECT_EQ(*got, want);
+      rejected += want.IsSuccess() ? 0 : 1;
+    }
+  }
+  // Both verdicts are covered.
+  EXPECT_GT(rejected, 0);
+  EXPECT_LT(rejected, static_cast<int>(incoming.size() * (pods.size() + 1)));
+}
+
 // Filtering with nominated pods asks FilterWithPods before copying a node:
 // it must say what Filter says of a copy with the pods added.
 TEST(FitTest, FilterWithPodsMatchesAddition) {
