@@ -285,11 +285,7 @@ class FilterPlugin : public virtual Plugin {
                           const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                           Status* statuses) const {
     for (size_t i = 0; i < n; ++i) {
-      if (pass[i] == 0) continue;
-      Status s = Filter(state, pod, *nodes[i]);
-      if (s.IsSuccess()) continue;
-      pass[i] = 0;
-      statuses[i] = std::move(s);
+      if (pass[i] != 0) FilterInto(state, pod, *nodes[i], pass[i], statuses[i]);
     }
   }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
@@ -325,6 +321,17 @@ class FilterPlugin : public virtual Plugin {
                                                const PodInfo& /*pod*/, const NodeInfo& /*node*/,
                                                const std::vector<const PodInfo*>& /*added*/) const {
     return std::nullopt;
+  }
+
+ protected:
+  // FilterPass's step for one node still in the running: Filter, and on
+  // anything but success, `pass` cleared and `status` set to its status.
+  void FilterInto(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                  uint8_t& pass, Status& status) const {
+    Status s = Filter(state, pod, node);
+    if (s.IsSuccess()) return;
+    pass = 0;
+    status = std::move(s);
   }
 };
 

@@ -56,11 +56,9 @@ const std::shared_ptr<const std::vector<int64_t>>& EmptyBase() {
 
 PairCounts::PairCounts() : base_(EmptyBase()) {}
 
-PairCounts::PairCounts(std::vector<int64_t> base)
-    : PairCounts(std::make_shared<const std::vector<int64_t>>(std::move(base))) {}
-
-PairCounts::PairCounts(std::shared_ptr<const std::vector<int64_t>> base) : base_(std::move(base)) {
-  non_zero_ = std::count_if(base_->begin(), base_->end(), [](int64_t v) { return v != 0; });
+PairCounts::PairCounts(std::vector<int64_t> base) {
+  non_zero_ = std::count_if(base.begin(), base.end(), [](int64_t v) { return v != 0; });
+  base_ = std::make_shared<const std::vector<int64_t>>(std::move(base));
 }
 
 void PairCounts::Add(int32_t id, int64_t change) {

@@ -103,9 +103,8 @@ class PairCounts {
  public:
   PairCounts();
   explicit PairCounts(std::vector<int64_t> base);
-  // The same counts, sharing `base` (never modified; not null).
-  explicit PairCounts(std::shared_ptr<const std::vector<int64_t>> base);
-  // The same, told how many entries of `base` are non-zero.
+  // The same counts, sharing `base` (never modified; not null), told how
+  // many of its entries are non-zero.
   // REQUIRES: non_zero is that number.
   PairCounts(std::shared_ptr<const std::vector<int64_t>> base, int64_t non_zero)
       : base_(std::move(base)), non_zero_(non_zero) {

@@ -206,6 +206,34 @@ Status FitVerdict(const FitRequest& request, const Resource& allocatable, const 
   return Shortages(request, allocatable, used, num_pods);
 }
 
+// Whether FitsRequest reads only the pod count, cpu and memory for this
+// request (no ephemeral-storage or scalar request): what a NodeInfo's
+// first cache line holds.
+bool HotLineSuffices(const FitRequest& r) {
+  return r.ephemeral_storage <= 0 && r.scalars.empty();
+}
+
+// Such a request's cpu and memory as FitsHot compares them: INT64_MIN where
+// FitsRequest does not check (<= 0, or only the pod count), which fits
+// whatever is free (free may be negative on an over-committed node).
+struct HotRequest {
+  int64_t milli_cpu;
+  int64_t memory;
+};
+
+HotRequest HotRequestOf(const FitRequest& r) {
+  return {r.only_pod_count || r.milli_cpu <= 0 ? INT64_MIN : r.milli_cpu,
+          r.only_pod_count || r.memory <= 0 ? INT64_MIN : r.memory};
+}
+
+// FitsRequest for a request HotLineSuffices for, from the node's first
+// cache line, without branches.
+bool FitsHot(const HotRequest& r, const NodeInfo::Hot& h) {
+  return (int64_t{h.num_pods} + 1 <= h.allowed_pod_number) &
+         (r.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
+         (r.memory <= h.allocatable_memory - h.requested_memory);
+}
+
 }  // namespace
 
 bool FitsRequest(const FitRequest& request, const Resource& allocatable,
@@ -259,20 +287,11 @@ Status Fit::Filter(const CycleState& state, const PodInfo& /*pod*/,
 }
 
 Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
-  // Without ephemeral-storage and scalar requests, FitsRequest reads the
-  // pod count, cpu and memory only, which the node's first cache line
-  // holds. The reasons, when it does not fit, come from the full NodeInfo.
+  // The reasons, when the node does not fit, come from the full NodeInfo.
   const NodeInfo::Hot& h = node.hot();
   const int64_t num_pods = h.num_pods;  // pods().size()
-  if (request.ephemeral_storage <= 0 && request.scalars.empty()) {
-    // FitsRequest's checks that can fail for such a request, inline.
-    const bool fits =
-        num_pods + 1 <= h.allowed_pod_number &&
-        (request.only_pod_count ||
-         ((request.milli_cpu <= 0 ||
-           request.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &&
-          (request.memory <= 0 || request.memory <= h.allocatable_memory - h.requested_memory)));
-    if (fits) return Status::Success();
+  if (HotLineSuffices(request)) {
+    if (FitsHot(HotRequestOf(request), h)) return Status::Success();
     return Shortages(request, node.allocatable(), node.requested(), num_pods);
   }
   return FitVerdict(request, node.allocatable(), node.requested(), num_pods);
@@ -317,24 +336,16 @@ std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo
 void Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                      size_t n, uint8_t* pass, Status* statuses) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
-  if (s == nullptr || s->request.ephemeral_storage > 0 || !s->request.scalars.empty()) {
+  if (s == nullptr || !HotLineSuffices(s->request)) {
     return FilterPlugin::FilterPass(state, pod, nodes, n, pass, statuses);
   }
-  // FilterWith's inline check: a request that is not checked (<= 0, or
-  // only the pod count) becomes INT64_MIN, which fits whatever is free
-  // (free may be negative on an over-committed node). A node that does not
-  // fit gets FilterWith's reasons.
-  const FitRequest& r = s->request;
-  const int64_t cpu = r.only_pod_count || r.milli_cpu <= 0 ? INT64_MIN : r.milli_cpu;
-  const int64_t memory = r.only_pod_count || r.memory <= 0 ? INT64_MIN : r.memory;
+  // FilterWith, with the request's Hot form computed once for the run.
+  const HotRequest hot = HotRequestOf(s->request);
   for (size_t i = 0; i < n; ++i) {
-    const NodeInfo::Hot& h = nodes[i]->hot();
-    const bool fits = (int64_t{h.num_pods} + 1 <= h.allowed_pod_number) &
-                      (cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
-                      (memory <= h.allocatable_memory - h.requested_memory);
-    if (fits || pass[i] == 0) continue;
+    const NodeInfo& node = *nodes[i];
+    if (pass[i] == 0 || FitsHot(hot, node.hot())) continue;
     pass[i] = 0;
-    statuses[i] = FilterWith(r, *nodes[i]);
+    statuses[i] = Shortages(s->request, node.allocatable(), node.requested(), node.hot().num_pods);
   }
 }
 

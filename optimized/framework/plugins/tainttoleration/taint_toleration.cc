@@ -115,10 +115,7 @@ void TaintToleration::FilterPass(const CycleState& state, const PodInfo& pod,
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
     if (pass[i] == 0 || !node.has_no_schedule_or_no_execute_taints()) continue;
-    Status s = Filter(state, pod, node);
-    if (s.IsSuccess()) continue;
-    pass[i] = 0;
-    statuses[i] = std::move(s);
+    FilterInto(state, pod, node, pass[i], statuses[i]);
   }
 }
 
