@@ -177,16 +177,17 @@ void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& act
     for (size_t i = 0; i < len; ++i) PrefetchNode(nodes[b + i]);
     // Filter by filter over the run; a node leaves the running at its
     // first rejection, with that filter's status, as in RunFilterPlugins.
+    size_t running = len;
     for (const FilterPlugin* pl : active) {
       uint8_t before[kFilterRun];
       std::copy_n(pass + b, len, before);
-      pl->FilterPass(state, pod, nodes + b, len, pass + b, statuses + b);
-      bool any = false;
+      const size_t cleared = pl->FilterPass(state, pod, nodes + b, len, pass + b, statuses + b);
+      if (cleared == 0) continue;
       for (size_t i = 0; i < len; ++i) {
         if (before[i] != 0 && pass[b + i] == 0) AttributeFilterStatus(pl, statuses[b + i]);
-        any |= pass[b + i] != 0;
       }
-      if (!any) break;
+      running -= cleared;
+      if (running == 0) break;
     }
   }
 }

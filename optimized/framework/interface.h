@@ -276,17 +276,21 @@ class FilterPlugin : public virtual Plugin {
   // Filter over a run of nodes, for those still in the running: for every
   // i in [0, n) with pass[i] set whose node Filter would not pass, clears
   // pass[i] and sets statuses[i] to Filter's status; every other entry is
-  // left as it is. Most nodes pass, and a pass needs no Status: overrides
+  // left as it is. Returns how many entries it cleared (the framework
+  // then skips its per-node bookkeeping for a pass that rejected nothing,
+  // the usual case). Most nodes pass, and a pass needs no Status: overrides
   // on the hot path decide from the node's Hot line and call Filter only
   // for a node that cannot pass or that the Hot line cannot decide. An
   // override must mean exactly what this default does. Called concurrently
   // for disjoint runs; read-only.
-  virtual void FilterPass(const CycleState& state, const PodInfo& pod,
-                          const NodeInfo* const* nodes, size_t n, uint8_t* pass,
-                          Status* statuses) const {
+  virtual size_t FilterPass(const CycleState& state, const PodInfo& pod,
+                            const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                            Status* statuses) const {
+    size_t cleared = 0;
     for (size_t i = 0; i < n; ++i) {
-      if (pass[i] != 0) FilterInto(state, pod, *nodes[i], pass[i], statuses[i]);
+      if (pass[i] != 0) cleared += FilterInto(state, pod, *nodes[i], pass[i], statuses[i]);
     }
+    return cleared;
   }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
   // taken off by NodeInfo::RemovePod, with `state` as the PreFilter
@@ -326,12 +330,14 @@ class FilterPlugin : public virtual Plugin {
  protected:
   // FilterPass's step for one node still in the running: Filter, and on
   // anything but success, `pass` cleared and `status` set to its status.
-  void FilterInto(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
-                  uint8_t& pass, Status& status) const {
+  // Returns 1 iff it cleared `pass`.
+  size_t FilterInto(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+                    uint8_t& pass, Status& status) const {
     Status s = Filter(state, pod, node);
-    if (s.IsSuccess()) return;
+    if (s.IsSuccess()) return 0;
     pass = 0;
     status = std::move(s);
+    return 1;
   }
 };
 

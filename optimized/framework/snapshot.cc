@@ -15,9 +15,22 @@ int Snapshot::NumNodesWithImage(const std::string& image) const {
   return it == image_nodes_.end() ? 0 : it->second;
 }
 
+Snapshot::AlignedNodeInfo* Snapshot::NewSlot() {
+  if (!free_slots_.empty()) {
+    AlignedNodeInfo* slot = free_slots_.back();
+    free_slots_.pop_back();
+    return slot;
+  }
+  if (used_in_last_slab_ == kSlab) {
+    slabs_.push_back(std::make_unique<AlignedNodeInfo[]>(kSlab));
+    used_in_last_slab_ = 0;
+  }
+  return &slabs_.back()[used_in_last_slab_++];
+}
+
 NodeInfo& Snapshot::Mutable(const std::string& name) {
-  std::unique_ptr<AlignedNodeInfo>& slot = nodes_[name];
-  if (!slot) slot = std::make_unique<AlignedNodeInfo>();
+  AlignedNodeInfo*& slot = nodes_[name];
+  if (slot == nullptr) slot = NewSlot();
   NodeInfo& info = slot->info;
   touched_.push_back(&info);
   return info;
@@ -36,6 +49,8 @@ void Snapshot::Erase(const std::string& name) {
   if (it == nodes_.end()) return;
   std::erase(touched_, &it->second->info);
   erased_ = true;
+  it->second->info = NodeInfo();
+  free_slots_.push_back(it->second);
   nodes_.erase(it);
 }
 

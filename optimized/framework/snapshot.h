@@ -84,7 +84,17 @@ class Snapshot {
   struct alignas(64) AlignedNodeInfo {
     NodeInfo info;
   };
-  std::unordered_map<std::string, std::unique_ptr<AlignedNodeInfo>> nodes_;
+  // The NodeInfos live side by side in slabs, not one allocation each:
+  // Filter and Score walk hundreds of them per cycle, and scattered ones
+  // cost a TLB miss apiece (docs/performance.md, sixth session). A slot
+  // never moves while its node is in the snapshot; an erased node's slot
+  // is reset and reused.
+  static constexpr size_t kSlab = 256;
+  AlignedNodeInfo* NewSlot();
+  std::vector<std::unique_ptr<AlignedNodeInfo[]>> slabs_;
+  size_t used_in_last_slab_ = kSlab;
+  std::vector<AlignedNodeInfo*> free_slots_;
+  std::unordered_map<std::string, AlignedNodeInfo*> nodes_;
   std::vector<NodeInfo*> list_;
   std::vector<const NodeInfo*> const_list_;
   std::vector<NodeInfo*> with_affinity_;

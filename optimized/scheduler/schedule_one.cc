@@ -108,70 +108,75 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     const int64_t found_before = static_cast<int64_t>(feasible.size());
     const int64_t want = to_find - found_before;
     const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
-    // Position i is node (start + i) mod n; start < n (above) and i < n, so
-    // one conditional subtraction replaces the division.
-    auto at = [&](int64_t i) {
-      const int64_t k = start + i;
-      return nodes[k < n ? k : k - n];
-    };
-    auto with_nominated = [&](int64_t i) {
-      const framework::NodeInfo& node = *at(i);
+    // The batch's nodes, in position order: position i is node
+    // (start + i) mod n, so the batch is at most two runs of `nodes`.
+    filter_batch_.resize(static_cast<size_t>(len));
+    {
+      const int64_t first = (start + pos) % n;
+      const int64_t head = std::min(len, n - first);
+      std::copy_n(nodes.begin() + first, head, filter_batch_.begin());
+      std::copy_n(nodes.begin(), len - head, filter_batch_.begin() + head);
+    }
+    const framework::NodeInfo* const* batch = filter_batch_.data();
+    auto with_nominated = [&](int64_t i) {  // i: index into the batch
+      const framework::NodeInfo& node = *batch[i];
       static const std::vector<framework::PodInfoPtr> kNone;
       auto it = nominated.empty() ? nominated.end() : nominated.find(&node);
-      filter_statuses_[i] = fwk.RunFilterPluginsWithNominatedPods(
+      filter_statuses_[pos + i] = fwk.RunFilterPluginsWithNominatedPods(
           active, state, pod, node, it == nominated.end() ? kNone : it->second,
-          detail ? &filter_details_[i] : nullptr);
-      filter_pass_[i] = filter_statuses_[i].IsSuccess() ? 1 : 0;
+          detail ? &filter_details_[pos + i] : nullptr);
+      filter_pass_[pos + i] = filter_statuses_[pos + i].IsSuccess() ? 1 : 0;
     };
     if (detail) {
-      parallel_.For(pos, pos + len, with_nominated);
+      parallel_.For(0, len, with_nominated);
     } else {
       // RunFilterPluginsWithNominatedPods is RunFilterPlugins for a node
       // without nominated pods, which RunFilterPluginsMany runs for whole
       // runs of nodes; the few nodes with nominated pods are then filtered
       // again, alone (Filter has no side effects).
-      filter_batch_.resize(static_cast<size_t>(len));
       filter_nominated_at_.clear();
-      for (int64_t i = 0; i < len; ++i) {
-        filter_batch_[i] = at(pos + i);
-        if (!nominated.empty() && nominated.contains(filter_batch_[i])) {
-          filter_nominated_at_.push_back(pos + i);
+      if (!nominated.empty()) {
+        for (int64_t i = 0; i < len; ++i) {
+          if (nominated.contains(batch[i])) filter_nominated_at_.push_back(i);
         }
       }
       parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
-        fwk.RunFilterPluginsMany(active, state, pod, filter_batch_.data() + b,
-                                 static_cast<size_t>(e - b), filter_pass_.data() + pos + b,
-                                 filter_statuses_.data() + pos + b);
+        fwk.RunFilterPluginsMany(active, state, pod, batch + b, static_cast<size_t>(e - b),
+                                 filter_pass_.data() + pos + b, filter_statuses_.data() + pos + b);
       });
       parallel_.For(0, static_cast<int64_t>(filter_nominated_at_.size()),
                     [&](int64_t k) { with_nominated(filter_nominated_at_[k]); });
     }
-    for (int64_t i = pos; i < pos + len; ++i) {
-      const framework::NodeInfo* node = at(i);
+    // The scan in position order. A passing node only joins `feasible`
+    // (the common case, kept to a tight loop); a rejected one goes to the
+    // diagnosis.
+    const uint8_t* pass = filter_pass_.data() + pos;
+    for (int64_t i = 0; i < len; ++i) {
+      const framework::NodeInfo* node = batch[i];
       if (detail) {
-        for (const auto& [plugin, st] : filter_details_[i]) {
+        for (const auto& [plugin, st] : filter_details_[pos + i]) {
           attempt->detail[node->Name()].filter[plugin] = DetailString(st);
         }
       }
-      if (filter_pass_[i] != 0) {
+      if (pass[i] != 0) {
         feasible.push_back(node);
         if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
-      } else {
-        framework::Status& s = filter_statuses_[i];
-        if (s.code() == framework::Code::kError) {
-          *error = std::move(s);
-          return feasible;
-        }
-        // Recording the same (plugin, code) twice changes nothing; most
-        // rejected nodes repeat the previous one.
-        if (s.code() != last_code || s.plugin() != *last_plugin) {
-          diagnosis.AddPluginStatus(s);
-        }
-        diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s), node);
-        const framework::Status& added = diagnosis.node_to_status.statuses.back().status;
-        last_code = added.code();
-        last_plugin = &added.plugin();
+        continue;
       }
+      framework::Status& s = filter_statuses_[pos + i];
+      if (s.code() == framework::Code::kError) {
+        *error = std::move(s);
+        return feasible;
+      }
+      // Recording the same (plugin, code) twice changes nothing; most
+      // rejected nodes repeat the previous one.
+      if (s.code() != last_code || s.plugin() != *last_plugin) {
+        diagnosis.AddPluginStatus(s);
+      }
+      diagnosis.node_to_status.Add(node->Name(), node->index, std::move(s), node);
+      const framework::Status& added = diagnosis.node_to_status.statuses.back().status;
+      last_code = added.code();
+      last_plugin = &added.plugin();
     }
     const bool mostly_rejected = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
     pos += len;

@@ -355,27 +355,24 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
     if (set_changed) {
       result.nodes_changed = true;
       for (const std::string& name : gone) snapshot.Erase(name);
-      // Nodes entering the set are copied even if they changed before the
-      // snapshot's generation (the walk below copies the others).
-      for (std::string_view name : entering) {
-        const NodeItem& item = *nodes_.at(std::string(name));
-        if (item.info.generation <= since) copy(item);
+      // Nodes entering the set are copied here, whatever their generation
+      // (the walk below copies the others), and in tree order: their slots
+      // in the snapshot then lie in roughly the order a filter scan visits.
+      for (const std::string& name : current) {
+        if (entering.count(name) != 0) copy(*nodes_.at(name));
       }
     }
   }
 
-  // 2. Every NodeInfo changed since the snapshot and in the (new) set. The
-  // list is sorted by generation, newest first. A node in the set is in
-  // the snapshot now, or enters it here (set_changed).
+  // 2. Every NodeInfo changed since the snapshot and in the (new) set,
+  // except those that entered it above. The list is sorted by generation,
+  // newest first. A node in the set and not entering is in the snapshot.
   for (const NodeItem* item = head_; item != nullptr && item->info.generation > since;
        item = item->next) {
     if (item->info.node() == nullptr) continue;  // ghosts are never listed
     const std::string& name = item->info.Name();
-    if (framework::NodeInfo* dst = snapshot.MutableIfPresent(name)) {
-      copy_into(*item, *dst);
-    } else if (entering.count(name) != 0) {
-      copy(*item);
-    }
+    if (!entering.empty() && entering.count(name) != 0) continue;
+    if (framework::NodeInfo* dst = snapshot.MutableIfPresent(name)) copy_into(*item, *dst);
   }
 
   // 3. The lists. The order is the tree's iff the set changed, else the

@@ -97,9 +97,9 @@ class Fit final : public PreFilterPlugin,
                 const NodeInfo& node) const override;
   // Filter with the PreFilter state's request.
   static Status FilterWith(const FitRequest& request, const NodeInfo& node);
-  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                  size_t n, uint8_t* pass,
-                  Status* statuses) const override;
+  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                    size_t n, uint8_t* pass,
+                    Status* statuses) const override;
   // Filter against node's requested() less each removed pod's requests (in
   // order, as NodeInfo::RemovePod subtracts them) and its pod count less
   // removed.size(). REQUIRES: every removed pod is on node, once.

@@ -35,14 +35,16 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
                            names::kNodeUnschedulable>();
 }
 
-void NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
-                                 const NodeInfo* const* nodes, size_t n, uint8_t* pass,
-                                 Status* statuses) const {
+size_t NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
+                                     const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                                     Status* statuses) const {
+  size_t cleared = 0;
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
     if (pass[i] == 0 || (!node.unschedulable() && node.has_node())) continue;
-    FilterInto(state, pod, node, pass[i], statuses[i]);
+    cleared += FilterInto(state, pod, node, pass[i], statuses[i]);
   }
+  return cleared;
 }
 
 std::vector<ClusterEventWithHint> NodeUnschedulable::EventsToRegister() const {

@@ -43,9 +43,9 @@ class NodeUnschedulable final : public NodeObjectFilterPlugin, public EnqueueExt
   // listed in a snapshot).
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
-  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                  size_t n, uint8_t* pass,
-                  Status* statuses) const override;
+  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                    size_t n, uint8_t* pass,
+                    Status* statuses) const override;
 
   std::vector<ClusterEventWithHint> EventsToRegister() const override;
 

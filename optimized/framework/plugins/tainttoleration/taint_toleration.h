@@ -49,9 +49,9 @@ class TaintToleration final : public NodeObjectFilterPlugin,
   // the first untolerated NoSchedule/NoExecute taint.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
-  void FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                  size_t n, uint8_t* pass,
-                  Status* statuses) const override;
+  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                    size_t n, uint8_t* pass,
+                    Status* statuses) const override;
 
   // Stores the pod's tolerations whose effect is empty or PreferNoSchedule.
   // Never skips.
