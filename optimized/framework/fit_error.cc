@@ -14,7 +14,8 @@ void Diagnosis::AddPluginStatus(const Status& status) {
 
 void ReasonHistogram::Add(const Status& status) {
   const std::vector<std::string>& reasons = status.reasons();
-  if (run_ != nullptr && reasons == *run_) {
+  // Statuses that share a rep (most rejections) share the reasons object.
+  if (run_ != nullptr && (run_ == &reasons || reasons == *run_)) {
     ++run_length_;
     return;
   }

@@ -28,8 +28,9 @@ api::NodeRejection ToRejection(const framework::Status& s) {
 
 // Whether two rejections record the same trace rejection.
 bool SameRejection(const framework::Status& a, const framework::Status& b) {
-  return a.code() == b.code() && a.plugin() == b.plugin() &&
-         (&a.reasons() == &b.reasons() || a.reasons() == b.reasons());
+  // The same reasons object means the same rep, plugin included.
+  return a.code() == b.code() && (&a.reasons() == &b.reasons() ||
+                                  (a.plugin() == b.plugin() && a.reasons() == b.reasons()));
 }
 
 // `entries` ordered by the name ranks of their positions; empty when some

@@ -298,23 +298,33 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     std::vector<Scratch>& scratch = scratch_;
     std::vector<std::pair<Status, Candidate>>& slots = slots_;
     bool stop = false;
-    for (size_t done = 0; done < n && !stop;) {
-      const size_t found = non_violating.size() + violating.size();
-      const size_t wanted = capacity > found ? capacity - found : 1;
-      const size_t batch =
-          parallel.threads() == 1 ? 1 : std::min(n - done, std::max(wanted, kMinDryRunBatch));
-      if (scratch.size() < batch) scratch.resize(batch);
-      slots.assign(batch, {});
-      parallel.For(0, static_cast<int64_t>(batch), [&](int64_t k) {
-        const size_t i = done + static_cast<size_t>(k);
+    if (parallel.threads() == 1) {
+      if (scratch.empty()) scratch.resize(1);
+      for (size_t i = 0; i < n && !stop; ++i) {
         PrefetchDryRun(i + 1 < n ? &node_at(i + 1) : nullptr,
                        i + 2 < n ? &node_at(i + 2) : nullptr, pod->priority);
-        slots[k].first = SelectVictimsOnNode(run, node_at(i), scratch[k], &slots[k].second);
-      });
-      for (size_t k = 0; k < batch && !stop; ++k) {
-        stop = take(node_at(done + k), slots[k].first, slots[k].second);
+        Candidate c;
+        Status s = SelectVictimsOnNode(run, node_at(i), scratch[0], &c);
+        stop = take(node_at(i), s, c);
       }
-      done += batch;
+    } else {
+      for (size_t done = 0; done < n && !stop;) {
+        const size_t found = non_violating.size() + violating.size();
+        const size_t wanted = capacity > found ? capacity - found : 1;
+        const size_t batch = std::min(n - done, std::max(wanted, kMinDryRunBatch));
+        if (scratch.size() < batch) scratch.resize(batch);
+        slots.assign(batch, {});
+        parallel.For(0, static_cast<int64_t>(batch), [&](int64_t k) {
+          const size_t i = done + static_cast<size_t>(k);
+          PrefetchDryRun(i + 1 < n ? &node_at(i + 1) : nullptr,
+                         i + 2 < n ? &node_at(i + 2) : nullptr, pod->priority);
+          slots[k].first = SelectVictimsOnNode(run, node_at(i), scratch[k], &slots[k].second);
+        });
+        for (size_t k = 0; k < batch && !stop; ++k) {
+          stop = take(node_at(done + k), slots[k].first, slots[k].second);
+        }
+        done += batch;
+      }
     }
     if (!errors.empty() && non_violating.empty() && violating.empty()) {
       return {std::nullopt, Status::Error(Aggregate(errors))};
@@ -344,6 +354,19 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   return {PostFilterResult{best.node}, Status::Success()};
 }
 
+namespace {
+
+// SelectVictimsOnNode's verdict for a node without lower-priority pods: most
+// nodes of a hopeless preemptor get it, so it is one shared status rather
+// than an allocation per node (the framework never attributes it).
+Status NoVictims() {
+  static const SharedRejection* const shared =
+      new SharedRejection(Code::kUnschedulableAndUnresolvable, kNoVictims, std::string());
+  return shared->Get();
+}
+
+}  // namespace
+
 Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo& node,
                                               Scratch& scratch, Candidate* out) const {
   if (run.runner == nullptr) return Status::Error("no framework for pod " + run.pod.key);
@@ -352,7 +375,7 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   // Every pod with lower priority, in the node's pod order; read from the
   // node itself, so that a node without any is rejected before anything is
   // copied (the reference copies, removes nothing, and rejects it).
-  if (node.pods().empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+  if (node.pods().empty()) return NoVictims();
   // The node's nominated pods stay the same through the dry run. `node` is
   // a snapshot node (Preempt's potential nodes).
   static const std::vector<PodInfoPtr> kNone;
@@ -373,7 +396,7 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     for (const PodInfoPtr& p : node.pods()) {
       if (p->priority < pod.priority) lower.push_back(p.get());
     }
-    if (lower.empty()) return Status(Code::kUnschedulableAndUnresolvable, kNoVictims);
+    if (lower.empty()) return NoVictims();
     without_all = runner.RunFilterPluginsWithoutPods(run.plan, run.state, pod, node, lower, nominated);
     if (without_all.has_value() && !without_all->IsSuccess()) return *without_all;
   }
