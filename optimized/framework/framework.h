@@ -85,10 +85,11 @@ class Framework : public PluginsRunner {
   PreFilterOutput RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
                                       const std::vector<NodeInfo*>& nodes,
                                       std::set<std::string>* plugins_with_nodes);
-  Status RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& pod_to_schedule,
-                                     const PodInfo& pod_to_add,
+  Status RunPreFilterExtensionAddPod(const FilterPlan& plan, CycleState& state,
+                                     const PodInfo& pod_to_schedule, const PodInfo& pod_to_add,
                                      const NodeInfo& node) override;
-  Status RunPreFilterExtensionRemovePod(CycleState& state, const PodInfo& pod_to_schedule,
+  Status RunPreFilterExtensionRemovePod(const FilterPlan& plan, CycleState& state,
+                                        const PodInfo& pod_to_schedule,
                                         const PodInfo& pod_to_remove,
                                         const NodeInfo& node) override;
 
@@ -165,8 +166,10 @@ class Framework : public PluginsRunner {
 
  private:
   Framework() = default;
-  // The two passes, once some nominated pod counts.
+  // The two passes, once some nominated pod counts; `extensions`: the
+  // PreFilter plugins whose AddPod runs for `state` (ExtensionPlugins).
   Status RunFilterPluginsWithCountedNominatedPods(const std::vector<const FilterPlugin*>& active,
+                                                  const std::vector<PreFilterPlugin*>& extensions,
                                                   const CycleState& state, const PodInfo& pod,
                                                   const NodeInfo& node,
                                                   const std::vector<PodInfoPtr>& nominated,
@@ -200,8 +203,12 @@ class Framework : public PluginsRunner {
   // A filter's non-success status as the framework reports it: an error
   // unless a rejection, attributed to the filter.
   void AttributeFilterStatus(const FilterPlugin* pl, Status& s) const;
-  // Whether some PreFilter plugin's AddPod/RemovePod run for `state`.
-  bool AnyExtensionsRun(const CycleState& state) const;
+  // The PreFilter plugins whose AddPod/RemovePod run for `state`, in order.
+  std::vector<PreFilterPlugin*> ExtensionPlugins(const CycleState& state) const;
+  // AddPod of each of `extensions` (plugins of this framework), in order.
+  static Status RunAddPodExtensions(const std::vector<PreFilterPlugin*>& extensions,
+                                    CycleState& state, const PodInfo& pod_to_schedule,
+                                    const PodInfo& pod_to_add, const NodeInfo& node);
   // What the filters say of a node changed by adding or removing pods, asked
   // without the copy: `ask(pl)` is pl's FilterWithPods or FilterWithoutPods.
   // The first rejection (attributed) or success, in filter order; nullopt

@@ -82,10 +82,16 @@ PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo&
   return PreFilterOutput{result, unschedulable};
 }
 
-Status Framework::RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& pod_to_schedule,
+Status Framework::RunPreFilterExtensionAddPod(const FilterPlan& plan, CycleState& state,
+                                              const PodInfo& pod_to_schedule,
                                               const PodInfo& pod_to_add, const NodeInfo& node) {
-  for (PreFilterPlugin* pl : pre_filter_) {
-    if (!ExtensionsRun(*pl, state)) continue;
+  return RunAddPodExtensions(plan.extension_plugins, state, pod_to_schedule, pod_to_add, node);
+}
+
+Status Framework::RunAddPodExtensions(const std::vector<PreFilterPlugin*>& extensions,
+                                      CycleState& state, const PodInfo& pod_to_schedule,
+                                      const PodInfo& pod_to_add, const NodeInfo& node) {
+  for (PreFilterPlugin* pl : extensions) {
     Status s = pl->AddPod(state, pod_to_schedule, pod_to_add, node);
     if (!s.IsSuccess()) {
       return Status::Error("running AddPod on PreFilter plugin \"" + pl->Name() +
@@ -95,12 +101,11 @@ Status Framework::RunPreFilterExtensionAddPod(CycleState& state, const PodInfo& 
   return Status::Success();
 }
 
-Status Framework::RunPreFilterExtensionRemovePod(CycleState& state,
+Status Framework::RunPreFilterExtensionRemovePod(const FilterPlan& plan, CycleState& state,
                                                  const PodInfo& pod_to_schedule,
                                                  const PodInfo& pod_to_remove,
                                                  const NodeInfo& node) {
-  for (PreFilterPlugin* pl : pre_filter_) {
-    if (!ExtensionsRun(*pl, state)) continue;
+  for (PreFilterPlugin* pl : plan.extension_plugins) {
     Status s = pl->RemovePod(state, pod_to_schedule, pod_to_remove, node);
     if (!s.IsSuccess()) {
       return Status::Error("running RemovePod on PreFilter plugin \"" + pl->Name() +
@@ -201,12 +206,16 @@ Status Framework::RunFilterPluginsWithNominatedPods(
   if (!AnyNominatedPodCounts(pod, nominated)) {
     return RunFilterPlugins(active, state, pod, node, detail);
   }
-  return RunFilterPluginsWithCountedNominatedPods(active, state, pod, node, nominated, detail);
+  return RunFilterPluginsWithCountedNominatedPods(active, ExtensionPlugins(state), state, pod,
+                                                  node, nominated, detail);
 }
 
-bool Framework::AnyExtensionsRun(const CycleState& state) const {
-  return std::any_of(pre_filter_.begin(), pre_filter_.end(),
-                     [&state](const PreFilterPlugin* pl) { return ExtensionsRun(*pl, state); });
+std::vector<PreFilterPlugin*> Framework::ExtensionPlugins(const CycleState& state) const {
+  std::vector<PreFilterPlugin*> out;
+  for (PreFilterPlugin* pl : pre_filter_) {
+    if (ExtensionsRun(*pl, state)) out.push_back(pl);
+  }
+  return out;
 }
 
 template <typename Ask>
@@ -223,13 +232,14 @@ std::optional<Status> Framework::VerdictWithoutCopies(
 }
 
 Status Framework::RunFilterPluginsWithCountedNominatedPods(
-    const std::vector<const FilterPlugin*>& active, const CycleState& state,
+    const std::vector<const FilterPlugin*>& active,
+    const std::vector<PreFilterPlugin*>& extensions, const CycleState& state,
     const PodInfo& pod, const NodeInfo& node, const std::vector<PodInfoPtr>& nominated,
     FilterDetail* detail) const {
   // Pass 1 without copies when that is known: no PreFilter extension runs
   // (the copied state would equal `state`) and every filter answers
   // FilterWithPods. Detail needs each filter's verdict, so it copies.
-  if (!AnyExtensionsRun(state) && detail == nullptr) {
+  if (extensions.empty() && detail == nullptr) {
     std::vector<const PodInfo*> added;
     for (const PodInfoPtr& other : nominated) {
       if (NominatedPodCounts(pod, *other)) added.push_back(other.get());
@@ -249,8 +259,7 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
     if (!NominatedPodCounts(pod, *other)) continue;
     with_nominated.AddPod(other);
     // AddPod extensions mutate only the clone.
-    Status s = const_cast<Framework*>(this)->RunPreFilterExtensionAddPod(
-        state_with_nominated, pod, *other, with_nominated);
+    Status s = RunAddPodExtensions(extensions, state_with_nominated, pod, *other, with_nominated);
     if (!s.IsSuccess()) return s;
   }
   Status first = RunFilterPlugins(active, state_with_nominated, pod, with_nominated, detail);
@@ -261,13 +270,19 @@ Status Framework::RunFilterPluginsWithCountedNominatedPods(
 }
 
 FilterPlan Framework::PlanFilters(const CycleState& state) const {
-  return FilterPlan{ActiveFilters(state), AnyExtensionsRun(state)};
+  std::vector<PreFilterPlugin*> extensions = ExtensionPlugins(state);
+  const bool any = !extensions.empty();
+  return FilterPlan{ActiveFilters(state), any, std::move(extensions)};
 }
 
 Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
                                                     const PodInfo& pod, const NodeInfo& node,
                                                     const std::vector<PodInfoPtr>& nominated) {
-  return RunFilterPluginsWithNominatedPods(plan.filters, state, pod, node, nominated);
+  if (!AnyNominatedPodCounts(pod, nominated)) {
+    return RunFilterPlugins(plan.filters, state, pod, node, nullptr);
+  }
+  return RunFilterPluginsWithCountedNominatedPods(plan.filters, plan.extension_plugins, state, pod,
+                                                  node, nominated, nullptr);
 }
 
 std::optional<Status> Framework::RunFilterPluginsWithoutPods(

@@ -123,13 +123,17 @@ struct PermitOutput {
 };
 
 class FilterPlugin;
+class PreFilterPlugin;
 
 // The filters a cycle state runs (its PreFilter skips applied), in order,
-// and whether a PreFilter extension (AddPod/RemovePod) runs for it. Fixed
-// for a whole dry run, so preemption plans once per Preempt call.
+// and whether a PreFilter extension (AddPod/RemovePod) runs for it, with
+// the plugins whose extensions run, in order. Fixed for a whole dry run, so
+// preemption plans once per Preempt call (and a dry run that adds and
+// removes thousands of pods looks up no plugin name).
 struct FilterPlan {
   std::vector<const FilterPlugin*> filters;
   bool extensions = false;
+  std::vector<PreFilterPlugin*> extension_plugins;
 };
 
 // What preemption re-runs on modified copies of nodes (upstream
@@ -138,11 +142,13 @@ class PluginsRunner {
  public:
   virtual ~PluginsRunner() = default;
   virtual FilterPlan PlanFilters(const CycleState& state) const = 0;
-  virtual Status RunPreFilterExtensionAddPod(CycleState& state,
+  // The PreFilter extensions of `plan` (PlanFilters of the state the dry
+  // run started from; `state` is a copy of it).
+  virtual Status RunPreFilterExtensionAddPod(const FilterPlan& plan, CycleState& state,
                                              const PodInfo& pod_to_schedule,
                                              const PodInfo& pod_to_add,
                                              const NodeInfo& node) = 0;
-  virtual Status RunPreFilterExtensionRemovePod(CycleState& state,
+  virtual Status RunPreFilterExtensionRemovePod(const FilterPlan& plan, CycleState& state,
                                                 const PodInfo& pod_to_schedule,
                                                 const PodInfo& pod_to_remove,
                                                 const NodeInfo& node) = 0;

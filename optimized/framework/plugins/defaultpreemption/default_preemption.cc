@@ -411,11 +411,11 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
   CycleState& state = scratch.state;
   auto remove = [&](const PodInfoPtr& p) {
     copy.RemovePod(p->uid());
-    return runner.RunPreFilterExtensionRemovePod(state, pod, *p, copy);
+    return runner.RunPreFilterExtensionRemovePod(run.plan, state, pod, *p, copy);
   };
   auto add = [&](const PodInfoPtr& p) {
     copy.AddPod(p);
-    return runner.RunPreFilterExtensionAddPod(state, pod, *p, copy);
+    return runner.RunPreFilterExtensionAddPod(run.plan, state, pod, *p, copy);
   };
   auto fits = [&] {
     return runner.RunFilterPluginsWithNominatedPods(run.plan, state, pod, copy, nominated);

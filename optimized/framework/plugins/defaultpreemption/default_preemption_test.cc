@@ -151,18 +151,18 @@ class CpuRunner : public PluginsRunner {
 
   explicit CpuRunner(const Snapshot& snapshot) : snapshot_(snapshot) {}
 
-  Status RunPreFilterExtensionAddPod(CycleState& state, const PodInfo&, const PodInfo&,
-                                     const NodeInfo&) override {
+  Status RunPreFilterExtensionAddPod(const FilterPlan&, CycleState& state, const PodInfo&,
+                                     const PodInfo&, const NodeInfo&) override {
     --state.ReadAs<Removed>(kKey)->count;
     return Status::Success();
   }
-  Status RunPreFilterExtensionRemovePod(CycleState& state, const PodInfo&, const PodInfo&,
-                                        const NodeInfo&) override {
+  Status RunPreFilterExtensionRemovePod(const FilterPlan&, CycleState& state, const PodInfo&,
+                                        const PodInfo&, const NodeInfo&) override {
     ++state.ReadAs<Removed>(kKey)->count;
     return Status::Success();
   }
   // Its extensions run for every state, so every dry run copies.
-  FilterPlan PlanFilters(const CycleState&) const override { return {{}, true}; }
+  FilterPlan PlanFilters(const CycleState&) const override { return {{}, true, {}}; }
   std::optional<Status> RunFilterPluginsWithoutPods(const FilterPlan&, const CycleState&,
                                                     const PodInfo&, const NodeInfo&,
                                                     const std::vector<const PodInfo*>&,
