@@ -121,7 +121,7 @@ class Framework : public PluginsRunner {
                                            FilterDetail* detail = nullptr) const;
   // PluginsRunner (preemption's dry runs).
   FilterPlan PlanFilters(const CycleState& state) const override;
-  Status RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
+  Status RunFilterPluginsWithNominatedPods(const FilterPlan& plan, const CycleState& state,
                                            const PodInfo& pod, const NodeInfo& node,
                                            const std::vector<PodInfoPtr>& nominated) override;
   std::optional<Status> RunFilterPluginsWithoutPods(

@@ -275,7 +275,8 @@ FilterPlan Framework::PlanFilters(const CycleState& state) const {
   return FilterPlan{ActiveFilters(state), any, std::move(extensions)};
 }
 
-Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
+Status Framework::RunFilterPluginsWithNominatedPods(const FilterPlan& plan,
+                                                    const CycleState& state,
                                                     const PodInfo& pod, const NodeInfo& node,
                                                     const std::vector<PodInfoPtr>& nominated) {
   if (!AnyNominatedPodCounts(pod, nominated)) {

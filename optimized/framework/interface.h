@@ -132,6 +132,8 @@ class PreFilterPlugin;
 // removes thousands of pods looks up no plugin name).
 struct FilterPlan {
   std::vector<const FilterPlugin*> filters;
+  // False iff no extension runs: adding or removing pods then leaves the
+  // cycle state as it is (a dry run need not copy it).
   bool extensions = false;
   std::vector<PreFilterPlugin*> extension_plugins;
 };
@@ -157,9 +159,9 @@ class PluginsRunner {
   // caller that filters one node many times (preemption's reprieve loop; a
   // dry run does not change the queue). `plan`: PlanFilters of the state
   // the dry run started from.
-  virtual Status RunFilterPluginsWithNominatedPods(const FilterPlan& plan, CycleState& state,
-                                                   const PodInfo& pod, const NodeInfo& node,
-                                                   const std::vector<PodInfoPtr>& nominated) = 0;
+  virtual Status RunFilterPluginsWithNominatedPods(
+      const FilterPlan& plan, const CycleState& state, const PodInfo& pod, const NodeInfo& node,
+      const std::vector<PodInfoPtr>& nominated) = 0;
   // What RunFilterPluginsWithNominatedPods would return for a copy of
   // `node` with `removed` (pods on it) taken off, one by one, by
   // NodeInfo::RemovePod and RunPreFilterExtensionRemovePod on a copy of

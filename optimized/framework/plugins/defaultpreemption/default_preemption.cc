@@ -406,16 +406,21 @@ Status DefaultPreemption::SelectVictimsOnNode(const DryRun& run, const NodeInfo&
     if (p->priority < pod.priority) potential.push_back(p);
   }
   scratch.node = node;
-  scratch.state = run.state;
   NodeInfo& copy = scratch.node;
-  CycleState& state = scratch.state;
+  // Without extensions, removing and adding pods leaves the state as it
+  // is: the filters read the run's own.
+  const bool extensions = run.plan.extensions;
+  if (extensions) scratch.state = run.state;
+  const CycleState& state = extensions ? scratch.state : run.state;
   auto remove = [&](const PodInfoPtr& p) {
     copy.RemovePod(p->uid());
-    return runner.RunPreFilterExtensionRemovePod(run.plan, state, pod, *p, copy);
+    if (!extensions) return Status::Success();
+    return runner.RunPreFilterExtensionRemovePod(run.plan, scratch.state, pod, *p, copy);
   };
   auto add = [&](const PodInfoPtr& p) {
     copy.AddPod(p);
-    return runner.RunPreFilterExtensionAddPod(run.plan, state, pod, *p, copy);
+    if (!extensions) return Status::Success();
+    return runner.RunPreFilterExtensionAddPod(run.plan, scratch.state, pod, *p, copy);
   };
   auto fits = [&] {
     return runner.RunFilterPluginsWithNominatedPods(run.plan, state, pod, copy, nominated);

@@ -174,7 +174,7 @@ class CpuRunner : public PluginsRunner {
                                                        const std::vector<PodInfoPtr>&) const override {
     return std::nullopt;
   }
-  Status RunFilterPluginsWithNominatedPods(const FilterPlan&, CycleState& state,
+  Status RunFilterPluginsWithNominatedPods(const FilterPlan&, const CycleState& state,
                                            const PodInfo& pod, const NodeInfo& node,
                                            const std::vector<PodInfoPtr>&) override {
     {
