@@ -4,11 +4,13 @@
 #ifndef SCHEDREF_API_TRACE_H_
 #define SCHEDREF_API_TRACE_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/objects.h"
@@ -61,6 +63,52 @@ inline NodeRejection::NodeRejection(std::string plugin, std::string code,
     : rep_(std::make_shared<const Rep>(
           Rep{std::move(plugin), std::move(code), std::move(reasons)})) {}
 
+// Node -> rejection for one attempt, in node-name order, each node once.
+// A sorted vector rather than a map: a failed attempt over thousands of
+// nodes records them all, and both implementations record them in name
+// order, so each insertion is an append (one allocation per attempt
+// instead of one per node).
+class NodeRejections {
+ public:
+  using Entry = std::pair<std::string, NodeRejection>;
+  using const_iterator = std::vector<Entry>::const_iterator;
+
+  // The rejection of `node`, inserted (the empty rejection) if absent.
+  NodeRejection& operator[](const std::string& node) { return *Place(node); }
+  // Sets the rejection of `node`, inserting it if absent.
+  void Set(const std::string& node, NodeRejection rejection) {
+    *Place(node) = std::move(rejection);
+  }
+  // nullptr iff `node` has no rejection.
+  const NodeRejection* Find(const std::string& node) const {
+    auto it = LowerBound(node);
+    return it != entries_.end() && it->first == node ? &it->second : nullptr;
+  }
+  const_iterator begin() const { return entries_.begin(); }
+  const_iterator end() const { return entries_.end(); }
+  size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  void clear() { entries_.clear(); }
+  void reserve(size_t n) { entries_.reserve(n); }
+  friend bool operator==(const NodeRejections&, const NodeRejections&) = default;
+
+ private:
+  std::vector<Entry>::const_iterator LowerBound(const std::string& node) const {
+    return std::lower_bound(entries_.begin(), entries_.end(), node,
+                            [](const Entry& e, const std::string& n) { return e.first < n; });
+  }
+  NodeRejection* Place(const std::string& node) {
+    if (entries_.empty() || entries_.back().first < node) {
+      entries_.emplace_back(node, NodeRejection());
+      return &entries_.back().second;
+    }
+    auto it = entries_.begin() + (LowerBound(node) - entries_.cbegin());
+    if (it == entries_.end() || it->first != node) it = entries_.emplace(it, node, NodeRejection());
+    return &it->second;
+  }
+  std::vector<Entry> entries_;  // sorted by node, unique
+};
+
 struct NodeScore {
   std::string node;
   int64_t score = 0;
@@ -100,7 +148,7 @@ struct Attempt {
   int64_t evaluated = 0;
   int64_t feasible = 0;
   // Node -> rejection, for every node with a recorded status.
-  std::map<std::string, NodeRejection> rejections;
+  NodeRejections rejections;
   // Up to three highest-scored nodes, chosen node first (upstream's report).
   std::vector<NodeScore> top_scores;
   // The status message: upstream's FitError text for unschedulable pods,

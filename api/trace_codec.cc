@@ -195,7 +195,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   for (const auto& [node, value] : *rejections) {
     StatusOr<NodeRejection> rejection = DecodeRejection(value);
     if (!rejection.ok()) return rejection.status();
-    out.rejections[node] = std::move(rejection).value();
+    out.rejections.Set(node, std::move(rejection).value());
   }
 
   StatusOr<std::vector<FieldReader>> top = r.Array("topScores");

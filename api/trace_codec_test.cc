@@ -339,9 +339,11 @@ rc::Gen<Attempt> Attempts() {
     a.node = *Text();
     a.evaluated = *rc::gen::arbitrary<int64_t>();
     a.feasible = *rc::gen::arbitrary<int64_t>();
-    a.rejections = *MapOf<NodeRejection>(rc::gen::exec([] {
-      return NodeRejection{*Text(), *Text(), *Texts()};
-    }));
+    for (auto& [node, rejection] : *MapOf<NodeRejection>(rc::gen::exec([] {
+           return NodeRejection{*Text(), *Text(), *Texts()};
+         }))) {
+      a.rejections.Set(node, std::move(rejection));
+    }
     a.top_scores =
         *Few(rc::gen::container<std::vector<NodeScore>>(rc::gen::exec([] {
           return NodeScore{*Text(), *rc::gen::arbitrary<int64_t>()};

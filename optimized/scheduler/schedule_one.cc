@@ -266,13 +266,13 @@ void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
                                  api::Attempt& attempt) const {
   const std::vector<framework::NodeToStatus::Entry>& entries = statuses.statuses;
   if (entries.empty()) return;
-  // In name order, each insertion lands at the end of the (so far empty)
-  // map instead of searching it: thousands of rejected nodes per attempt.
+  // In name order, each insertion is an append to the (so far empty)
+  // api::NodeRejections: thousands of rejected nodes per attempt.
   // Every entry is a node of this cycle's snapshot at its position (each
   // at most once, NodeToStatus), so the snapshot's name ranks order them
   // without comparing names; an index out of range or met twice falls back
-  // to comparing names (and a wrong rank would only cost map searches:
-  // emplace_hint inserts in key order whatever the hint).
+  // to comparing names (and a wrong rank would only cost searches: Set
+  // keeps the list sorted whatever the order).
   // A few entries are sorted by name directly: the ranks cost a pass over
   // every position, and a sort of them after each node list change.
   constexpr size_t kFew = 32;
@@ -287,6 +287,7 @@ void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
   // nodes with the same one share its api::NodeRejection.
   constexpr size_t kMaxDistinct = 8;
   std::vector<std::pair<const framework::Status*, api::NodeRejection>> distinct;
+  attempt.rejections.reserve(attempt.rejections.size() + by_name.size());
   for (const framework::NodeToStatus::Entry* e : by_name) {
     auto it = std::find_if(distinct.begin(), distinct.end(),
                            [&](const auto& d) { return SameRejection(*d.first, e->status); });
@@ -295,7 +296,7 @@ void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
       distinct.emplace(distinct.begin(), &e->status, ToRejection(e->status));
       it = distinct.begin();
     }
-    attempt.rejections.emplace_hint(attempt.rejections.end(), e->node, it->second);
+    attempt.rejections.Set(e->node, it->second);
   }
 }
 
