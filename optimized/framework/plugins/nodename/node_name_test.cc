@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "optimized/framework/testing/filter_pass_check.h"
 #include "optimized/framework/testing/fixtures.h"
 #include "testing/st/wrappers.h"
 
@@ -44,6 +45,22 @@ TEST(NodeNameTest, Filter) {
   }
   EXPECT_EQ(std::string(kErrReason),
             "node(s) didn't match the requested node name");
+}
+
+// FilterPass takes out exactly the nodes Filter rejects, with its status,
+// for a pod without spec.nodeName (every node fits) and with one.
+TEST(NodeNameTest, FilterPassMatchesFilter) {
+  std::vector<NodeInfo> infos;
+  for (const char* name : {"foo", "bar", "foo2", "baz"}) {
+    infos.push_back(MakeNodeInfo(MakeNode().Name(name).Obj()));
+  }
+  std::vector<const NodeInfo*> ptrs;
+  for (const NodeInfo& i : infos) ptrs.push_back(&i);
+  NodeName plugin;
+  const CycleState state;
+  for (const api::Pod& pod : {MakePod().Obj(), MakePod().Node("foo").Obj()}) {
+    EXPECT_TRUE(testing::FilterPassMatchesFilter(plugin, state, *NewPodInfo(pod), ptrs));
+  }
 }
 
 // Upstream TestIsSchedulableAfterNodeAdd (v1.32), as the reference has it.

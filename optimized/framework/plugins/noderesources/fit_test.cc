@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "optimized/framework/plugins/noderesources/test_util.h"
+#include "optimized/framework/testing/filter_pass_check.h"
 #include "optimized/framework/testing/fixtures.h"
 #include "testing/st/wrappers.h"
 
@@ -370,6 +371,41 @@ TEST(FitTest, FilterWithoutAllPodsMatchesRemovingEveryPod) {
   // Both verdicts are covered.
   EXPECT_GT(rejected, 0);
   EXPECT_LT(rejected, static_cast<int>(incoming.size() * (pods.size() + 1)));
+}
+
+// FilterPass takes out exactly the nodes Filter rejects, with its status:
+// requests the Hot line decides (cpu, memory, the pod count) and ones it
+// cannot (ephemeral storage, a scalar), over nodes with 0 to 2 pods.
+TEST(FitTest, FilterPassMatchesFilter) {
+  const api::Node node = testutil::MakeNodeWithAllocatable("n", 10, 20, 3, 5, 20, 0);
+  std::vector<api::Pod> pods = {
+      NewResourcePod({{4, 5, 0, {{kExtendedResourceA, 2}}}}),
+      NewResourcePod({{3, 5, 10, {}}}),
+  };
+  std::vector<NodeInfo> infos;
+  for (size_t on_node = 0; on_node <= pods.size(); ++on_node) {
+    infos.push_back(MakeNodeInfo(node, std::vector<api::Pod>(pods.begin(), pods.begin() + on_node)));
+  }
+  // Twice over, so that every other node starts out of the running.
+  std::vector<const NodeInfo*> ptrs;
+  for (int round = 0; round < 2; ++round) {
+    for (const NodeInfo& info : infos) ptrs.push_back(&info);
+  }
+  const std::vector<testutil::Usage> incoming = {
+      {1, 1},  {4, 11}, {10, 20, 20, {{kExtendedResourceA, 5}}}, {11, 1},
+      {1, 21}, {1, 1, 11}, {1, 1, 0, {{kExtendedResourceA, 4}}}, {0, 0},
+  };
+  Fit plugin(DefaultArgs());
+  for (size_t k = 0; k < incoming.size(); ++k) {
+    SCOPED_TRACE("incoming " + std::to_string(k));
+    CycleState state;
+    PodInfoPtr pod = NewPodInfo(NewResourcePod({incoming[k]}));
+    ASSERT_TRUE(plugin.PreFilter(state, *pod, {}).status.IsSuccess());
+    EXPECT_TRUE(testing::FilterPassMatchesFilter(plugin, state, *pod, ptrs));
+  }
+  // Without PreFilter's state FilterPass falls back to Filter, which errs.
+  const CycleState no_state;
+  EXPECT_TRUE(testing::FilterPassMatchesFilter(plugin, no_state, *NewPodInfo(pods[0]), ptrs));
 }
 
 // Filtering with nominated pods asks FilterWithPods before copying a node:

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "optimized/framework/testing/filter_pass_check.h"
 #include "optimized/framework/testing/fixtures.h"
 #include "testing/st/wrappers.h"
 
@@ -60,6 +61,27 @@ TEST(NodeUnschedulableTest, Filter) {
   EXPECT_EQ(plugin.Filter(state, *NewPodInfo(MakePod().Obj()), NodeInfo()),
             Status(Code::kUnschedulableAndUnresolvable,
                    kErrReasonUnknownCondition));
+}
+
+// FilterPass takes out exactly the nodes Filter rejects, with its status,
+// a node without a node object (a ghost) included.
+TEST(NodeUnschedulableTest, FilterPassMatchesFilter) {
+  std::vector<NodeInfo> infos = {
+      MakeNodeInfo(MakeNode().Name("a").Unschedulable(true).Obj()),
+      MakeNodeInfo(MakeNode().Name("b").Obj()),
+      NodeInfo(),
+      MakeNodeInfo(MakeNode().Name("c").Unschedulable(true).Obj()),
+      MakeNodeInfo(MakeNode().Name("d").Obj()),
+  };
+  std::vector<const NodeInfo*> ptrs;
+  for (const NodeInfo& i : infos) ptrs.push_back(&i);
+  NodeUnschedulable plugin;
+  const CycleState state;
+  for (const api::Pod& pod :
+       {MakePod().Obj(),
+        MakePod().Toleration(Tol("node.kubernetes.io/unschedulable", "", "NoSchedule")).Obj()}) {
+    EXPECT_TRUE(testing::FilterPassMatchesFilter(plugin, state, *NewPodInfo(pod), ptrs));
+  }
 }
 
 struct HintCase {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "optimized/framework/testing/filter_pass_check.h"
 #include "optimized/framework/testing/fixtures.h"
 #include "testing/st/wrappers.h"
 
@@ -227,6 +228,35 @@ TEST(TaintTolerationTest, Filter) {
     SCOPED_TRACE(tc.name);
     EXPECT_EQ(plugin.Filter(state, *NewPodInfo(tc.pod), MakeNodeInfo(tc.node)),
               tc.want);
+  }
+}
+
+// FilterPass takes out exactly the nodes Filter rejects, with its status,
+// for pods with and without tolerations over tainted and untainted nodes.
+TEST(TaintTolerationTest, FilterPassMatchesFilter) {
+  const std::vector<api::Node> nodes = {
+      NodeWithTaints("plain", {}),
+      NodeWithTaints("user1", {{"dedicated", "user1", "NoSchedule"}}),
+      NodeWithTaints("prefer", {{"dedicated", "user1", "PreferNoSchedule"}}),
+      NodeWithTaints("execute", {{"k", "", "NoExecute"}}),
+      NodeWithTaints("two", {{"dedicated", "user2", "NoSchedule"}, {"foo", "bar", "NoSchedule"}}),
+  };
+  std::vector<NodeInfo> infos;
+  for (const api::Node& n : nodes) infos.push_back(MakeNodeInfo(n));
+  std::vector<const NodeInfo*> ptrs;
+  for (const NodeInfo& i : infos) ptrs.push_back(&i);
+  const std::vector<api::Pod> pods = {
+      PodWithTolerations("none", {}),
+      PodWithTolerations("user1", {Tol("dedicated", "", "user1", "NoSchedule")}),
+      PodWithTolerations("exists", {Tol("", "Exists", "", "")}),
+      PodWithTolerations("two", {Tol("dedicated", "Equal", "user2", "NoSchedule"),
+                                 Tol("foo", "Exists", "", "NoSchedule")}),
+  };
+  TaintToleration plugin;
+  const CycleState state;
+  for (const api::Pod& pod : pods) {
+    SCOPED_TRACE(pod.name);
+    EXPECT_TRUE(testing::FilterPassMatchesFilter(plugin, state, *NewPodInfo(pod), ptrs));
   }
 }
 
