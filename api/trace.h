@@ -77,6 +77,11 @@ class NodeRejections {
   NodeRejection& operator[](const std::string& node) { return *Place(node); }
   // Sets the rejection of `node`, inserting it if absent.
   void Set(const std::string& node, NodeRejection rejection) {
+    // The usual case, an append, builds no empty rejection first.
+    if (entries_.empty() || entries_.back().first < node) {
+      entries_.emplace_back(node, std::move(rejection));
+      return;
+    }
     *Place(node) = std::move(rejection);
   }
   // nullptr iff `node` has no rejection.

@@ -294,11 +294,8 @@ class FilterPlugin : public virtual Plugin {
   virtual size_t FilterPass(const CycleState& state, const PodInfo& pod,
                             const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                             Status* statuses) const {
-    size_t cleared = 0;
-    for (size_t i = 0; i < n; ++i) {
-      if (pass[i] != 0) cleared += FilterInto(state, pod, *nodes[i], pass[i], statuses[i]);
-    }
-    return cleared;
+    return FilterPassExcept(state, pod, nodes, n, pass, statuses,
+                            [](const NodeInfo&) { return false; });
   }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
   // taken off by NodeInfo::RemovePod, with `state` as the PreFilter
@@ -336,16 +333,24 @@ class FilterPlugin : public virtual Plugin {
   }
 
  protected:
-  // FilterPass's step for one node still in the running: Filter, and on
-  // anything but success, `pass` cleared and `status` set to its status.
-  // Returns 1 iff it cleared `pass`.
-  size_t FilterInto(const CycleState& state, const PodInfo& pod, const NodeInfo& node,
-                    uint8_t& pass, Status& status) const {
-    Status s = Filter(state, pod, node);
-    if (s.IsSuccess()) return 0;
-    pass = 0;
-    status = std::move(s);
-    return 1;
+  // The default FilterPass, except that a node for which
+  // `surely_passes(node)` is true stays in the running without a Filter
+  // call: overrides pass the check Filter would pass the node on, read
+  // from its Hot line.
+  template <typename SurelyPasses>
+  size_t FilterPassExcept(const CycleState& state, const PodInfo& pod,
+                          const NodeInfo* const* nodes, size_t n, uint8_t* pass,
+                          Status* statuses, SurelyPasses surely_passes) const {
+    size_t cleared = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (pass[i] == 0 || surely_passes(*nodes[i])) continue;
+      Status s = Filter(state, pod, *nodes[i]);
+      if (s.IsSuccess()) continue;
+      pass[i] = 0;
+      statuses[i] = std::move(s);
+      ++cleared;
+    }
+    return cleared;
   }
 };
 

@@ -290,6 +290,12 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
       return false;
     };
     auto node_at = [&](size_t i) -> const NodeInfo& { return *potential[(offset + i) % n]; };
+    // The dry run of dry-run position i, with the next two nodes prefetched.
+    auto dry_run = [&](size_t i, Scratch& s, Candidate* c) {
+      PrefetchDryRun(i + 1 < n ? &node_at(i + 1) : nullptr,
+                     i + 2 < n ? &node_at(i + 2) : nullptr, pod->priority);
+      return SelectVictimsOnNode(run, node_at(i), s, c);
+    };
     // With one thread, node by node. With more, batches of consecutive
     // dry-run positions run in parallel, each on its own scratch, and are
     // taken in order up to the stop point; what lies beyond it is dropped
@@ -301,10 +307,8 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     if (parallel.threads() == 1) {
       if (scratch.empty()) scratch.resize(1);
       for (size_t i = 0; i < n && !stop; ++i) {
-        PrefetchDryRun(i + 1 < n ? &node_at(i + 1) : nullptr,
-                       i + 2 < n ? &node_at(i + 2) : nullptr, pod->priority);
         Candidate c;
-        Status s = SelectVictimsOnNode(run, node_at(i), scratch[0], &c);
+        Status s = dry_run(i, scratch[0], &c);
         stop = take(node_at(i), s, c);
       }
     } else {
@@ -315,10 +319,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
         if (scratch.size() < batch) scratch.resize(batch);
         slots.assign(batch, {});
         parallel.For(0, static_cast<int64_t>(batch), [&](int64_t k) {
-          const size_t i = done + static_cast<size_t>(k);
-          PrefetchDryRun(i + 1 < n ? &node_at(i + 1) : nullptr,
-                         i + 2 < n ? &node_at(i + 2) : nullptr, pod->priority);
-          slots[k].first = SelectVictimsOnNode(run, node_at(i), scratch[k], &slots[k].second);
+          slots[k].first = dry_run(done + static_cast<size_t>(k), scratch[k], &slots[k].second);
         });
         for (size_t k = 0; k < batch && !stop; ++k) {
           stop = take(node_at(done + k), slots[k].first, slots[k].second);
@@ -356,13 +357,13 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
 
 namespace {
 
+constexpr char kNoPlugin[] = "";
+
 // SelectVictimsOnNode's verdict for a node without lower-priority pods: most
 // nodes of a hopeless preemptor get it, so it is one shared status rather
 // than an allocation per node (the framework never attributes it).
 Status NoVictims() {
-  static const SharedRejection* const shared =
-      new SharedRejection(Code::kUnschedulableAndUnresolvable, kNoVictims, std::string());
-  return shared->Get();
+  return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kNoVictims, kNoPlugin>();
 }
 
 }  // namespace

@@ -38,13 +38,9 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
 size_t NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
                                      const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                                      Status* statuses) const {
-  size_t cleared = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const NodeInfo& node = *nodes[i];
-    if (pass[i] == 0 || (!node.unschedulable() && node.has_node())) continue;
-    cleared += FilterInto(state, pod, node, pass[i], statuses[i]);
-  }
-  return cleared;
+  return FilterPassExcept(state, pod, nodes, n, pass, statuses, [](const NodeInfo& node) {
+    return !node.unschedulable() && node.has_node();
+  });
 }
 
 std::vector<ClusterEventWithHint> NodeUnschedulable::EventsToRegister() const {

@@ -112,13 +112,9 @@ Status TaintToleration::NormalizeScore(
 size_t TaintToleration::FilterPass(const CycleState& state, const PodInfo& pod,
                                    const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                                    Status* statuses) const {
-  size_t cleared = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const NodeInfo& node = *nodes[i];
-    if (pass[i] == 0 || !node.has_no_schedule_or_no_execute_taints()) continue;
-    cleared += FilterInto(state, pod, node, pass[i], statuses[i]);
-  }
-  return cleared;
+  return FilterPassExcept(state, pod, nodes, n, pass, statuses, [](const NodeInfo& node) {
+    return !node.has_no_schedule_or_no_execute_taints();
+  });
 }
 
 std::vector<ClusterEventWithHint> TaintToleration::EventsToRegister() const {
