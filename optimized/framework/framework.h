@@ -100,13 +100,22 @@ class Framework : public PluginsRunner {
   Status RunFilterPlugins(const std::vector<const FilterPlugin*>& active,
                           const CycleState& state, const PodInfo& pod,
                           const NodeInfo& node, FilterDetail* detail = nullptr) const;
-  // RunFilterPlugins for each of nodes[0, n), filter by filter over runs
-  // of nodes (FilterPlugin::FilterPass) instead of node by node: pass[i]
-  // is 1 iff nodes[i] passes every filter, and for each i with pass[i] 0,
-  // statuses[i] is what RunFilterPlugins returns (the others are left as
-  // they are). The same verdicts, since each node still meets the filters
-  // in order and stops at its first rejection. Thread-safe for disjoint
-  // runs.
+  // The active filters split by what a node's Hot line tells (HotCheck):
+  // a node that passes `check` passes every active filter not in `rest`
+  // (which keeps the active order). Once per cycle.
+  struct HotPlan {
+    HotCheck check;
+    std::vector<const FilterPlugin*> rest;
+  };
+  HotPlan PlanHotCheck(const std::vector<const FilterPlugin*>& active, const CycleState& state,
+                       const PodInfo& pod) const;
+  // RunFilterPlugins for each of nodes[0, n) with pass[i] set on entry,
+  // filter by filter over runs of nodes (FilterPlugin::FilterPass) instead
+  // of node by node: pass[i] stays 1 iff nodes[i] passes every filter, and
+  // for each i it clears, statuses[i] is what RunFilterPlugins returns (the
+  // others are left as they are). The same verdicts, since each node still
+  // meets the filters in order and stops at its first rejection.
+  // Thread-safe for disjoint runs.
   void RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
                             const CycleState& state, const PodInfo& pod,
                             const NodeInfo* const* nodes, size_t n, uint8_t* pass,

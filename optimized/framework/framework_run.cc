@@ -172,17 +172,29 @@ Status Framework::RunFilterPlugins(const std::vector<const FilterPlugin*>& activ
   return Status::Success();
 }
 
+Framework::HotPlan Framework::PlanHotCheck(const std::vector<const FilterPlugin*>& active,
+                                           const CycleState& state, const PodInfo& pod) const {
+  HotPlan plan;
+  for (const FilterPlugin* pl : active) {
+    if (!pl->NarrowHotCheck(state, pod, &plan.check)) plan.rest.push_back(pl);
+  }
+  return plan;
+}
+
 void Framework::RunFilterPluginsMany(const std::vector<const FilterPlugin*>& active,
                                      const CycleState& state, const PodInfo& pod,
                                      const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                                      Status* statuses) const {
-  std::fill_n(pass, n, uint8_t{1});
   for (size_t b = 0; b < n; b += kFilterRun) {
     const size_t len = std::min(kFilterRun, n - b);
-    for (size_t i = 0; i < len; ++i) PrefetchNode(nodes[b + i]);
+    size_t running = 0;
+    for (size_t i = 0; i < len; ++i) {
+      PrefetchNode(nodes[b + i]);
+      running += pass[b + i];
+    }
+    if (running == 0) continue;
     // Filter by filter over the run; a node leaves the running at its
     // first rejection, with that filter's status, as in RunFilterPlugins.
-    size_t running = len;
     for (const FilterPlugin* pl : active) {
       uint8_t before[kFilterRun];
       std::copy_n(pass + b, len, before);

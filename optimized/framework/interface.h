@@ -26,6 +26,7 @@
 #include "api/status.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
+#include "optimized/framework/hot_check.h"
 #include "optimized/framework/parallelize.h"
 #include "optimized/framework/snapshot.h"
 #include "optimized/framework/status.h"
@@ -286,16 +287,30 @@ class FilterPlugin : public virtual Plugin {
   // pass[i] and sets statuses[i] to Filter's status; every other entry is
   // left as it is. Returns how many entries it cleared (the framework
   // then skips its per-node bookkeeping for a pass that rejected nothing,
-  // the usual case). Most nodes pass, and a pass needs no Status: overrides
-  // on the hot path decide from the node's Hot line and call Filter only
-  // for a node that cannot pass or that the Hot line cannot decide. An
-  // override must mean exactly what this default does. Called concurrently
-  // for disjoint runs; read-only.
+  // the usual case). Most nodes pass, and a pass needs no Status: a node
+  // that passes the plugin's HotCheck (NarrowHotCheck) is not given to
+  // Filter. An override must mean exactly what this default does. Called
+  // concurrently for disjoint runs; read-only.
   virtual size_t FilterPass(const CycleState& state, const PodInfo& pod,
                             const NodeInfo* const* nodes, size_t n, uint8_t* pass,
                             Status* statuses) const {
+    HotCheck check;
+    if (NarrowHotCheck(state, pod, &check)) {
+      return FilterPassExcept(state, pod, nodes, n, pass, statuses,
+                              [&check](const NodeInfo& node) { return check.Passes(node.hot()); });
+    }
     return FilterPassExcept(state, pod, nodes, n, pass, statuses,
                             [](const NodeInfo&) { return false; });
+  }
+  // Narrows *check by a condition on a node's Hot line under which Filter
+  // passes the node, for this cycle's state and pod, and returns true;
+  // returns false, leaving *check as it is, iff the plugin cannot tell
+  // from the Hot line. A node failing the check is not rejected by it: the
+  // framework then calls Filter (HotCheck). Called once a cycle, before
+  // any node is filtered; read-only.
+  virtual bool NarrowHotCheck(const CycleState& /*state*/, const PodInfo& /*pod*/,
+                              HotCheck* /*check*/) const {
+    return false;
   }
   // What Filter would say of a copy of `node` with `removed` (pods on it)
   // taken off by NodeInfo::RemovePod, with `state` as the PreFilter

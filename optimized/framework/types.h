@@ -137,7 +137,16 @@ class NodeInfo {
     int64_t non_zero_memory = 0;
     int64_t allowed_pod_number = 0;
     int32_t num_pods = 0;
-    uint32_t flags = 0;
+    uint32_t flags = 0;  // HotFlag bits
+  };
+  // Hot::flags, cached from the node object (see has_node() and the
+  // accessors after it).
+  enum HotFlag : uint32_t {
+    kUnschedulable = 1,
+    kHardTaints = 2,
+    kPreferTaints = 4,
+    kImages = 8,
+    kHasNode = 16,
   };
 
   NodeInfo() = default;
@@ -183,13 +192,6 @@ class NodeInfo {
   bool RemovePod(const std::string& uid);
 
  private:
-  enum Flag : uint32_t {
-    kUnschedulable = 1,
-    kHardTaints = 2,
-    kPreferTaints = 4,
-    kImages = 8,
-    kHasNode = 16,
-  };
   // Re-derives hot_'s resource fields and pod count.
   void SyncHot();
 

@@ -50,6 +50,34 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
   return by_rank;
 }
 
+// pass[i] = whether batch[i] passes `check`, for i in [0, len); appends
+// the positions that fail to *failed. (Out of line, with its own
+// registers: FindNodesThatPassFilters keeps its locals in memory.)
+[[gnu::noinline]] void CheckHot(const framework::HotCheck& check,
+                                const framework::NodeInfo* const* batch, int64_t len,
+                                uint8_t* pass, std::vector<int64_t>* failed) {
+  const framework::HotCheck c = check;
+  for (int64_t i = 0; i < len; ++i) {
+    const bool p = c.Passes(batch[i]->hot());
+    pass[i] = p ? 1 : 0;
+    if (!p) failed->push_back(i);
+  }
+}
+
+// Copies batch[i] to found[num_found++] for i = from, from + 1, ... while
+// pass[i] is set, i < len and num_found < to_find; returns the first i it
+// did not copy.
+[[gnu::noinline]] int64_t AppendPassing(const uint8_t* pass,
+                                        const framework::NodeInfo* const* batch, int64_t from,
+                                        int64_t len, const framework::NodeInfo** found,
+                                        int64_t* num_found, int64_t to_find) {
+  int64_t i = from;
+  int64_t k = *num_found;
+  while (i < len && k < to_find && pass[i] != 0) found[k++] = batch[i++];
+  *num_found = k;
+  return i;
+}
+
 std::string DetailString(const framework::Status& s) {
   if (s.IsSuccess()) return "Success";
   return std::string(framework::CodeName(s.code())) + ": " + s.Message();
@@ -82,14 +110,18 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     for (int64_t i = 0; i < to_find; ++i) feasible.push_back(nodes[(start + i) % n]);
     return feasible;
   }
-  feasible.reserve(static_cast<size_t>(std::min(to_find, n)));
   const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
   // Usually there are none.
   const framework::NominatedPodsByNode nominated = framework::CollectNominatedPods(*this, snapshot_);
   const bool detail = attempt != nullptr && options_.full_detail;
+  const framework::Framework::HotPlan hot = fwk.PlanHotCheck(active, state, pod);
   filter_statuses_.resize(static_cast<size_t>(n));
   filter_pass_.resize(static_cast<size_t>(n));
   if (detail) filter_details_.assign(static_cast<size_t>(n), {});
+  // The feasible nodes are written in place: at most to_find of them.
+  feasible.resize(static_cast<size_t>(std::min(to_find, n)));
+  const framework::NodeInfo** found = feasible.data();
+  int64_t num_found = 0;
 
   // The code and plugin of the last status recorded in the diagnosis (the
   // plugin string lives in the status's heap part, or is a static empty
@@ -106,7 +138,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   int64_t pos = 0;
   bool reserved = false;
   while (pos < n) {
-    const int64_t found_before = static_cast<int64_t>(feasible.size());
+    const int64_t found_before = num_found;
     const int64_t want = to_find - found_before;
     const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
     // The batch's nodes, in position order: position i is node
@@ -119,40 +151,53 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       std::copy_n(nodes.begin(), len - head, filter_batch_.begin() + head);
     }
     const framework::NodeInfo* const* batch = filter_batch_.data();
+    uint8_t* const pass = filter_pass_.data() + pos;
+    framework::Status* const statuses = filter_statuses_.data() + pos;
     auto with_nominated = [&](int64_t i) {  // i: index into the batch
       const framework::NodeInfo& node = *batch[i];
       static const std::vector<framework::PodInfoPtr> kNone;
       auto it = nominated.empty() ? nominated.end() : nominated.find(&node);
-      filter_statuses_[pos + i] = fwk.RunFilterPluginsWithNominatedPods(
+      statuses[i] = fwk.RunFilterPluginsWithNominatedPods(
           active, state, pod, node, it == nominated.end() ? kNone : it->second,
           detail ? &filter_details_[pos + i] : nullptr);
-      filter_pass_[pos + i] = filter_statuses_[pos + i].IsSuccess() ? 1 : 0;
+      pass[i] = statuses[i].IsSuccess() ? 1 : 0;
     };
     if (detail) {
       parallel_.For(0, len, with_nominated);
     } else {
-      // RunFilterPluginsWithNominatedPods is RunFilterPlugins for a node
-      // without nominated pods, which RunFilterPluginsMany runs for whole
-      // runs of nodes; the few nodes with nominated pods are then filtered
-      // again, alone (Filter has no side effects).
-      filter_nominated_at_.clear();
+      // A node that passes the cycle's HotCheck passes every filter but
+      // `hot.rest`, which RunFilterPluginsMany runs over whole runs of such
+      // nodes (RunFilterPluginsWithNominatedPods is RunFilterPlugins for a
+      // node without nominated pods). Nodes failing the check, and the few
+      // with nominated pods, are filtered node by node, in full.
+      filter_slow_at_.clear();
+      CheckHot(hot.check, batch, len, pass, &filter_slow_at_);
       if (!nominated.empty()) {
         for (int64_t i = 0; i < len; ++i) {
-          if (nominated.contains(batch[i])) filter_nominated_at_.push_back(i);
+          if (pass[i] != 0 && nominated.contains(batch[i])) {
+            pass[i] = 0;
+            filter_slow_at_.push_back(i);
+          }
         }
       }
-      parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
-        fwk.RunFilterPluginsMany(active, state, pod, batch + b, static_cast<size_t>(e - b),
-                                 filter_pass_.data() + pos + b, filter_statuses_.data() + pos + b);
-      });
-      parallel_.For(0, static_cast<int64_t>(filter_nominated_at_.size()),
-                    [&](int64_t k) { with_nominated(filter_nominated_at_[k]); });
+      if (!hot.rest.empty()) {
+        parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
+          fwk.RunFilterPluginsMany(hot.rest, state, pod, batch + b, static_cast<size_t>(e - b),
+                                   pass + b, statuses + b);
+        });
+      }
+      parallel_.For(0, static_cast<int64_t>(filter_slow_at_.size()),
+                    [&](int64_t k) { with_nominated(filter_slow_at_[k]); });
     }
     // The scan in position order. A passing node only joins `feasible`
     // (the common case, kept to a tight loop); a rejected one goes to the
     // diagnosis.
-    const uint8_t* pass = filter_pass_.data() + pos;
     for (int64_t i = 0; i < len; ++i) {
+      if (!detail) {
+        i = AppendPassing(pass, batch, i, len, found, &num_found, to_find);
+        if (num_found >= to_find) break;
+        if (i == len) break;
+      }
       const framework::NodeInfo* node = batch[i];
       if (detail) {
         for (const auto& [plugin, st] : filter_details_[pos + i]) {
@@ -160,13 +205,14 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         }
       }
       if (pass[i] != 0) {
-        feasible.push_back(node);
-        if (static_cast<int64_t>(feasible.size()) >= to_find) return feasible;
+        found[num_found++] = node;
+        if (num_found >= to_find) break;
         continue;
       }
-      framework::Status& s = filter_statuses_[pos + i];
+      framework::Status& s = statuses[i];
       if (s.code() == framework::Code::kError) {
         *error = std::move(s);
+        feasible.resize(static_cast<size_t>(num_found));
         return feasible;
       }
       // Recording the same (plugin, code) twice changes nothing; most
@@ -179,7 +225,8 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       last_code = added.code();
       last_plugin = &added.plugin();
     }
-    const bool mostly_rejected = static_cast<int64_t>(feasible.size()) - found_before < len / 2;
+    if (num_found >= to_find) break;
+    const bool mostly_rejected = num_found - found_before < len / 2;
     pos += len;
     if (mostly_rejected && !reserved) {
       reserved = true;
@@ -189,6 +236,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
                                                 static_cast<size_t>(n - pos));
     }
   }
+  feasible.resize(static_cast<size_t>(num_found));
   return feasible;
 }
 

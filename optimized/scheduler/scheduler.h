@@ -191,8 +191,9 @@ class Scheduler : public framework::Handle {
   std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
   std::vector<size_t> select_ties_;  // SelectHost's tied positions
-  // The filter batch's positions whose node has nominated pods.
-  std::vector<int64_t> filter_nominated_at_;
+  // The filter batch's positions filtered node by node: those whose node
+  // fails the cycle's HotCheck or has nominated pods.
+  std::vector<int64_t> filter_slow_at_;
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;

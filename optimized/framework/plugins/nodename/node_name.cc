@@ -21,12 +21,10 @@ Status NodeName::Filter(const CycleState& /*state*/, const PodInfo& pod,
   return SharedRejectionOf<Code::kUnschedulableAndUnresolvable, kErrReason, names::kNodeName>();
 }
 
-size_t NodeName::FilterPass(const CycleState& state, const PodInfo& pod,
-                            const NodeInfo* const* nodes, size_t n, uint8_t* pass,
-                            Status* statuses) const {
-  // Without spec.nodeName every node fits.
-  if (pod.pod.node_name.empty()) return 0;
-  return FilterPlugin::FilterPass(state, pod, nodes, n, pass, statuses);
+bool NodeName::NarrowHotCheck(const CycleState& /*state*/, const PodInfo& pod,
+                              HotCheck* /*check*/) const {
+  // Without spec.nodeName every node fits; with it, the name decides.
+  return pod.pod.node_name.empty();
 }
 
 std::vector<ClusterEventWithHint> NodeName::EventsToRegister() const {

@@ -38,9 +38,8 @@ class NodeName final : public NodeObjectFilterPlugin, public EnqueueExtensions {
   // UnschedulableAndUnresolvable kErrReason iff !Fits.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
-  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                    size_t n, uint8_t* pass,
-                    Status* statuses) const override;
+  bool NarrowHotCheck(const CycleState& state, const PodInfo& pod,
+                      HotCheck* check) const override;
 
   // Node/Add with IsSchedulableAfterNodeAdd.
   std::vector<ClusterEventWithHint> EventsToRegister() const override;

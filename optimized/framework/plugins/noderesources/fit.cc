@@ -1,5 +1,6 @@
 #include "optimized/framework/plugins/noderesources/fit.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <string_view>
 #include <utility>
@@ -333,23 +334,16 @@ std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo
   return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
-size_t Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                       size_t n, uint8_t* pass, Status* statuses) const {
+bool Fit::NarrowHotCheck(const CycleState& state, const PodInfo& /*pod*/,
+                         HotCheck* check) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
-  if (s == nullptr || !HotLineSuffices(s->request)) {
-    return FilterPlugin::FilterPass(state, pod, nodes, n, pass, statuses);
-  }
-  // FilterWith, with the request's Hot form computed once for the run.
+  if (s == nullptr || !HotLineSuffices(s->request)) return false;
+  // FitsHot's conditions.
   const HotRequest hot = HotRequestOf(s->request);
-  size_t cleared = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const NodeInfo& node = *nodes[i];
-    if (pass[i] == 0 || FitsHot(hot, node.hot())) continue;
-    pass[i] = 0;
-    statuses[i] = Shortages(s->request, node.allocatable(), node.requested(), node.hot().num_pods);
-    ++cleared;
-  }
-  return cleared;
+  check->pod_slot = true;
+  check->min_free_milli_cpu = std::max(check->min_free_milli_cpu, hot.milli_cpu);
+  check->min_free_memory = std::max(check->min_free_memory, hot.memory);
+  return true;
 }
 
 Status Fit::PreScore(CycleState& state, const PodInfo& pod,

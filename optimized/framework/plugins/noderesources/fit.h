@@ -97,9 +97,8 @@ class Fit final : public PreFilterPlugin,
                 const NodeInfo& node) const override;
   // Filter with the PreFilter state's request.
   static Status FilterWith(const FitRequest& request, const NodeInfo& node);
-  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                    size_t n, uint8_t* pass,
-                    Status* statuses) const override;
+  bool NarrowHotCheck(const CycleState& state, const PodInfo& pod,
+                      HotCheck* check) const override;
   // Filter against node's requested() less each removed pod's requests (in
   // order, as NodeInfo::RemovePod subtracts them) and its pod count less
   // removed.size(). REQUIRES: every removed pod is on node, once.

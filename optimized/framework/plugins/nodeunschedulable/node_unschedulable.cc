@@ -35,12 +35,13 @@ Status NodeUnschedulable::Filter(const CycleState& /*state*/,
                            names::kNodeUnschedulable>();
 }
 
-size_t NodeUnschedulable::FilterPass(const CycleState& state, const PodInfo& pod,
-                                     const NodeInfo* const* nodes, size_t n, uint8_t* pass,
-                                     Status* statuses) const {
-  return FilterPassExcept(state, pod, nodes, n, pass, statuses, [](const NodeInfo& node) {
-    return !node.unschedulable() && node.has_node();
-  });
+bool NodeUnschedulable::NarrowHotCheck(const CycleState& /*state*/, const PodInfo& /*pod*/,
+                                       HotCheck* check) const {
+  // A node object that is not unschedulable passes whatever the pod
+  // tolerates.
+  check->flags_set |= NodeInfo::kHasNode;
+  check->flags_clear |= NodeInfo::kUnschedulable;
+  return true;
 }
 
 std::vector<ClusterEventWithHint> NodeUnschedulable::EventsToRegister() const {

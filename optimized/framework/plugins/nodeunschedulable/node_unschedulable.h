@@ -43,9 +43,8 @@ class NodeUnschedulable final : public NodeObjectFilterPlugin, public EnqueueExt
   // listed in a snapshot).
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
-  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                    size_t n, uint8_t* pass,
-                    Status* statuses) const override;
+  bool NarrowHotCheck(const CycleState& state, const PodInfo& pod,
+                      HotCheck* check) const override;
 
   std::vector<ClusterEventWithHint> EventsToRegister() const override;
 

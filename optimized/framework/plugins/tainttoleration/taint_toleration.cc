@@ -109,12 +109,11 @@ Status TaintToleration::NormalizeScore(
   return Status::Success();
 }
 
-size_t TaintToleration::FilterPass(const CycleState& state, const PodInfo& pod,
-                                   const NodeInfo* const* nodes, size_t n, uint8_t* pass,
-                                   Status* statuses) const {
-  return FilterPassExcept(state, pod, nodes, n, pass, statuses, [](const NodeInfo& node) {
-    return !node.has_no_schedule_or_no_execute_taints();
-  });
+bool TaintToleration::NarrowHotCheck(const CycleState& /*state*/, const PodInfo& /*pod*/,
+                                     HotCheck* check) const {
+  // Without NoSchedule or NoExecute taints there is nothing to tolerate.
+  check->flags_clear |= NodeInfo::kHardTaints;
+  return true;
 }
 
 std::vector<ClusterEventWithHint> TaintToleration::EventsToRegister() const {

@@ -49,9 +49,8 @@ class TaintToleration final : public NodeObjectFilterPlugin,
   // the first untolerated NoSchedule/NoExecute taint.
   Status Filter(const CycleState& state, const PodInfo& pod,
                 const NodeInfo& node) const override;
-  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
-                    size_t n, uint8_t* pass,
-                    Status* statuses) const override;
+  bool NarrowHotCheck(const CycleState& state, const PodInfo& pod,
+                      HotCheck* check) const override;
 
   // Stores the pod's tolerations whose effect is empty or PreferNoSchedule.
   // Never skips.

@@ -1,0 +1,43 @@
+// HotCheck: a condition on a node's Hot line (types.h) under which every
+// active filter of a cycle passes the node. No upstream counterpart: the
+// filters' semantics stay those of their Filter (docs/optimized.md "One
+// check of the Hot line").
+//
+// Each filter that can tell from the Hot line alone that it passes a node
+// narrows the check with its own condition (FilterPlugin::NarrowHotCheck);
+// the conjunction then says that all of them pass. A node that fails the
+// check is not rejected by it: it goes through the filters one by one, which
+// decide (and give the rejection its status).
+#ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_HOT_CHECK_H_
+#define SCHEDREF_OPTIMIZED_FRAMEWORK_HOT_CHECK_H_
+
+#include <cstdint>
+
+#include "optimized/framework/types.h"
+
+namespace schedref::optimized::framework {
+
+struct HotCheck {
+  // NodeInfo::HotFlag bits that must be clear, and bits that must be set.
+  uint32_t flags_clear = 0;
+  uint32_t flags_set = 0;
+  // allocatable - requested must be at least these (INT64_MIN: anything).
+  int64_t min_free_milli_cpu = INT64_MIN;
+  int64_t min_free_memory = INT64_MIN;
+  // Whether the node must have room for one more pod
+  // (num_pods + 1 <= allowed_pod_number).
+  bool pod_slot = false;
+
+  // True iff `h` meets every condition. Branch-free: a scan calls it for
+  // hundreds of nodes a cycle.
+  bool Passes(const NodeInfo::Hot& h) const {
+    return ((h.flags & flags_clear) == 0) & ((h.flags & flags_set) == flags_set) &
+           (!pod_slot | (int64_t{h.num_pods} + 1 <= h.allowed_pod_number)) &
+           (min_free_milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
+           (min_free_memory <= h.allocatable_memory - h.requested_memory);
+  }
+};
+
+}  // namespace schedref::optimized::framework
+
+#endif  // SCHEDREF_OPTIMIZED_FRAMEWORK_HOT_CHECK_H_
