@@ -1,5 +1,6 @@
 #include "optimized/framework/plugins/imagelocality/image_locality.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "optimized/framework/plugins/names/names.h"
@@ -90,6 +91,13 @@ size_t ImageLocality::ScoreMany(const CycleState& state, const PodInfo& pod,
   const int64_t num_containers =
       static_cast<int64_t>(pod.pod.init_containers.size() + pod.pod.containers.size());
   const int64_t without_images = CalculatePriority(0, num_containers);
+  // Usually no node of the run lists images.
+  uint32_t flags = 0;
+  for (size_t i = 0; i < n; ++i) flags |= nodes[i]->hot().flags;
+  if ((flags & NodeInfo::kImages) == 0) {
+    std::fill_n(scores, n, without_images);
+    return n;
+  }
   for (size_t i = 0; i < n; ++i) {
     scores[i] = nodes[i]->has_images() ? Score(state, pod, *nodes[i]).score : without_images;
   }

@@ -1,5 +1,6 @@
 #include "optimized/framework/plugins/tainttoleration/taint_toleration.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "api/labels.h"
@@ -94,7 +95,14 @@ size_t TaintToleration::ScoreMany(const CycleState& state, const PodInfo& pod,
   if (state.ReadAs<PreScoreState>(kPreScoreKey) == nullptr) {
     return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
   }
-  // Score counts PreferNoSchedule taints only.
+  // Score counts PreferNoSchedule taints only; usually no node of the run
+  // has one.
+  uint32_t flags = 0;
+  for (size_t i = 0; i < n; ++i) flags |= nodes[i]->hot().flags;
+  if ((flags & NodeInfo::kPreferTaints) == 0) {
+    std::fill_n(scores, n, 0);
+    return n;
+  }
   for (size_t i = 0; i < n; ++i) {
     scores[i] = nodes[i]->has_prefer_no_schedule_taints() ? Score(state, pod, *nodes[i]).score : 0;
   }
