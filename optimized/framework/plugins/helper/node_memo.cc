@@ -39,6 +39,28 @@ void NodeMemo::StalePositions(const std::vector<NodeInfo*>& list, std::vector<si
   complete_at_ = keep_ ? snapshot_->rebuilds() : -1;
 }
 
+size_t NodeMemo::Lookup(const NodeInfo* const* nodes, size_t n,
+                        const std::vector<NodeInfo*>& list, const int64_t* values,
+                        int64_t* out, size_t* missed) const {
+  const NodeInfo* const* slots = list.data();
+  const size_t size = list.size();
+  const Stamp* stamps = stamps_.data();
+  size_t num_missed = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const NodeInfo& node = *nodes[i];
+    const auto pos = static_cast<size_t>(node.index);
+    if (pos < size && slots[pos] == &node) {
+      const Stamp& s = stamps[pos];
+      if (s.info == &node && s.generation == node.generation && s.node == node.node()) {
+        out[i] = values[pos];
+        continue;
+      }
+    }
+    missed[num_missed++] = i;
+  }
+  return num_missed;
+}
+
 void NodeMemo::Set(size_t pos, const NodeInfo& info) {
   if (keep_) stamps_[pos] = Stamp{&info, info.node(), info.generation};
 }

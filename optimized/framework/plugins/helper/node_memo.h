@@ -57,6 +57,15 @@ class NodeMemo {
   // REQUIRES: pos < size().
   void Set(size_t pos, const NodeInfo& info);
   size_t size() const { return stamps_.size(); }
+  // For each i in [0, n): when nodes[i] is list[pos] (pos: its index) and
+  // slot pos is Fresh, out[i] = values[pos]; otherwise appends i to
+  // missed[]. Returns how many it appended. For per-node results the
+  // caller keeps in an array parallel to the slots: a hit, the usual case,
+  // costs a few loads.
+  // REQUIRES: list.size() <= size(); `values` has size() entries;
+  // `missed` has room for n.
+  size_t Lookup(const NodeInfo* const* nodes, size_t n, const std::vector<NodeInfo*>& list,
+                const int64_t* values, int64_t* out, size_t* missed) const;
   // Appends, in increasing order, every position of `list` (the snapshot's
   // List()) that is not Fresh. For a caller that Set()s every position it
   // is given, from one cycle to the next: then only the positions the

@@ -1,5 +1,6 @@
 #include "optimized/framework/plugins/noderesources/resource_allocation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -225,16 +226,29 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
           ? &memo->List()
           : nullptr;
   auto each = [&]<ScoringKind kKind>() {
-    for (size_t i = 0; i < n; ++i) {
-      const NodeInfo& node = *nodes[i];
-      const auto pos = static_cast<size_t>(node.index);
-      if (list == nullptr || pos >= list->size() || (*list)[pos] != &node) {
+    if (list == nullptr) {
+      for (size_t i = 0; i < n; ++i) scores[i] = ScoreAs<kKind>(*nodes[i], pod);
+      return n;
+    }
+    // The snapshot's own node at its position, with a Fresh slot, takes the
+    // memo's score (NodeMemo::Lookup); the others are scored after.
+    const size_t size = list->size();
+    int64_t* const memo_scores = memo_scores_.data();
+    constexpr size_t kBlock = 64;
+    for (size_t b = 0; b < n; b += kBlock) {
+      const size_t len = std::min(n - b, kBlock);
+      size_t missed[kBlock];
+      const size_t num_missed =
+          memo_.Lookup(nodes + b, len, *list, memo_scores, scores + b, missed);
+      for (size_t k = 0; k < num_missed; ++k) {
+        const size_t i = b + missed[k];
+        const NodeInfo& node = *nodes[i];
+        const auto pos = static_cast<size_t>(node.index);
         scores[i] = ScoreAs<kKind>(node, pod);
-      } else if (memo_.Fresh(pos, node)) {
-        scores[i] = memo_scores_[pos];
-      } else {
-        scores[i] = memo_scores_[pos] = ScoreAs<kKind>(node, pod);
-        memo_.Set(pos, node);
+        if (pos < size && (*list)[pos] == &node) {
+          memo_scores[pos] = scores[i];
+          memo_.Set(pos, node);
+        }
       }
     }
     return n;
