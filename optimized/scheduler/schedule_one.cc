@@ -172,22 +172,42 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       // with nominated pods, are filtered node by node, in full.
       filter_slow_at_.clear();
       CheckHot(hot.check, batch, len, pass, &filter_slow_at_);
-      if (!nominated.empty()) {
-        for (int64_t i = 0; i < len; ++i) {
-          if (pass[i] != 0 && nominated.contains(batch[i])) {
-            pass[i] = 0;
-            filter_slow_at_.push_back(i);
-          }
-        }
-      }
       if (!hot.rest.empty()) {
         parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
           fwk.RunFilterPluginsMany(hot.rest, state, pod, batch + b, static_cast<size_t>(e - b),
                                    pass + b, statuses + b);
         });
       }
-      parallel_.For(0, static_cast<int64_t>(filter_slow_at_.size()),
-                    [&](int64_t k) { with_nominated(filter_slow_at_[k]); });
+      // The nodes failing the check go through every filter, gathered into
+      // runs of their own (RunFilterPluginsMany again: a filter then reads
+      // its cycle state once a run, not once a node).
+      if (!filter_slow_at_.empty()) {
+        const size_t m = filter_slow_at_.size();
+        filter_slow_nodes_.resize(m);
+        filter_slow_pass_.assign(m, 1);
+        filter_slow_statuses_.resize(m);
+        for (size_t k = 0; k < m; ++k) filter_slow_nodes_[k] = batch[filter_slow_at_[k]];
+        parallel_.ForChunks(static_cast<int64_t>(m), kFilterChunk, [&](int64_t b, int64_t e) {
+          fwk.RunFilterPluginsMany(active, state, pod, filter_slow_nodes_.data() + b,
+                                   static_cast<size_t>(e - b), filter_slow_pass_.data() + b,
+                                   filter_slow_statuses_.data() + b);
+        });
+        for (size_t k = 0; k < m; ++k) {
+          const int64_t i = filter_slow_at_[k];
+          pass[i] = filter_slow_pass_[k];
+          if (pass[i] == 0) statuses[i] = std::move(filter_slow_statuses_[k]);
+        }
+      }
+      // Nodes with nominated pods are filtered again, alone (Filter has no
+      // side effects).
+      if (!nominated.empty()) {
+        filter_slow_at_.clear();
+        for (int64_t i = 0; i < len; ++i) {
+          if (nominated.contains(batch[i])) filter_slow_at_.push_back(i);
+        }
+        parallel_.For(0, static_cast<int64_t>(filter_slow_at_.size()),
+                      [&](int64_t k) { with_nominated(filter_slow_at_[k]); });
+      }
     }
     // The scan in position order. A passing node only joins `feasible`
     // (the common case, kept to a tight loop); a rejected one goes to the

@@ -191,9 +191,12 @@ class Scheduler : public framework::Handle {
   std::vector<const framework::NodeInfo*> filter_batch_;
   std::vector<framework::FilterDetail> filter_details_;
   std::vector<size_t> select_ties_;  // SelectHost's tied positions
-  // The filter batch's positions filtered node by node: those whose node
-  // fails the cycle's HotCheck or has nominated pods.
+  // The filter batch's positions whose node fails the cycle's HotCheck (or
+  // has nominated pods), and those nodes' verdicts.
   std::vector<int64_t> filter_slow_at_;
+  std::vector<const framework::NodeInfo*> filter_slow_nodes_;
+  std::vector<uint8_t> filter_slow_pass_;
+  std::vector<framework::Status> filter_slow_statuses_;
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;

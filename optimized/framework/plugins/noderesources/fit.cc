@@ -334,6 +334,22 @@ std::optional<Status> Fit::FilterWithPods(const CycleState& state, const PodInfo
   return FitVerdict(s->request, node.allocatable(), used, num_pods);
 }
 
+size_t Fit::FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                       size_t n, uint8_t* pass, Status* statuses) const {
+  const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
+  if (s == nullptr) return FilterPlugin::FilterPass(state, pod, nodes, n, pass, statuses);
+  size_t cleared = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (pass[i] == 0) continue;
+    Status st = FilterWith(s->request, *nodes[i]);
+    if (st.IsSuccess()) continue;
+    pass[i] = 0;
+    statuses[i] = std::move(st);
+    ++cleared;
+  }
+  return cleared;
+}
+
 bool Fit::NarrowHotCheck(const CycleState& state, const PodInfo& /*pod*/,
                          HotCheck* check) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);

@@ -99,6 +99,9 @@ class Fit final : public PreFilterPlugin,
   static Status FilterWith(const FitRequest& request, const NodeInfo& node);
   bool NarrowHotCheck(const CycleState& state, const PodInfo& pod,
                       HotCheck* check) const override;
+  // The default's meaning, with the PreFilter state read once for the run.
+  size_t FilterPass(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
+                    size_t n, uint8_t* pass, Status* statuses) const override;
   // Filter against node's requested() less each removed pod's requests (in
   // order, as NodeInfo::RemovePod subtracts them) and its pod count less
   // removed.size(). REQUIRES: every removed pod is on node, once.
