@@ -95,9 +95,12 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   Place(*expanded, ExtensionPoint::kPreFilter, f->plugins_, f->pre_filter_);
   Place(*expanded, ExtensionPoint::kFilter, f->plugins_, f->filter_);
   for (const FilterPlugin* pl : f->filter_) f->filter_names_.push_back(pl->Name());
+  for (const PreFilterPlugin* pl : f->pre_filter_) f->pre_filter_names_.push_back(pl->Name());
   Place(*expanded, ExtensionPoint::kPostFilter, f->plugins_, f->post_filter_);
   Place(*expanded, ExtensionPoint::kPreScore, f->plugins_, f->pre_score_);
   Place(*expanded, ExtensionPoint::kScore, f->plugins_, f->score_);
+  for (const PreScorePlugin* pl : f->pre_score_) f->pre_score_names_.push_back(pl->Name());
+  for (const ScorePlugin* pl : f->score_) f->score_names_.push_back(pl->Name());
   Place(*expanded, ExtensionPoint::kReserve, f->plugins_, f->reserve_);
   Place(*expanded, ExtensionPoint::kPermit, f->plugins_, f->permit_);
   Place(*expanded, ExtensionPoint::kPreBind, f->plugins_, f->pre_bind_);

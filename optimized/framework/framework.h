@@ -193,9 +193,13 @@ class Framework : public PluginsRunner {
   std::vector<QueueSortPlugin*> queue_sort_;
   std::vector<PreFilterPlugin*> pre_filter_;
   std::vector<FilterPlugin*> filter_;
-  // Name() of each of filter_, in its order: attributing a rejection to its
-  // filter then builds no string.
+  // Name() of each plugin of pre_filter_, filter_, pre_score_ and score_,
+  // in its order: the per-cycle skip sets and attributing a rejection to
+  // its filter then build no string.
+  std::vector<std::string> pre_filter_names_;
   std::vector<std::string> filter_names_;
+  std::vector<std::string> pre_score_names_;
+  std::vector<std::string> score_names_;
   std::vector<PostFilterPlugin*> post_filter_;
   std::vector<PreScorePlugin*> pre_score_;
   std::vector<ScorePlugin*> score_;

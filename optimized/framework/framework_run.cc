@@ -48,10 +48,11 @@ PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo&
   plugins_with_nodes->clear();
   PreFilterResult result;
   Status unschedulable;
-  for (PreFilterPlugin* pl : pre_filter_) {
+  for (size_t k = 0; k < pre_filter_.size(); ++k) {
+    PreFilterPlugin* pl = pre_filter_[k];
     PreFilterOutput out = pl->PreFilter(state, pod, nodes);
     if (out.status.IsSkip()) {
-      state.skip_filter_plugins.insert(pl->Name());
+      state.skip_filter_plugins.insert(pre_filter_names_[k]);
       continue;
     }
     if (!out.status.IsSuccess()) {
@@ -118,8 +119,8 @@ Status Framework::RunPreFilterExtensionRemovePod(const FilterPlan& plan, CycleSt
 std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& state) const {
   if (state.skip_filter_plugins.empty()) return {filter_.begin(), filter_.end()};
   std::vector<const FilterPlugin*> out;
-  for (const FilterPlugin* pl : filter_) {
-    if (!state.skip_filter_plugins.contains(pl->Name())) out.push_back(pl);
+  for (size_t k = 0; k < filter_.size(); ++k) {
+    if (!state.skip_filter_plugins.contains(filter_names_[k])) out.push_back(filter_[k]);
   }
   return out;
 }
@@ -347,10 +348,11 @@ PostFilterOutput Framework::RunPostFilterPlugins(CycleState& state, const PodInf
 Status Framework::RunPreScorePlugins(CycleState& state, const PodInfo& pod,
                                      const std::vector<const NodeInfo*>& nodes) {
   state.skip_score_plugins.clear();
-  for (PreScorePlugin* pl : pre_score_) {
+  for (size_t k = 0; k < pre_score_.size(); ++k) {
+    PreScorePlugin* pl = pre_score_[k];
     Status s = pl->PreScore(state, pod, nodes);
     if (s.IsSkip()) {
-      state.skip_score_plugins.insert(pl->Name());
+      state.skip_score_plugins.insert(pre_score_names_[k]);
       continue;
     }
     if (!s.IsSuccess()) return Wrapped("PreScore", pl->Name(), s);
@@ -364,7 +366,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   const size_t n = nodes.size();
   std::vector<size_t> active;  // indexes into score_
   for (size_t p = 0; p < score_.size(); ++p) {
-    if (!state.skip_score_plugins.contains(score_[p]->Name())) active.push_back(p);
+    if (!state.skip_score_plugins.contains(score_names_[p])) active.push_back(p);
   }
   // scores[k * n + i]: active plugin k, node i. Each node is written by one
   // task only. The reported failure is the first in (plugin, node) order, as

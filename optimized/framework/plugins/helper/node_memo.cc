@@ -49,12 +49,13 @@ size_t NodeMemo::Lookup(const NodeInfo* const* nodes, size_t n,
   for (size_t i = 0; i < n; ++i) {
     const NodeInfo& node = *nodes[i];
     const auto pos = static_cast<size_t>(node.index);
-    if (pos < size && slots[pos] == &node) {
-      const Stamp& s = stamps[pos];
-      if (s.info == &node && s.generation == node.generation && s.node == node.node()) {
-        out[i] = values[pos];
-        continue;
-      }
+    // For the snapshot's own NodeInfo at pos, Fresh reduces to the
+    // generation: a cache-wide number that never repeats names one state
+    // of one node (the model above), whichever NodeInfo object held it;
+    // slots of other snapshots never match (Set keeps nothing for them).
+    if (pos < size && slots[pos] == &node && stamps[pos].generation == node.generation) {
+      out[i] = values[pos];
+      continue;
     }
     missed[num_missed++] = i;
   }

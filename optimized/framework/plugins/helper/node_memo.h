@@ -58,7 +58,7 @@ class NodeMemo {
   void Set(size_t pos, const NodeInfo& info);
   size_t size() const { return stamps_.size(); }
   // For each i in [0, n): when nodes[i] is list[pos] (pos: its index) and
-  // slot pos is Fresh, out[i] = values[pos]; otherwise appends i to
+  // slot pos is Fresh for it, out[i] = values[pos]; otherwise appends i to
   // missed[]. Returns how many it appended. For per-node results the
   // caller keeps in an array parallel to the slots: a hit, the usual case,
   // costs a few loads.
