@@ -297,7 +297,7 @@ class FilterPlugin : public virtual Plugin {
     HotCheck check;
     if (NarrowHotCheck(state, pod, &check)) {
       return FilterPassExcept(state, pod, nodes, n, pass, statuses,
-                              [&check](const NodeInfo& node) { return check.Passes(node.hot()); });
+                              [check](const NodeInfo& node) { return check.Passes(node.hot()); });
     }
     return FilterPassExcept(state, pod, nodes, n, pass, statuses,
                             [](const NodeInfo&) { return false; });
