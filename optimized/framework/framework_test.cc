@@ -27,14 +27,15 @@ class FakeBind final : public BindPlugin {
 
 // PreFilter returns `pre`; Filter rejects nodes named in `reject`; Score is
 // the node's position times `step`, normalized to [0, 100] by dividing by
-// the maximum when `normalize`.
+// the maximum when `normalize`. With `hot_clear`, NarrowHotCheck asks for
+// those Hot flags clear (a test of the plan, not of a filter's contract).
 class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlugin,
                    public PermitPlugin {
  public:
   Fake(std::string name, PreFilterOutput pre, std::set<std::string> reject, int64_t step,
-       bool normalize, PermitOutput permit)
+       bool normalize, PermitOutput permit, std::optional<uint32_t> hot_clear)
       : name_(std::move(name)), pre_(std::move(pre)), reject_(std::move(reject)),
-        step_(step), normalize_(normalize), permit_(std::move(permit)) {}
+        step_(step), normalize_(normalize), permit_(std::move(permit)), hot_clear_(hot_clear) {}
   std::string Name() const override { return name_; }
   PreFilterOutput PreFilter(CycleState&, const PodInfo&, const std::vector<NodeInfo*>&) override {
     return pre_;
@@ -42,6 +43,11 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   Status Filter(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
     if (reject_.contains(node.Name())) return Status(Code::kUnschedulable, name_ + " says no");
     return Status::Success();
+  }
+  bool NarrowHotCheck(const CycleState&, const PodInfo&, HotCheck* check) const override {
+    if (!hot_clear_) return false;
+    check->flags_clear |= *hot_clear_;
+    return true;
   }
   ScoreOutput Score(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
     return {node.index * step_, Status::Success()};
@@ -63,6 +69,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   int64_t step_;
   bool normalize_;
   PermitOutput permit_;
+  std::optional<uint32_t> hot_clear_;
 };
 
 struct FakeSpec {
@@ -71,6 +78,7 @@ struct FakeSpec {
   int64_t step = 0;
   bool normalize = false;
   PermitOutput permit;
+  std::optional<uint32_t> hot_clear;
 };
 
 // Registers `name` as a factory of default-constructed T's.
@@ -89,7 +97,8 @@ Registry MakeRegistry(const std::map<std::string, FakeSpec>& fakes) {
     std::string n = name;
     FakeSpec s = spec;
     EXPECT_TRUE(r.Register(n, [n, s](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
-      return std::unique_ptr<Plugin>(new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit));
+      return std::unique_ptr<Plugin>(
+          new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit, s.hot_clear));
     }).ok());
   }
   return r;
@@ -164,6 +173,54 @@ TEST(FrameworkRunTest, FilterStopsAtTheFirstRejectionAndRecordsDetail) {
   // A skipped filter is not in the active list.
   state.skip_filter_plugins.insert("A");
   EXPECT_EQ((*f)->ActiveFilters(state).size(), 1u);
+}
+
+TEST(FrameworkRunTest, HotPlanJoinsTheNarrowingFiltersAndKeepsTheRestInOrder) {
+  Registry r = MakeRegistry({{"A", {.hot_clear = NodeInfo::kUnschedulable}},
+                             {"B", {.reject = {"n0", "n1"}}},
+                             {"C", {.hot_clear = NodeInfo::kHardTaints}},
+                             {"D", {.reject = {"n1"}}}});
+  api::Plugins p = Base();
+  p.filter = Enabled({{"A", 0}, {"B", 0}, {"C", 0}, {"D", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  CycleState state;
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  const std::vector<const FilterPlugin*> active = (*f)->ActiveFilters(state);
+  Framework::HotPlan plan = (*f)->PlanHotCheck(active, state, *pod);
+  EXPECT_EQ(plan.check.flags_clear, NodeInfo::kUnschedulable | NodeInfo::kHardTaints);
+  ASSERT_EQ(plan.rest.size(), 2u);
+  EXPECT_EQ(plan.rest[0], active[1]);  // B
+  EXPECT_EQ(plan.rest[1], active[3]);  // D
+  // A skipped filter neither narrows nor stays in the rest.
+  state.skip_filter_plugins.insert("C");
+  plan = (*f)->PlanHotCheck((*f)->ActiveFilters(state), state, *pod);
+  EXPECT_EQ(plan.check.flags_clear, NodeInfo::kUnschedulable);
+  EXPECT_EQ(plan.rest.size(), 2u);
+}
+
+TEST(FrameworkRunTest, FilterPluginsManyFiltersOnlyTheNodesStillInTheRunning) {
+  Registry r = MakeRegistry({{"B", {.reject = {"n0", "n1"}}}, {"D", {.reject = {"n2"}}}});
+  api::Plugins p = Base();
+  p.filter = Enabled({{"B", 0}, {"D", 0}});
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, nullptr);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  std::unique_ptr<Snapshot> snap = testing::MakeSnapshot(
+      {st::MakeNode().Name("n0").Obj(), st::MakeNode().Name("n1").Obj(),
+       st::MakeNode().Name("n2").Obj(), st::MakeNode().Name("n3").Obj()});
+  CycleState state;
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  std::vector<const NodeInfo*> nodes(snap->List().begin(), snap->List().end());
+  uint8_t pass[] = {1, 0, 1, 1};  // n1 is out of the running already
+  Status statuses[4];
+  statuses[1] = Status(Code::kUnschedulable, "decided before");
+  (*f)->RunFilterPluginsMany((*f)->ActiveFilters(state), state, *pod, nodes.data(), 4, pass,
+                             statuses);
+  EXPECT_EQ(std::vector<int>(pass, pass + 4), (std::vector<int>{0, 0, 0, 1}));
+  EXPECT_EQ(statuses[0].plugin(), "B");
+  EXPECT_EQ(statuses[1].Message(), "decided before");
+  EXPECT_EQ(statuses[2].plugin(), "D");
+  EXPECT_TRUE(statuses[3].IsSuccess());
 }
 
 // A node-object filter rejecting the nodes it names, and a PreFilter

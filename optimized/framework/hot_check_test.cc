@@ -1,0 +1,56 @@
+#include "optimized/framework/hot_check.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace schedref::optimized::framework {
+namespace {
+
+NodeInfo::Hot Line(uint32_t flags, int64_t free_cpu, int64_t free_mem, int32_t pods,
+                   int64_t allowed) {
+  NodeInfo::Hot h;
+  h.flags = flags;
+  h.allocatable_milli_cpu = 4000;
+  h.requested_milli_cpu = 4000 - free_cpu;
+  h.allocatable_memory = 1 << 30;
+  h.requested_memory = (1 << 30) - free_mem;
+  h.num_pods = pods;
+  h.allowed_pod_number = allowed;
+  return h;
+}
+
+TEST(HotCheckTest, EveryConditionMustHold) {
+  HotCheck nu_tt_fit;  // what NodeUnschedulable, TaintToleration and Fit narrow to
+  nu_tt_fit.flags_set = NodeInfo::kHasNode;
+  nu_tt_fit.flags_clear = NodeInfo::kUnschedulable | NodeInfo::kHardTaints;
+  nu_tt_fit.min_free_milli_cpu = 500;
+  nu_tt_fit.min_free_memory = 1000;
+  nu_tt_fit.pod_slot = true;
+  const uint32_t ok = NodeInfo::kHasNode | NodeInfo::kPreferTaints | NodeInfo::kImages;
+  struct Case {
+    std::string name;
+    HotCheck check;
+    NodeInfo::Hot line;
+    bool passes;
+  };
+  const Case cases[] = {
+      {"empty check passes anything", HotCheck{}, Line(NodeInfo::kUnschedulable, -5, -5, 9, 1),
+       true},
+      {"all hold", nu_tt_fit, Line(ok, 500, 1000, 9, 10), true},
+      {"a ghost (no node object)", nu_tt_fit, Line(ok & ~NodeInfo::kHasNode, 500, 1000, 0, 10),
+       false},
+      {"unschedulable", nu_tt_fit, Line(ok | NodeInfo::kUnschedulable, 500, 1000, 0, 10), false},
+      {"hard taints", nu_tt_fit, Line(ok | NodeInfo::kHardTaints, 500, 1000, 0, 10), false},
+      {"cpu one short", nu_tt_fit, Line(ok, 499, 1000, 0, 10), false},
+      {"memory one short", nu_tt_fit, Line(ok, 500, 999, 0, 10), false},
+      {"no pod slot", nu_tt_fit, Line(ok, 500, 1000, 10, 10), false},
+      {"over-committed, no resource asked",
+       HotCheck{.flags_clear = 0, .flags_set = 0, .pod_slot = true}, Line(0, -100, -100, 0, 1),
+       true},
+  };
+  for (const Case& c : cases) EXPECT_EQ(c.check.Passes(c.line), c.passes) << c.name;
+}
+
+}  // namespace
+}  // namespace schedref::optimized::framework
