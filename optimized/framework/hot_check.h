@@ -11,6 +11,7 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_HOT_CHECK_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_HOT_CHECK_H_
 
+#include <algorithm>
 #include <cstdint>
 
 #include "optimized/framework/types.h"
@@ -27,6 +28,15 @@ struct HotCheck {
   // Whether the node must have room for one more pod
   // (num_pods + 1 <= allowed_pod_number).
   bool pod_slot = false;
+
+  // Adds `other`'s conditions: afterwards a line passes iff it passed both.
+  void And(const HotCheck& other) {
+    flags_clear |= other.flags_clear;
+    flags_set |= other.flags_set;
+    min_free_milli_cpu = std::max(min_free_milli_cpu, other.min_free_milli_cpu);
+    min_free_memory = std::max(min_free_memory, other.min_free_memory);
+    pod_slot = pod_slot || other.pod_slot;
+  }
 
   // True iff `h` meets every condition. Branch-free: a scan calls it for
   // hundreds of nodes a cycle.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
 
 namespace schedref::optimized::framework {
@@ -50,6 +51,26 @@ TEST(HotCheckTest, EveryConditionMustHold) {
        true},
   };
   for (const Case& c : cases) EXPECT_EQ(c.check.Passes(c.line), c.passes) << c.name;
+}
+
+TEST(HotCheckTest, AndPassesExactlyWhatBothPass) {
+  const HotCheck a{.flags_clear = NodeInfo::kHardTaints, .min_free_milli_cpu = 500};
+  const HotCheck b{.flags_set = NodeInfo::kHasNode, .min_free_milli_cpu = 300,
+                   .min_free_memory = 1000, .pod_slot = true};
+  HotCheck both = a;
+  both.And(b);
+  const NodeInfo::Hot lines[] = {
+      Line(NodeInfo::kHasNode, 500, 1000, 0, 1),
+      Line(NodeInfo::kHasNode, 400, 1000, 0, 1),   // a's cpu, not b's
+      Line(NodeInfo::kHasNode, 500, 999, 0, 1),    // b's memory
+      Line(NodeInfo::kHasNode, 500, 1000, 1, 1),   // b's pod slot
+      Line(0, 500, 1000, 0, 1),                    // b's flag to set
+      Line(NodeInfo::kHasNode | NodeInfo::kHardTaints, 500, 1000, 0, 1),  // a's flag
+  };
+  for (size_t i = 0; i < std::size(lines); ++i) {
+    EXPECT_EQ(both.Passes(lines[i]), a.Passes(lines[i]) && b.Passes(lines[i])) << "line " << i;
+  }
+  EXPECT_TRUE(both.Passes(lines[0]));
 }
 
 }  // namespace

@@ -1,6 +1,5 @@
 #include "optimized/framework/plugins/noderesources/fit.h"
 
-#include <algorithm>
 #include <cstdlib>
 #include <string_view>
 #include <utility>
@@ -214,25 +213,17 @@ bool HotLineSuffices(const FitRequest& r) {
   return r.ephemeral_storage <= 0 && r.scalars.empty();
 }
 
-// Such a request's cpu and memory as FitsHot compares them: INT64_MIN where
-// FitsRequest does not check (<= 0, or only the pod count), which fits
-// whatever is free (free may be negative on an over-committed node).
-struct HotRequest {
-  int64_t milli_cpu;
-  int64_t memory;
-};
-
-HotRequest HotRequestOf(const FitRequest& r) {
-  return {r.only_pod_count || r.milli_cpu <= 0 ? INT64_MIN : r.milli_cpu,
-          r.only_pod_count || r.memory <= 0 ? INT64_MIN : r.memory};
-}
-
-// FitsRequest for a request HotLineSuffices for, from the node's first
-// cache line, without branches.
-bool FitsHot(const HotRequest& r, const NodeInfo::Hot& h) {
-  return (int64_t{h.num_pods} + 1 <= h.allowed_pod_number) &
-         (r.milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
-         (r.memory <= h.allocatable_memory - h.requested_memory);
+// FitsRequest for a request HotLineSuffices for, as a check of the node's
+// first cache line: room for one more pod, and the cpu and memory asked
+// for free, except where FitsRequest does not check them (<= 0, or only
+// the pod count: INT64_MIN fits whatever is free, which may be negative on
+// an over-committed node).
+HotCheck FitsHot(const FitRequest& r) {
+  HotCheck c;
+  c.pod_slot = true;
+  if (!r.only_pod_count && r.milli_cpu > 0) c.min_free_milli_cpu = r.milli_cpu;
+  if (!r.only_pod_count && r.memory > 0) c.min_free_memory = r.memory;
+  return c;
 }
 
 }  // namespace
@@ -292,7 +283,7 @@ Status Fit::FilterWith(const FitRequest& request, const NodeInfo& node) {
   const NodeInfo::Hot& h = node.hot();
   const int64_t num_pods = h.num_pods;  // pods().size()
   if (HotLineSuffices(request)) {
-    if (FitsHot(HotRequestOf(request), h)) return Status::Success();
+    if (FitsHot(request).Passes(h)) return Status::Success();
     return Shortages(request, node.allocatable(), node.requested(), num_pods);
   }
   return FitVerdict(request, node.allocatable(), node.requested(), num_pods);
@@ -354,11 +345,7 @@ bool Fit::NarrowHotCheck(const CycleState& state, const PodInfo& /*pod*/,
                          HotCheck* check) const {
   const auto* s = state.ReadAs<PreFilterState>(kPreFilterKey);
   if (s == nullptr || !HotLineSuffices(s->request)) return false;
-  // FitsHot's conditions.
-  const HotRequest hot = HotRequestOf(s->request);
-  check->pod_slot = true;
-  check->min_free_milli_cpu = std::max(check->min_free_milli_cpu, hot.milli_cpu);
-  check->min_free_memory = std::max(check->min_free_memory, hot.memory);
+  check->And(FitsHot(s->request));
   return true;
 }
 

@@ -39,8 +39,7 @@ bool NodeUnschedulable::NarrowHotCheck(const CycleState& /*state*/, const PodInf
                                        HotCheck* check) const {
   // A node object that is not unschedulable passes whatever the pod
   // tolerates.
-  check->flags_set |= NodeInfo::kHasNode;
-  check->flags_clear |= NodeInfo::kUnschedulable;
+  check->And({.flags_clear = NodeInfo::kUnschedulable, .flags_set = NodeInfo::kHasNode});
   return true;
 }
 

@@ -120,7 +120,7 @@ Status TaintToleration::NormalizeScore(
 bool TaintToleration::NarrowHotCheck(const CycleState& /*state*/, const PodInfo& /*pod*/,
                                      HotCheck* check) const {
   // Without NoSchedule or NoExecute taints there is nothing to tolerate.
-  check->flags_clear |= NodeInfo::kHardTaints;
+  check->And({.flags_clear = NodeInfo::kHardTaints});
   return true;
 }
 
