@@ -12,6 +12,7 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_TYPES_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_TYPES_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -225,6 +226,14 @@ class NodeInfo {
 };
 
 static_assert(sizeof(NodeInfo::Hot) == 64, "Hot is one cache line");
+
+// The union of nodes[0, n)'s Hot flags: a run of nodes none of which has a
+// flag needs no per-node look at what the flag stands for.
+inline uint32_t HotFlagsOf(const NodeInfo* const* nodes, size_t n) {
+  uint32_t flags = 0;
+  for (size_t i = 0; i < n; ++i) flags |= nodes[i]->hot().flags;
+  return flags;
+}
 
 inline void PrefetchNode(const NodeInfo* node) { __builtin_prefetch(node); }
 // The line after the hot one: index, generation and the node object, what

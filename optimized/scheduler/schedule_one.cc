@@ -168,8 +168,8 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       // A node that passes the cycle's HotCheck passes every filter but
       // `hot.rest`, which RunFilterPluginsMany runs over whole runs of such
       // nodes (RunFilterPluginsWithNominatedPods is RunFilterPlugins for a
-      // node without nominated pods). Nodes failing the check, and the few
-      // with nominated pods, are filtered node by node, in full.
+      // node without nominated pods); nodes failing the check go through
+      // every filter; the few with nominated pods are filtered again.
       filter_slow_at_.clear();
       CheckHot(hot.check, batch, len, pass, &filter_slow_at_);
       if (!hot.rest.empty()) {

@@ -92,9 +92,7 @@ size_t ImageLocality::ScoreMany(const CycleState& state, const PodInfo& pod,
       static_cast<int64_t>(pod.pod.init_containers.size() + pod.pod.containers.size());
   const int64_t without_images = CalculatePriority(0, num_containers);
   // Usually no node of the run lists images.
-  uint32_t flags = 0;
-  for (size_t i = 0; i < n; ++i) flags |= nodes[i]->hot().flags;
-  if ((flags & NodeInfo::kImages) == 0) {
+  if ((HotFlagsOf(nodes, n) & NodeInfo::kImages) == 0) {
     std::fill_n(scores, n, without_images);
     return n;
   }

@@ -97,9 +97,7 @@ size_t TaintToleration::ScoreMany(const CycleState& state, const PodInfo& pod,
   }
   // Score counts PreferNoSchedule taints only; usually no node of the run
   // has one.
-  uint32_t flags = 0;
-  for (size_t i = 0; i < n; ++i) flags |= nodes[i]->hot().flags;
-  if ((flags & NodeInfo::kPreferTaints) == 0) {
+  if ((HotFlagsOf(nodes, n) & NodeInfo::kPreferTaints) == 0) {
     std::fill_n(scores, n, 0);
     return n;
   }
