@@ -18,6 +18,26 @@
 
 namespace schedref::optimized::framework {
 
+// What every node of a group (a block of snapshot positions) has in
+// common on its Hot line: the least room and the flag unions, so that a
+// HotCheck passing the summary passes each of the group's nodes.
+struct HotSummary {
+  int64_t min_free_milli_cpu = INT64_MAX;
+  int64_t min_free_memory = INT64_MAX;
+  int64_t min_free_pods = INT64_MAX;  // allowed_pod_number - num_pods
+  uint32_t any_flags = 0;             // flags some node has
+  uint32_t all_flags = ~uint32_t{0};  // flags every node has
+
+  void Add(const NodeInfo::Hot& h) {
+    min_free_milli_cpu = std::min(min_free_milli_cpu, h.allocatable_milli_cpu - h.requested_milli_cpu);
+    min_free_memory = std::min(min_free_memory, h.allocatable_memory - h.requested_memory);
+    min_free_pods = std::min(min_free_pods, h.allowed_pod_number - int64_t{h.num_pods});
+    any_flags |= h.flags;
+    all_flags &= h.flags;
+  }
+  bool operator==(const HotSummary&) const = default;
+};
+
 struct HotCheck {
   // NodeInfo::HotFlag bits that must be clear, and bits that must be set.
   uint32_t flags_clear = 0;
@@ -45,6 +65,15 @@ struct HotCheck {
            (!pod_slot | (int64_t{h.num_pods} + 1 <= h.allowed_pod_number)) &
            (min_free_milli_cpu <= h.allocatable_milli_cpu - h.requested_milli_cpu) &
            (min_free_memory <= h.allocatable_memory - h.requested_memory);
+  }
+
+  // True iff every node Add()ed to `s` passes (for an empty group, true).
+  // Each condition of Passes is a bound or a flag test, which holds for
+  // every node iff it holds for the least room or the flag union.
+  bool PassesAll(const HotSummary& s) const {
+    return ((s.any_flags & flags_clear) == 0) & ((s.all_flags & flags_set) == flags_set) &
+           (!pod_slot | (s.min_free_pods >= 1)) & (min_free_milli_cpu <= s.min_free_milli_cpu) &
+           (min_free_memory <= s.min_free_memory);
   }
 };
 

@@ -1,9 +1,11 @@
 #include "optimized/framework/hot_check.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <iterator>
 #include <string>
+#include <vector>
 
 namespace schedref::optimized::framework {
 namespace {
@@ -71,6 +73,32 @@ TEST(HotCheckTest, AndPassesExactlyWhatBothPass) {
     EXPECT_EQ(both.Passes(lines[i]), a.Passes(lines[i]) && b.Passes(lines[i])) << "line " << i;
   }
   EXPECT_TRUE(both.Passes(lines[0]));
+}
+
+// A summary passes a check iff each of the lines it summarizes does, for
+// any lines and any check (the scan passes whole blocks on it).
+RC_GTEST_PROP(HotSummaryTest, PassesAllIffEveryLinePasses, ()) {
+  const auto flag_bits = rc::gen::inRange<uint32_t>(0, 32);
+  const auto room = rc::gen::inRange<int64_t>(-3, 4);
+  const auto line = rc::gen::apply(
+      [](uint32_t flags, int64_t cpu, int64_t mem, int32_t pods, int64_t allowed) {
+        return Line(flags, cpu, mem, pods, allowed);
+      },
+      flag_bits, room, room, rc::gen::inRange<int32_t>(0, 3), rc::gen::inRange<int64_t>(0, 3));
+  const std::vector<NodeInfo::Hot> lines = *rc::gen::container<std::vector<NodeInfo::Hot>>(line);
+  HotCheck check;
+  check.flags_clear = *flag_bits;
+  check.flags_set = *flag_bits;
+  check.min_free_milli_cpu = *rc::gen::oneOf(rc::gen::just(INT64_MIN), room);
+  check.min_free_memory = *rc::gen::oneOf(rc::gen::just(INT64_MIN), room);
+  check.pod_slot = *rc::gen::arbitrary<bool>();
+  HotSummary summary;
+  bool all = true;
+  for (const NodeInfo::Hot& h : lines) {
+    summary.Add(h);
+    all = all && check.Passes(h);
+  }
+  RC_ASSERT(check.PassesAll(summary) == all);
 }
 
 }  // namespace

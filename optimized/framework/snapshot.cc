@@ -83,6 +83,13 @@ bool Snapshot::ChangedSince(int64_t since, std::vector<int32_t>* positions) cons
   return true;
 }
 
+void Snapshot::SummarizeBlock(size_t block) {
+  HotSummary s;
+  const size_t end = std::min(list_.size(), (block + 1) * kSummaryBlock);
+  for (size_t i = block * kSummaryBlock; i < end; ++i) s.Add(list_[i]->hot());
+  hot_summaries_[block] = s;
+}
+
 void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed) {
   if (nodes_changed) {
     list_.clear();
@@ -117,6 +124,20 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
     while (log_.size() > kMaxLog) {
       log_floor_ = log_.front().first;
       log_.pop_front();
+    }
+  }
+  // The Hot-line summaries: every block after a list change or an erasure,
+  // or while the list names a node twice (a touched node's index then
+  // names one of its positions); otherwise the blocks of touched nodes.
+  const size_t num_blocks = (list_.size() + kSummaryBlock - 1) / kSummaryBlock;
+  if (nodes_changed || erased_ || list_.size() != nodes_.size() ||
+      hot_summaries_.size() != num_blocks) {
+    hot_summaries_.resize(num_blocks);
+    for (size_t b = 0; b < num_blocks; ++b) SummarizeBlock(b);
+  } else {
+    for (const NodeInfo* t : touched_) {
+      const auto pos = static_cast<size_t>(t->index);
+      if (t->index >= 0 && pos < list_.size()) SummarizeBlock(pos / kSummaryBlock);
     }
   }
   // The affinity lists: recomputed over the list after a list change or an

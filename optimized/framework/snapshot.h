@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "optimized/framework/hot_check.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::framework {
@@ -67,6 +68,15 @@ class Snapshot {
   // Computed on the first call after the node list changed.
   const std::vector<int32_t>& NameRanks() const;
 
+  // --- Hot-line summaries (hot_check.h) -------------------------------------
+
+  // Positions in blocks of kSummaryBlock: HotSummaries()[b] summarizes the
+  // Hot lines of List()[b * kSummaryBlock, (b + 1) * kSummaryBlock) (the
+  // last block may be short). Kept by Rebuild for the nodes it was told
+  // about (Mutable), so a scan can pass a whole block at once.
+  static constexpr size_t kSummaryBlock = 32;
+  const std::vector<HotSummary>& HotSummaries() const { return hot_summaries_; }
+
   // --- Change log (per-node memos, plugins/helper/node_memo.h) -------------
 
   // How many times Rebuild ran.
@@ -100,6 +110,8 @@ class Snapshot {
   std::vector<NodeInfo*> with_affinity_;
   std::vector<NodeInfo*> with_required_anti_affinity_;
   std::unordered_map<std::string, int> image_nodes_;
+  std::vector<HotSummary> hot_summaries_;
+  void SummarizeBlock(size_t block);
   // NameRanks(), valid iff name_ranks_valid_.
   mutable std::vector<int32_t> name_ranks_;
   mutable bool name_ranks_valid_ = false;

@@ -126,5 +126,73 @@ TEST(SnapshotNameRanksTest, RankEachPositionByNameAndFollowListChanges) {
   EXPECT_EQ(snapshot.NameRanks(), (std::vector<int32_t>{0, 3, 2, 1}));
 }
 
+// Every block's summary, recomputed from the list.
+std::vector<HotSummary> Recomputed(const Snapshot& snapshot) {
+  std::vector<HotSummary> out;
+  const std::vector<NodeInfo*>& list = snapshot.List();
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i % Snapshot::kSummaryBlock == 0) out.emplace_back();
+    out.back().Add(list[i]->hot());
+  }
+  return out;
+}
+
+std::shared_ptr<const api::Node> NodeWithCpu(const std::string& name, int64_t milli_cpu) {
+  auto node = std::make_shared<api::Node>();
+  node->name = name;
+  node->allocatable = {{"cpu", milli_cpu}, {"memory", 1 << 30}, {"pods", 110}};
+  return node;
+}
+
+PodInfoPtr PodAsking(const std::string& name, int64_t milli_cpu) {
+  api::Pod pod;
+  pod.name = name;
+  pod.containers.emplace_back();
+  pod.containers.back().requests = {{"cpu", milli_cpu}};
+  return NewPodInfo(std::move(pod));
+}
+
+TEST(SnapshotHotSummaryTest, FollowsEveryChangeTheRebuildIsToldOf) {
+  Snapshot snapshot;
+  const size_t block = Snapshot::kSummaryBlock;
+  const int count = static_cast<int>(2 * block + 5);  // two full blocks and a short one
+  std::vector<std::string> order;
+  for (int i = 0; i < count; ++i) {
+    order.push_back("n" + std::to_string(i));
+    snapshot.Mutable(order.back()).SetNode(NodeWithCpu(order.back(), 4000));
+  }
+  snapshot.Rebuild(order, /*nodes_changed=*/true);
+  ASSERT_EQ(snapshot.HotSummaries().size(), 3u);
+  EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
+  EXPECT_EQ(snapshot.HotSummaries()[1].min_free_milli_cpu, 4000);
+  EXPECT_EQ(snapshot.HotSummaries()[1].min_free_pods, 110);
+
+  // A pod on a node of the middle block: only that block's room shrinks.
+  const std::string middle = order[block + 3];
+  snapshot.Mutable(middle).AddPod(PodAsking("p", 1500));
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
+  EXPECT_EQ(snapshot.HotSummaries()[0].min_free_milli_cpu, 4000);
+  EXPECT_EQ(snapshot.HotSummaries()[1].min_free_milli_cpu, 2500);
+  EXPECT_EQ(snapshot.HotSummaries()[1].min_free_pods, 109);
+
+  // An unschedulable node in the short block: its flags, nobody else's.
+  auto cordoned = std::make_shared<api::Node>(*NodeWithCpu(order.back(), 4000));
+  cordoned->unschedulable = true;
+  snapshot.Mutable(order.back()).SetNode(cordoned);
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
+  EXPECT_NE(snapshot.HotSummaries()[2].any_flags & NodeInfo::kUnschedulable, 0u);
+  EXPECT_EQ(snapshot.HotSummaries()[2].all_flags & NodeInfo::kUnschedulable, 0u);
+  EXPECT_EQ(snapshot.HotSummaries()[1].any_flags & NodeInfo::kUnschedulable, 0u);
+
+  // A node list change (an erasure) regroups every block.
+  snapshot.Erase(order[0]);
+  order.erase(order.begin());
+  snapshot.Rebuild(order, /*nodes_changed=*/true);
+  EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
+  EXPECT_EQ(snapshot.HotSummaries()[1].min_free_milli_cpu, 2500);  // n35 moved to 34
+}
+
 }  // namespace
 }  // namespace schedref::optimized::framework

@@ -2,6 +2,7 @@
 // v1.32), with the reference's pinned rules (docs/deviations.md) and the
 // optimized implementation's shortcuts (docs/optimized.md).
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,16 +52,35 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
 }
 
 // pass[i] = whether batch[i] passes `check`, for i in [0, len); appends
-// the positions that fail to *failed. (Out of line, with its own
-// registers: FindNodesThatPassFilters keeps its locals in memory.)
+// the positions that fail to *failed. With `summaries` (the snapshot's,
+// when batch[i] is List()[(first + i) mod list_size]), a whole block of
+// positions whose summary passes is set without looking at its nodes.
+// (Out of line, with its own registers: FindNodesThatPassFilters keeps
+// its locals in memory.)
 [[gnu::noinline]] void CheckHot(const framework::HotCheck& check,
                                 const framework::NodeInfo* const* batch, int64_t len,
-                                uint8_t* pass, std::vector<int64_t>* failed) {
+                                uint8_t* pass, std::vector<int64_t>* failed,
+                                const std::vector<framework::HotSummary>* summaries,
+                                int64_t first, int64_t list_size) {
+  constexpr auto kBlock = static_cast<int64_t>(framework::Snapshot::kSummaryBlock);
   const framework::HotCheck c = check;
-  for (int64_t i = 0; i < len; ++i) {
+  int64_t i = 0;
+  while (i < len) {
+    if (summaries != nullptr) {
+      // Whole blocks from here on, while they pass.
+      int64_t at = (first + i) % list_size;
+      while (at % kBlock == 0 && i + kBlock <= len && at + kBlock <= list_size &&
+             c.PassesAll((*summaries)[static_cast<size_t>(at / kBlock)])) {
+        std::memset(pass + i, 1, kBlock);
+        i += kBlock;
+        at = (first + i) % list_size;
+      }
+      if (i == len) break;
+    }
     const bool p = c.Passes(batch[i]->hot());
     pass[i] = p ? 1 : 0;
     if (!p) failed->push_back(i);
+    ++i;
   }
 }
 
@@ -71,11 +91,13 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
                                         const framework::NodeInfo* const* batch, int64_t from,
                                         int64_t len, const framework::NodeInfo** found,
                                         int64_t* num_found, int64_t to_find) {
-  int64_t i = from;
-  int64_t k = *num_found;
-  while (i < len && k < to_find && pass[i] != 0) found[k++] = batch[i++];
-  *num_found = k;
-  return i;
+  const int64_t limit = std::min(len - from, to_find - *num_found);
+  if (limit <= 0) return from;
+  const void* zero = std::memchr(pass + from, 0, static_cast<size_t>(limit));
+  const int64_t m = zero == nullptr ? limit : static_cast<const uint8_t*>(zero) - (pass + from);
+  std::memcpy(found + *num_found, batch + from, static_cast<size_t>(m) * sizeof(*batch));
+  *num_found += m;
+  return from + m;
 }
 
 std::string DetailString(const framework::Status& s) {
@@ -114,6 +136,12 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   // Usually there are none.
   const framework::NominatedPodsByNode nominated = framework::CollectNominatedPods(*this, snapshot_);
   const bool detail = attempt != nullptr && options_.full_detail;
+  // Whether position i of `nodes` is the snapshot's List()[i], whose
+  // Hot-line summaries the scan may then use.
+  const bool from_snapshot = &nodes == &snapshot_.ConstList() &&
+                             snapshot_.HotSummaries().size() ==
+                                 (nodes.size() + framework::Snapshot::kSummaryBlock - 1) /
+                                     framework::Snapshot::kSummaryBlock;
   const framework::Framework::HotPlan hot = fwk.PlanHotCheck(active, state, pod);
   filter_statuses_.resize(static_cast<size_t>(n));
   filter_pass_.resize(static_cast<size_t>(n));
@@ -171,7 +199,8 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       // node without nominated pods); nodes failing the check go through
       // every filter; the few with nominated pods are filtered again.
       filter_slow_at_.clear();
-      CheckHot(hot.check, batch, len, pass, &filter_slow_at_);
+      CheckHot(hot.check, batch, len, pass, &filter_slow_at_,
+               from_snapshot ? &snapshot_.HotSummaries() : nullptr, (start + pos) % n, n);
       if (!hot.rest.empty()) {
         parallel_.ForChunks(len, kFilterChunk, [&](int64_t b, int64_t e) {
           fwk.RunFilterPluginsMany(hot.rest, state, pod, batch + b, static_cast<size_t>(e - b),
