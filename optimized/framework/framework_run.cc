@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
+#include <string>
 
 #include "api/scenario_decode.h"
 #include "optimized/framework/framework.h"
@@ -364,9 +366,27 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
                                                  const std::vector<const NodeInfo*>& nodes,
                                                  bool with_detail) {
   const size_t n = nodes.size();
-  std::vector<size_t> active;  // indexes into score_
+  std::vector<size_t> active;  // indexes into score_, of plugins that score node by node
+  // What the plugins giving every node the same score add to each total
+  // (ScorePlugin::UniformScore; not used for a detailed result, which
+  // lists every plugin's raw score per node).
+  int64_t uniform_total = 0;
+  const uint32_t flags = with_detail ? 0 : HotFlagsOf(nodes.data(), n);
   for (size_t p = 0; p < score_.size(); ++p) {
-    if (!state.skip_score_plugins.contains(score_names_[p])) active.push_back(p);
+    if (state.skip_score_plugins.contains(score_names_[p])) continue;
+    std::optional<int64_t> uniform;
+    if (!with_detail) uniform = score_[p]->UniformScore(state, pod, flags);
+    if (!uniform) {
+      active.push_back(p);
+      continue;
+    }
+    if (*uniform > kMaxNodeScore || *uniform < kMinNodeScore) {
+      return schedref::Status::Invalid(
+          "applying score defaultWeights on Score plugins: plugin \"" + score_[p]->Name() +
+          "\" returns an invalid score " + std::to_string(*uniform) +
+          ", it should in the range of [0, 100] after normalizing");
+    }
+    uniform_total += *uniform * score_weight_[p];
   }
   // scores[k * n + i]: active plugin k, node i. Each node is written by one
   // task only. The reported failure is the first in (plugin, node) order, as
@@ -411,7 +431,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
                                      "\" failed with: " + first.status.Message());
   }
   ScoreResult result;
-  result.totals.assign(n, 0);
+  result.totals.assign(n, uniform_total);
   if (with_detail) result.detail.resize(n);
   std::vector<int64_t>& plugin_scores = plugin_scores_;
   for (size_t k = 0; k < active.size(); ++k) {

@@ -33,9 +33,11 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
                    public PermitPlugin {
  public:
   Fake(std::string name, PreFilterOutput pre, std::set<std::string> reject, int64_t step,
-       bool normalize, PermitOutput permit, std::optional<uint32_t> hot_clear)
+       bool normalize, PermitOutput permit, std::optional<uint32_t> hot_clear,
+       std::optional<int64_t> uniform)
       : name_(std::move(name)), pre_(std::move(pre)), reject_(std::move(reject)),
-        step_(step), normalize_(normalize), permit_(std::move(permit)), hot_clear_(hot_clear) {}
+        step_(step), normalize_(normalize), permit_(std::move(permit)), hot_clear_(hot_clear),
+        uniform_(uniform) {}
   std::string Name() const override { return name_; }
   PreFilterOutput PreFilter(CycleState&, const PodInfo&, const std::vector<NodeInfo*>&) override {
     return pre_;
@@ -51,6 +53,10 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   }
   ScoreOutput Score(const CycleState&, const PodInfo&, const NodeInfo& node) const override {
     return {node.index * step_, Status::Success()};
+  }
+  std::optional<int64_t> UniformScore(const CycleState&, const PodInfo&,
+                                      uint32_t) const override {
+    return uniform_;
   }
   bool HasScoreExtensions() const override { return normalize_; }
   Status NormalizeScore(const CycleState&, const PodInfo&, const std::vector<const NodeInfo*>&,
@@ -70,6 +76,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   bool normalize_;
   PermitOutput permit_;
   std::optional<uint32_t> hot_clear_;
+  std::optional<int64_t> uniform_;
 };
 
 struct FakeSpec {
@@ -79,6 +86,7 @@ struct FakeSpec {
   bool normalize = false;
   PermitOutput permit;
   std::optional<uint32_t> hot_clear;
+  std::optional<int64_t> uniform;  // what UniformScore says
 };
 
 // Registers `name` as a factory of default-constructed T's.
@@ -98,7 +106,7 @@ Registry MakeRegistry(const std::map<std::string, FakeSpec>& fakes) {
     FakeSpec s = spec;
     EXPECT_TRUE(r.Register(n, [n, s](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
       return std::unique_ptr<Plugin>(
-          new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit, s.hot_clear));
+          new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit, s.hot_clear, s.uniform));
     }).ok());
   }
   return r;
@@ -338,6 +346,52 @@ TEST(FrameworkRunTest, ScoreTotalsDoNotDependOnTheThreadCount) {
     EXPECT_EQ(result->totals[10], 10);
     EXPECT_FALSE(result->detail[10].contains("A"));
   }
+}
+
+TEST(FrameworkRunTest, AUniformScoreStandsForEveryNodeExceptInADetailedResult) {
+  // U says every node scores 7 (weight 3) but Score says i: the totals show
+  // which one was used. B: raw i (weight 1).
+  FakeSpec u{{}, {}, 1, true};
+  u.uniform = 7;
+  Registry r = MakeRegistry({{"U", u}, {"B", {{}, {}, 1, false}}});
+  api::Plugins p = Base();
+  p.score = Enabled({{"U", 3}, {"B", 1}});
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+  std::vector<const NodeInfo*> feasible(list.begin(), list.end());
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  CycleState state;
+  StatusOr<ScoreResult> result = (*f)->RunScorePlugins(state, *pod, feasible, false);
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->totals[0], 3 * 7);
+  EXPECT_EQ(result->totals[10], 3 * 7 + 10);
+  // With detail every plugin scores every node (normalized: 100 * i / 99).
+  result = (*f)->RunScorePlugins(state, *pod, feasible, true);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->totals[10], 3 * (100 * 10 / 99) + 10);
+  EXPECT_EQ(result->detail[10].at("U").raw, 10);
+  // A skipped plugin counts for nothing, uniform or not.
+  state.skip_score_plugins.insert("U");
+  result = (*f)->RunScorePlugins(state, *pod, feasible, false);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->totals[10], 10);
+  // A uniform score out of range is the same error as a per-node one.
+  FakeSpec bad;
+  bad.uniform = 101;
+  Registry r2 = MakeRegistry({{"Bad", bad}});
+  p.score = Enabled({{"Bad", 1}});
+  f = Framework::New(r2, api::Profile{}, p, &handle);
+  ASSERT_TRUE(f.ok());
+  CycleState fresh;
+  result = (*f)->RunScorePlugins(fresh, *pod, feasible, false);
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.status().message(),
+            "applying score defaultWeights on Score plugins: plugin \"Bad\" returns an invalid "
+            "score 101, it should in the range of [0, 100] after normalizing");
 }
 
 TEST(FrameworkRunTest, OutOfRangeScoreIsAnError) {

@@ -425,6 +425,16 @@ class ScorePlugin : public virtual Plugin {
     }
     return n;
   }
+  // When the plugin can tell, without scoring them, that every node of a
+  // cycle's list gets the same final score (after NormalizeScore): that
+  // score; std::nullopt otherwise. `flags` is the union of the nodes' Hot
+  // flags (HotFlagsOf). The framework then calls neither ScoreMany nor
+  // NormalizeScore for the list (docs/optimized.md "Uniform scores").
+  virtual std::optional<int64_t> UniformScore(const CycleState& /*state*/,
+                                              const PodInfo& /*pod*/,
+                                              uint32_t /*flags*/) const {
+    return std::nullopt;
+  }
   virtual bool HasScoreExtensions() const { return false; }
   // scores[i] belongs to nodes[i].
   virtual Status NormalizeScore(const CycleState& /*state*/, const PodInfo& /*pod*/,

@@ -84,6 +84,13 @@ ScoreOutput ImageLocality::Score(const CycleState& /*state*/, const PodInfo& pod
   return {CalculatePriority(sum, num_containers), Status::Success()};
 }
 
+std::optional<int64_t> ImageLocality::UniformScore(const CycleState& /*state*/,
+                                                   const PodInfo& pod, uint32_t flags) const {
+  if ((flags & NodeInfo::kImages) != 0) return std::nullopt;
+  return CalculatePriority(
+      0, static_cast<int64_t>(pod.pod.init_containers.size() + pod.pod.containers.size()));
+}
+
 size_t ImageLocality::ScoreMany(const CycleState& state, const PodInfo& pod,
                                 const NodeInfo* const* nodes, size_t n, int64_t* scores,
                                 Status* /*failure*/) const {

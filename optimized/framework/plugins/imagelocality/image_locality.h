@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -58,6 +59,9 @@ class ImageLocality final : public ScorePlugin {
   // (docs/deviations.md).
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
+  // No node lists images: each scores CalculatePriority(0, containers).
+  std::optional<int64_t> UniformScore(const CycleState& state, const PodInfo& pod,
+                                      uint32_t flags) const override;
   size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                    size_t n, int64_t* scores, Status* failure) const override;
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,13 @@ std::vector<int64_t> ScoreAll(const api::Pod& pod,
     ScoreOutput out = score->Score(state, *info, *node);
     EXPECT_TRUE(out.status.IsSuccess());
     got.push_back(out.score);
+  }
+  // Where the plugin says every node scores the same, it is what they score.
+  const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+  uint32_t flags = 0;
+  for (const NodeInfo* node : list) flags |= node->hot().flags;
+  if (const std::optional<int64_t> uniform = score->UniformScore(state, *info, flags)) {
+    for (int64_t s : got) EXPECT_EQ(s, *uniform);
   }
   return got;
 }
@@ -120,6 +128,21 @@ TEST(ImageLocalityTest, UpstreamPriority) {
     SCOPED_TRACE(tc.name);
     EXPECT_EQ(ScoreAll(tc.pod, tc.nodes), tc.expected);
   }
+}
+
+TEST(ImageLocalityTest, UniformScoreIffNoNodeListsImages) {
+  testing::FakeHandle handle(testing::MakeSnapshot({kNoImages}));
+  auto plugin = ImageLocality::New(nlohmann::json::object(), &handle);
+  ASSERT_TRUE(plugin.ok());
+  auto* score = dynamic_cast<ScorePlugin*>(plugin->get());
+  ASSERT_NE(score, nullptr);
+  const PodInfoPtr pod = NewPodInfo(MakePod().Container("gcr.io/40").Container("x").Obj());
+  const CycleState state;
+  EXPECT_EQ(score->UniformScore(state, *pod, NodeInfo::kHasNode), 0);
+  EXPECT_EQ(score->UniformScore(state, *pod, NodeInfo::kHasNode | NodeInfo::kImages),
+            std::nullopt);
+  EXPECT_EQ(ScoreAll(MakePod().Container("gcr.io/40").Obj(), {kNoImages, kNoImages}),
+            (std::vector<int64_t>{0, 0}));
 }
 
 // upstream TestNormalizedImageName, and IsImage agreeing with it.

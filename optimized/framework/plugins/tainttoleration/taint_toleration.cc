@@ -107,6 +107,15 @@ size_t TaintToleration::ScoreMany(const CycleState& state, const PodInfo& pod,
   return n;
 }
 
+std::optional<int64_t> TaintToleration::UniformScore(const CycleState& state,
+                                                     const PodInfo& /*pod*/,
+                                                     uint32_t flags) const {
+  // Without the PreScore state Score fails: leave it to ScoreMany.
+  if (state.ReadAs<PreScoreState>(kPreScoreKey) == nullptr) return std::nullopt;
+  if ((flags & NodeInfo::kPreferTaints) != 0) return std::nullopt;
+  return kMaxNodeScore;
+}
+
 Status TaintToleration::NormalizeScore(
     const CycleState& /*state*/, const PodInfo& /*pod*/,
     const std::vector<const NodeInfo*>& /*nodes*/,

@@ -13,6 +13,7 @@
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_TAINTTOLERATION_TAINT_TOLERATION_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,10 @@ class TaintToleration final : public NodeObjectFilterPlugin,
                     const NodeInfo& node) const override;
   size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                    size_t n, int64_t* scores, Status* failure) const override;
+  // No node has a PreferNoSchedule taint: every raw score is 0, which the
+  // reversed normalization makes 100.
+  std::optional<int64_t> UniformScore(const CycleState& state, const PodInfo& pod,
+                                      uint32_t flags) const override;
   bool HasScoreExtensions() const override { return true; }
   // DefaultNormalizeScore(100, reverse=true).
   Status NormalizeScore(const CycleState& state, const PodInfo& pod,

@@ -50,6 +50,12 @@ std::vector<int64_t> RunScore(TaintToleration& plugin, const api::Pod& pod,
     scores.push_back(out.score);
   }
   EXPECT_TRUE(plugin.NormalizeScore(state, *pod_info, ptrs, scores).IsSuccess());
+  // Where the plugin says every node scores the same, it is what they score.
+  const std::optional<int64_t> uniform =
+      plugin.UniformScore(state, *pod_info, HotFlagsOf(ptrs.data(), ptrs.size()));
+  if (uniform) {
+    for (int64_t s : scores) EXPECT_EQ(s, *uniform);
+  }
   return scores;
 }
 
@@ -121,6 +127,31 @@ TEST(TaintTolerationTest, Score) {
     SCOPED_TRACE(tc.name);
     EXPECT_EQ(RunScore(plugin, tc.pod, tc.nodes), tc.expected);
   }
+}
+
+TEST(TaintTolerationTest, UniformScoreIffNoNodeHasAPreferNoScheduleTaint) {
+  TaintToleration plugin;
+  const PodInfoPtr pod = NewPodInfo(PodWithTolerations("p", {}));
+  const std::vector<NodeInfo> hard_only = {
+      MakeNodeInfo(NodeWithTaints("a", {})),
+      MakeNodeInfo(NodeWithTaints("b", {{"k", "v", "NoSchedule"}}))};
+  const std::vector<NodeInfo> one_soft = {
+      MakeNodeInfo(NodeWithTaints("a", {})),
+      MakeNodeInfo(NodeWithTaints("b", {{"k", "v", "PreferNoSchedule"}}))};
+  auto flags = [](const std::vector<NodeInfo>& infos) {
+    uint32_t f = 0;
+    for (const NodeInfo& i : infos) f |= i.hot().flags;
+    return f;
+  };
+  CycleState state;
+  // Without PreScore, Score fails: no shortcut around the failure.
+  EXPECT_EQ(plugin.UniformScore(state, *pod, flags(hard_only)), std::nullopt);
+  ASSERT_TRUE(plugin.PreScore(state, *pod, {}).IsSuccess());
+  EXPECT_EQ(plugin.UniformScore(state, *pod, flags(hard_only)), kMaxNodeScore);
+  EXPECT_EQ(plugin.UniformScore(state, *pod, flags(one_soft)), std::nullopt);
+  EXPECT_EQ(RunScore(plugin, PodWithTolerations("p", {}),
+                     {NodeWithTaints("a", {}), NodeWithTaints("b", {{"k", "v", "NoSchedule"}})}),
+            (std::vector<int64_t>{100, 100}));
 }
 
 TEST(TaintTolerationTest, ScoreWithoutPreScoreIsAnError) {
