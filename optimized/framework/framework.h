@@ -146,9 +146,12 @@ class Framework : public PluginsRunner {
   Status RunPreScorePlugins(CycleState& state, const PodInfo& pod,
                             const std::vector<const NodeInfo*>& nodes);
   // Score (parallel over nodes), NormalizeScore, range check, weights.
+  // `positions`, when not null, has nodes.size() entries and
+  // nodes[i] == SnapshotSharedLister().List()[positions[i]]: plugins with
+  // ScoresByPosition are then read there.
   StatusOr<ScoreResult> RunScorePlugins(CycleState& state, const PodInfo& pod,
                                         const std::vector<const NodeInfo*>& nodes,
-                                        bool with_detail);
+                                        bool with_detail, const int32_t* positions = nullptr);
 
   Status RunReservePluginsReserve(CycleState& state, const PodInfo& pod,
                                   const std::string& node_name);

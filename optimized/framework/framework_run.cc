@@ -362,22 +362,73 @@ Status Framework::RunPreScorePlugins(CycleState& state, const PodInfo& pod,
   return Status::Success();
 }
 
+namespace {
+
+// totals[i] = base + the sum over k of weight_k * scores_k[positions[i]],
+// for i in [0, n); one or two plugins (NodeResourcesFit and
+// BalancedAllocation) in one pass.
+template <typename ByPosition>
+void AddByPosition(const ByPosition* b, size_t count, const int32_t* positions, size_t n,
+                   int64_t base, int64_t* totals) {
+  if (count == 0) {
+    std::fill_n(totals, n, base);
+    return;
+  }
+  if (count == 2) {
+    const int64_t *s0 = b[0].scores, *s1 = b[1].scores;
+    const int64_t w0 = b[0].weight, w1 = b[1].weight;
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t p = positions[i];
+      totals[i] = base + s0[p] * w0 + s1[p] * w1;
+    }
+    return;
+  }
+  const int64_t *s0 = b[0].scores, w0 = b[0].weight;
+  for (size_t i = 0; i < n; ++i) totals[i] = base + s0[positions[i]] * w0;
+  for (size_t k = 1; k < count; ++k) {
+    const int64_t *sk = b[k].scores, wk = b[k].weight;
+    for (size_t i = 0; i < n; ++i) totals[i] += sk[positions[i]] * wk;
+  }
+}
+
+}  // namespace
+
 StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInfo& pod,
                                                  const std::vector<const NodeInfo*>& nodes,
-                                                 bool with_detail) {
+                                                 bool with_detail,
+                                                 const int32_t* positions) {
   const size_t n = nodes.size();
   std::vector<size_t> active;  // indexes into score_, of plugins that score node by node
   // What the plugins giving every node the same score add to each total
   // (ScorePlugin::UniformScore; not used for a detailed result, which
   // lists every plugin's raw score per node).
   int64_t uniform_total = 0;
-  const uint32_t flags = with_detail ? 0 : HotFlagsOf(nodes.data(), n);
+  // The plugins read by position (ScorePlugin::ScoresByPosition): their
+  // scores are final and in range, so each adds its weighted score.
+  struct ByPosition {
+    const int64_t* scores;
+    int64_t weight;
+  };
+  std::vector<ByPosition> by_position;
+  // The nodes' flags; for the snapshot's own nodes, those of every node of
+  // the snapshot (a superset, kept by the snapshot: a plugin may then see
+  // a flag none of `nodes` has and only miss a shortcut).
+  const uint32_t flags = with_detail           ? 0
+                         : positions != nullptr ? handle_->SnapshotSharedLister().AnyHotFlags()
+                                                : HotFlagsOf(nodes.data(), n);
   for (size_t p = 0; p < score_.size(); ++p) {
     if (state.skip_score_plugins.contains(score_names_[p])) continue;
     std::optional<int64_t> uniform;
     if (!with_detail) uniform = score_[p]->UniformScore(state, pod, flags);
     if (!uniform) {
-      active.push_back(p);
+      const int64_t* scores = positions != nullptr && !with_detail
+                                  ? score_[p]->ScoresByPosition(state)
+                                  : nullptr;
+      if (scores != nullptr) {
+        by_position.push_back({scores, score_weight_[p]});
+      } else {
+        active.push_back(p);
+      }
       continue;
     }
     if (*uniform > kMaxNodeScore || *uniform < kMinNodeScore) {
@@ -404,7 +455,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   };
   std::vector<Failure> failures;
   std::mutex failures_mu;
-  handle_->Parallel().ForChunks(static_cast<int64_t>(n), kScoreRun, [&](int64_t b, int64_t e) {
+  if (!active.empty()) handle_->Parallel().ForChunks(static_cast<int64_t>(n), kScoreRun, [&](int64_t b, int64_t e) {
     const size_t len = static_cast<size_t>(e - b);
     for (int64_t i = b; i < e; ++i) {
       PrefetchNode(nodes[i]);
@@ -431,7 +482,9 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
                                      "\" failed with: " + first.status.Message());
   }
   ScoreResult result;
-  result.totals.assign(n, uniform_total);
+  result.totals.resize(n);
+  AddByPosition(by_position.data(), by_position.size(), positions, n, uniform_total,
+                result.totals.data());
   if (with_detail) result.detail.resize(n);
   std::vector<int64_t>& plugin_scores = plugin_scores_;
   for (size_t k = 0; k < active.size(); ++k) {

@@ -34,10 +34,10 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
  public:
   Fake(std::string name, PreFilterOutput pre, std::set<std::string> reject, int64_t step,
        bool normalize, PermitOutput permit, std::optional<uint32_t> hot_clear,
-       std::optional<int64_t> uniform)
+       std::optional<int64_t> uniform, std::vector<int64_t> by_position)
       : name_(std::move(name)), pre_(std::move(pre)), reject_(std::move(reject)),
         step_(step), normalize_(normalize), permit_(std::move(permit)), hot_clear_(hot_clear),
-        uniform_(uniform) {}
+        uniform_(uniform), by_position_(std::move(by_position)) {}
   std::string Name() const override { return name_; }
   PreFilterOutput PreFilter(CycleState&, const PodInfo&, const std::vector<NodeInfo*>&) override {
     return pre_;
@@ -58,6 +58,9 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
                                       uint32_t) const override {
     return uniform_;
   }
+  const int64_t* ScoresByPosition(const CycleState&) const override {
+    return by_position_.empty() ? nullptr : by_position_.data();
+  }
   bool HasScoreExtensions() const override { return normalize_; }
   Status NormalizeScore(const CycleState&, const PodInfo&, const std::vector<const NodeInfo*>&,
                         std::vector<int64_t>& scores) override {
@@ -77,6 +80,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   PermitOutput permit_;
   std::optional<uint32_t> hot_clear_;
   std::optional<int64_t> uniform_;
+  std::vector<int64_t> by_position_;
 };
 
 struct FakeSpec {
@@ -87,6 +91,7 @@ struct FakeSpec {
   PermitOutput permit;
   std::optional<uint32_t> hot_clear;
   std::optional<int64_t> uniform;  // what UniformScore says
+  std::vector<int64_t> by_position;  // what ScoresByPosition points to
 };
 
 // Registers `name` as a factory of default-constructed T's.
@@ -106,7 +111,8 @@ Registry MakeRegistry(const std::map<std::string, FakeSpec>& fakes) {
     FakeSpec s = spec;
     EXPECT_TRUE(r.Register(n, [n, s](const nlohmann::json&, Handle*) -> StatusOr<std::unique_ptr<Plugin>> {
       return std::unique_ptr<Plugin>(
-          new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit, s.hot_clear, s.uniform));
+          new Fake(n, s.pre, s.reject, s.step, s.normalize, s.permit, s.hot_clear, s.uniform,
+                   s.by_position));
     }).ok());
   }
   return r;
@@ -392,6 +398,44 @@ TEST(FrameworkRunTest, AUniformScoreStandsForEveryNodeExceptInADetailedResult) {
   EXPECT_EQ(result.status().message(),
             "applying score defaultWeights on Score plugins: plugin \"Bad\" returns an invalid "
             "score 101, it should in the range of [0, 100] after normalizing");
+}
+
+TEST(FrameworkRunTest, ScoresByPositionAreReadWhereThePositionsAreKnown) {
+  // P's Score says i, its array says 100 - pos (weight 2); B: raw i
+  // (weight 1). The totals show which one was read.
+  FakeSpec by_pos{{}, {}, 1, false};
+  for (int pos = 0; pos < 100; ++pos) by_pos.by_position.push_back(100 - pos);
+  Registry r = MakeRegistry({{"P", by_pos}, {"B", {{}, {}, 1, false}}});
+  api::Plugins p = Base();
+  p.score = Enabled({{"P", 2}, {"B", 1}});
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+  StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
+  ASSERT_TRUE(f.ok()) << f.status().message();
+  const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+  // Feasible: positions 90..99 then 0..4, as a round-robin scan finds them.
+  std::vector<const NodeInfo*> feasible;
+  std::vector<int32_t> positions;
+  for (int32_t pos : {90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 0, 1, 2, 3, 4}) {
+    feasible.push_back(list[pos]);
+    positions.push_back(pos);
+  }
+  PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+  CycleState state;
+  StatusOr<ScoreResult> result =
+      (*f)->RunScorePlugins(state, *pod, feasible, false, positions.data());
+  ASSERT_TRUE(result.ok()) << result.status().message();
+  EXPECT_EQ(result->totals[0], 2 * (100 - 90) + 90);
+  EXPECT_EQ(result->totals[10], 2 * 100 + 0);
+  // Without positions, or with detail, P scores node by node.
+  result = (*f)->RunScorePlugins(state, *pod, feasible, false);
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->totals[0], 2 * 90 + 90);
+  result = (*f)->RunScorePlugins(state, *pod, feasible, true, positions.data());
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->totals[0], 2 * 90 + 90);
+  EXPECT_EQ(result->detail[0].at("P").raw, 90);
 }
 
 TEST(FrameworkRunTest, OutOfRangeScoreIsAnError) {

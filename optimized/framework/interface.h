@@ -435,6 +435,12 @@ class ScorePlugin : public virtual Plugin {
                                               uint32_t /*flags*/) const {
     return std::nullopt;
   }
+  // When the plugin has, for this cycle, the final score (no
+  // NormalizeScore, in [0, 100]) of every node of the snapshot
+  // (SnapshotSharedLister), an array of them by List() position; nullptr
+  // otherwise. The framework then reads a node's score there instead of
+  // calling ScoreMany, when it knows the nodes' positions (RunScorePlugins).
+  virtual const int64_t* ScoresByPosition(const CycleState& /*state*/) const { return nullptr; }
   virtual bool HasScoreExtensions() const { return false; }
   // scores[i] belongs to nodes[i].
   virtual Status NormalizeScore(const CycleState& /*state*/, const PodInfo& /*pod*/,

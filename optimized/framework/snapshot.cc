@@ -140,6 +140,8 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       if (t->index >= 0 && pos < list_.size()) SummarizeBlock(pos / kSummaryBlock);
     }
   }
+  any_hot_flags_ = 0;
+  for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
   // The affinity lists: recomputed over the list after a list change or an
   // erasure, or while the list names a node twice (the node tree can);
   // otherwise each touched node is put into or taken out of them where its

@@ -76,6 +76,8 @@ class Snapshot {
   // about (Mutable), so a scan can pass a whole block at once.
   static constexpr size_t kSummaryBlock = 32;
   const std::vector<HotSummary>& HotSummaries() const { return hot_summaries_; }
+  // The union of every listed node's Hot flags.
+  uint32_t AnyHotFlags() const { return any_hot_flags_; }
 
   // --- Change log (per-node memos, plugins/helper/node_memo.h) -------------
 
@@ -111,6 +113,7 @@ class Snapshot {
   std::vector<NodeInfo*> with_required_anti_affinity_;
   std::unordered_map<std::string, int> image_nodes_;
   std::vector<HotSummary> hot_summaries_;
+  uint32_t any_hot_flags_ = 0;
   void SummarizeBlock(size_t block);
   // NameRanks(), valid iff name_ranks_valid_.
   mutable std::vector<int32_t> name_ranks_;

@@ -185,6 +185,7 @@ TEST(SnapshotHotSummaryTest, FollowsEveryChangeTheRebuildIsToldOf) {
   EXPECT_NE(snapshot.HotSummaries()[2].any_flags & NodeInfo::kUnschedulable, 0u);
   EXPECT_EQ(snapshot.HotSummaries()[2].all_flags & NodeInfo::kUnschedulable, 0u);
   EXPECT_EQ(snapshot.HotSummaries()[1].any_flags & NodeInfo::kUnschedulable, 0u);
+  EXPECT_EQ(snapshot.AnyHotFlags(), NodeInfo::kHasNode | NodeInfo::kUnschedulable);
 
   // A node list change (an erasure) regroups every block.
   snapshot.Erase(order[0]);

@@ -86,16 +86,27 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
 
 // Copies batch[i] to found[num_found++] for i = from, from + 1, ... while
 // pass[i] is set, i < len and num_found < to_find; returns the first i it
-// did not copy.
+// did not copy. With `found_at`, also found_at[num_found] = the position
+// of batch[i] in a list of `list_size` nodes whose position `first` is
+// batch[0].
 [[gnu::noinline]] int64_t AppendPassing(const uint8_t* pass,
                                         const framework::NodeInfo* const* batch, int64_t from,
                                         int64_t len, const framework::NodeInfo** found,
-                                        int64_t* num_found, int64_t to_find) {
+                                        int64_t* num_found, int64_t to_find, int32_t* found_at,
+                                        int64_t first, int64_t list_size) {
   const int64_t limit = std::min(len - from, to_find - *num_found);
   if (limit <= 0) return from;
   const void* zero = std::memchr(pass + from, 0, static_cast<size_t>(limit));
   const int64_t m = zero == nullptr ? limit : static_cast<const uint8_t*>(zero) - (pass + from);
   std::memcpy(found + *num_found, batch + from, static_cast<size_t>(m) * sizeof(*batch));
+  if (found_at != nullptr) {
+    // Consecutive positions, wrapping once at most (m <= list_size).
+    int32_t* out = found_at + *num_found;
+    const auto at = static_cast<int32_t>((first + from) % list_size);
+    const int64_t head = std::min(m, list_size - at);
+    for (int64_t j = 0; j < head; ++j) out[j] = at + static_cast<int32_t>(j);
+    for (int64_t j = head; j < m; ++j) out[j] = static_cast<int32_t>(j - head);
+  }
   *num_found += m;
   return from + m;
 }
@@ -120,6 +131,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     const framework::PodInfo& pod, framework::Diagnosis& diagnosis,
     const std::vector<const framework::NodeInfo*>& nodes, int64_t start,
     api::Attempt* attempt, framework::Status* error) {
+  feasible_positions_.clear();
   const int64_t n = static_cast<int64_t>(nodes.size());
   int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), n);
   if (!fwk.HasScorePlugins()) to_find = 1;
@@ -150,6 +162,9 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   feasible.resize(static_cast<size_t>(std::min(to_find, n)));
   const framework::NodeInfo** found = feasible.data();
   int64_t num_found = 0;
+  // The found nodes' positions in the snapshot's list, when `nodes` is it.
+  feasible_positions_.resize(from_snapshot ? feasible.size() : 0);
+  int32_t* const found_at = from_snapshot ? feasible_positions_.data() : nullptr;
 
   // The code and plugin of the last status recorded in the diagnosis (the
   // plugin string lives in the status's heap part, or is a static empty
@@ -243,7 +258,8 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     // diagnosis.
     for (int64_t i = 0; i < len; ++i) {
       if (!detail) {
-        i = AppendPassing(pass, batch, i, len, found, &num_found, to_find);
+        i = AppendPassing(pass, batch, i, len, found, &num_found, to_find, found_at,
+                          (start + pos) % n, n);
         if (num_found >= to_find) break;
         if (i == len) break;
       }
@@ -254,6 +270,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
         }
       }
       if (pass[i] != 0) {
+        if (found_at != nullptr) found_at[num_found] = static_cast<int32_t>((start + pos + i) % n);
         found[num_found++] = node;
         if (num_found >= to_find) break;
         continue;
@@ -262,6 +279,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
       if (s.code() == framework::Code::kError) {
         *error = std::move(s);
         feasible.resize(static_cast<size_t>(num_found));
+        if (from_snapshot) feasible_positions_.resize(feasible.size());
         return feasible;
       }
       // Recording the same (plugin, code) twice changes nothing; most
@@ -286,6 +304,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     }
   }
   feasible.resize(static_cast<size_t>(num_found));
+  if (from_snapshot) feasible_positions_.resize(feasible.size());
   return feasible;
 }
 
@@ -492,7 +511,10 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     return out;
   }
   StatusOr<framework::ScoreResult> scores =
-      fwk.RunScorePlugins(state, pod, feasible, options_.full_detail);
+      fwk.RunScorePlugins(state, pod, feasible, options_.full_detail,
+                          feasible_positions_.size() == feasible.size()
+                              ? feasible_positions_.data()
+                              : nullptr);
   if (!scores.ok()) {
     out.status = framework::Status::Error(scores.status().message());
     out.nominating_info = kClearNominatedNode;

@@ -189,6 +189,9 @@ class Scheduler : public framework::Handle {
   std::vector<framework::Status> filter_statuses_;
   std::vector<uint8_t> filter_pass_;  // 1 iff the position passed every filter
   std::vector<const framework::NodeInfo*> filter_batch_;
+  // The last FindNodesThatPassFilters' feasible nodes' positions in the
+  // snapshot's List(), when it scanned that list (else empty).
+  std::vector<int32_t> feasible_positions_;
   std::vector<framework::FilterDetail> filter_details_;
   std::vector<size_t> select_ties_;  // SelectHost's tied positions
   // The filter batch's positions whose node fails the cycle's HotCheck (or

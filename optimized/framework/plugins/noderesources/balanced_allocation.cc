@@ -58,6 +58,11 @@ ScoreOutput BalancedAllocation::Score(const CycleState& state, const PodInfo& po
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
+const int64_t* BalancedAllocation::ScoresByPosition(const CycleState& state) const {
+  const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
+  return s == nullptr ? nullptr : scorer_.ScoresByPosition(s->pod);
+}
+
 size_t BalancedAllocation::ScoreMany(const CycleState& state, const PodInfo& pod,
                                      const NodeInfo* const* nodes, size_t n, int64_t* scores,
                                      Status* failure) const {

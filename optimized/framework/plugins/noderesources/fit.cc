@@ -366,6 +366,11 @@ ScoreOutput Fit::Score(const CycleState& state, const PodInfo& pod,
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
+const int64_t* Fit::ScoresByPosition(const CycleState& state) const {
+  const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
+  return s == nullptr ? nullptr : scorer_.ScoresByPosition(s->pod);
+}
+
 size_t Fit::ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                       size_t n, int64_t* scores, Status* failure) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);

@@ -125,6 +125,8 @@ class Fit final : public PreFilterPlugin,
   // run. No NormalizeScore.
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
+  // The scorer's memo by position (ResourceAllocationScorer::ScoresByPosition).
+  const int64_t* ScoresByPosition(const CycleState& state) const override;
   size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                    size_t n, int64_t* scores, Status* failure) const override;
 

@@ -198,17 +198,69 @@ ScoreOutput ResourceAllocationScorer::Score(const NodeInfo& node,
   return {score, std::move(failure)};
 }
 
+int64_t ResourceAllocationScorer::ScoreByKind(const NodeInfo& node,
+                                              const std::vector<PodResource>& pod) const {
+  switch (kind_) {
+    case ScoringKind::kLeastAllocated:
+      return ScoreAs<ScoringKind::kLeastAllocated>(node, pod);
+    case ScoringKind::kMostAllocated:
+      return ScoreAs<ScoringKind::kMostAllocated>(node, pod);
+    case ScoringKind::kRequestedToCapacityRatio:
+      return ScoreAs<ScoringKind::kRequestedToCapacityRatio>(node, pod);
+    case ScoringKind::kBalancedAllocation:
+      return ScoreAs<ScoringKind::kBalancedAllocation>(node, pod);
+  }
+  return 0;
+}
+
 const Snapshot* ResourceAllocationScorer::BeginMemo(const Handle* handle,
                                                     const std::vector<PodResource>& pod) {
+  by_position_ = false;
   if (handle == nullptr) return nullptr;
   const Snapshot& snapshot = handle->SnapshotSharedLister();
-  memo_.Begin(snapshot);
-  if (pod != memo_pod_) {
-    memo_.Clear();
-    memo_pod_ = pod;
+  // This pod's memo to the front: found, or a new one (the least recently
+  // used one's storage when all are taken).
+  auto it = std::find_if(memos_.begin(), memos_.end(),
+                         [&](const Memo& m) { return m.pod == pod; });
+  if (it == memos_.end()) {
+    if (memos_.size() < kMemoShapes) {
+      memos_.emplace_back();
+    } else {
+      memos_.back().slots.Clear();
+    }
+    it = memos_.end() - 1;
+    it->pod = pod;
+    it->cycles = 0;
   }
-  memo_scores_.resize(memo_.size());
+  std::rotate(memos_.begin(), it, it + 1);
+  Memo& memo = memos_.front();
+  memo.slots.Begin(snapshot);
+  memo.scores.resize(memo.slots.size());
+  ++memo.cycles;
+  // A pod asked for once scores only its feasible nodes (ScoreMany); from
+  // the second time on, every stale slot is brought up to date here.
+  if (memo.cycles >= 2 && !resources_.empty()) {
+    const std::vector<NodeInfo*>& list = snapshot.List();
+    stale_.clear();
+    memo.slots.StalePositions(list, &stale_);
+    bool in_range = true;
+    for (size_t pos : stale_) {
+      const int64_t score = ScoreByKind(*list[pos], memo.pod);
+      in_range = in_range && score >= kMinNodeScore && score <= kMaxNodeScore;
+      memo.scores[pos] = score;
+      memo.slots.Set(pos, *list[pos]);
+    }
+    // Every slot is Fresh now; a score out of range (which no kind
+    // computes) leaves the reporting of it to the node-by-node path.
+    by_position_ = in_range && list.size() == memo.scores.size();
+  }
   return &snapshot;
+}
+
+const int64_t* ResourceAllocationScorer::ScoresByPosition(
+    const std::vector<PodResource>& pod) const {
+  if (!by_position_ || memos_.front().pod != pod) return nullptr;
+  return memos_.front().scores.data();
 }
 
 size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t n,
@@ -221,10 +273,12 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
   }
   // Only the snapshot's own NodeInfos are memoized (a copy of one, e.g. in
   // preemption, may differ from it at the same generation).
-  const std::vector<NodeInfo*>* list =
-      memo != nullptr && pod == memo_pod_ && memo->List().size() == memo_.size()
-          ? &memo->List()
-          : nullptr;
+  Memo* current = memos_.empty() ? nullptr : &memos_.front();
+  const std::vector<NodeInfo*>* list = memo != nullptr && current != nullptr &&
+                                               pod == current->pod &&
+                                               memo->List().size() == current->slots.size()
+                                           ? &memo->List()
+                                           : nullptr;
   auto each = [&]<ScoringKind kKind>() {
     if (list == nullptr) {
       for (size_t i = 0; i < n; ++i) scores[i] = ScoreAs<kKind>(*nodes[i], pod);
@@ -233,13 +287,13 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
     // The snapshot's own node at its position, with a Fresh slot, takes the
     // memo's score (NodeMemo::Lookup); the others are scored after.
     const size_t size = list->size();
-    int64_t* const memo_scores = memo_scores_.data();
+    int64_t* const memo_scores = current->scores.data();
     constexpr size_t kBlock = 64;
     for (size_t b = 0; b < n; b += kBlock) {
       const size_t len = std::min(n - b, kBlock);
       size_t missed[kBlock];
       const size_t num_missed =
-          memo_.Lookup(nodes + b, len, *list, memo_scores, scores + b, missed);
+          current->slots.Lookup(nodes + b, len, *list, memo_scores, scores + b, missed);
       for (size_t k = 0; k < num_missed; ++k) {
         const size_t i = b + missed[k];
         const NodeInfo& node = *nodes[i];
@@ -247,7 +301,7 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
         scores[i] = ScoreAs<kKind>(node, pod);
         if (pos < size && (*list)[pos] == &node) {
           memo_scores[pos] = scores[i];
-          memo_.Set(pos, node);
+          current->slots.Set(pos, node);
         }
       }
     }

@@ -115,7 +115,18 @@ class ResourceAllocationScorer {
   // docs/optimized.md "Per-node memos"). Call from PreScore (one thread)
   // with the plugin's handle; returns the handle's snapshot, to pass to
   // ScoreMany in the same cycle, or nullptr (no memo) without a handle.
+  //
+  // The memo keeps the last kMemoShapes different `pod`s (least recently
+  // used out). From the second cycle a `pod` is asked for on, BeginMemo
+  // also brings every slot up to date (the snapshot's change log names the
+  // few positions that can be stale), and ScoresByPosition then has the
+  // score of every node of the snapshot by List() position.
   const Snapshot* BeginMemo(const Handle* handle, const std::vector<PodResource>& pod);
+  // The memo's scores by snapshot position, each in [0, 100], for the
+  // cycle BeginMemo(_, pod) last started; nullptr when it has not got every
+  // node's (the first cycle with this `pod`, no handle, no resources) or
+  // `pod` is not the last BeginMemo's.
+  const int64_t* ScoresByPosition(const std::vector<PodResource>& pod) const;
 
   bool use_requested() const { return kind_ == ScoringKind::kBalancedAllocation; }
   const std::vector<ResourceSpec>& resources() const { return resources_; }
@@ -124,11 +135,21 @@ class ResourceAllocationScorer {
   template <ScoringKind kKind>
   int64_t ScoreAs(const NodeInfo& node, const std::vector<PodResource>& pod) const;
 
-  // The memo (BeginMemo). Concurrent ScoreMany calls score disjoint nodes
-  // and so read and write disjoint slots.
-  std::vector<PodResource> memo_pod_;
-  mutable helper::NodeMemo memo_;
-  mutable std::vector<int64_t> memo_scores_;
+  int64_t ScoreByKind(const NodeInfo& node, const std::vector<PodResource>& pod) const;
+
+  // The memo (BeginMemo): one per `pod`, the current one (last begun)
+  // first. Concurrent ScoreMany calls score disjoint nodes and so read and
+  // write disjoint slots of the current one.
+  static constexpr size_t kMemoShapes = 4;
+  struct Memo {
+    std::vector<PodResource> pod;
+    helper::NodeMemo slots;
+    std::vector<int64_t> scores;  // by position, valid where slots are Fresh
+    int64_t cycles = 0;           // how many BeginMemo calls asked for `pod`
+  };
+  mutable std::vector<Memo> memos_;
+  bool by_position_ = false;  // memos_[0] has every position's score
+  std::vector<size_t> stale_;             // BeginMemo's scratch
 
   // Constant after construction.
   ScoringKind kind_;
