@@ -3,6 +3,7 @@
 // optimized implementation's shortcuts (docs/optimized.md).
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -315,18 +316,18 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   // order, one RNG draw iff there is a tie, then the report (chosen node
   // first, the rest by score descending, ties in feasible order).
   const size_t n = totals.size();
-  // One pass: the positions holding the highest score so far, in order.
-  std::vector<size_t>& ties = select_ties_;
-  ties.clear();
+  // The highest score, then the positions holding it, in order: two
+  // branch-free passes (the scores of a cycle's nodes are often close, and
+  // a branch on each would be mispredicted).
   int64_t best = totals[0];
+  for (size_t i = 1; i < n; ++i) best = std::max(best, totals[i]);
+  if (select_ties_.size() < n) select_ties_.resize(n);
+  size_t num_ties = 0;
   for (size_t i = 0; i < n; ++i) {
-    if (totals[i] < best) continue;
-    if (totals[i] > best) {
-      best = totals[i];
-      ties.clear();
-    }
-    ties.push_back(i);
+    select_ties_[num_ties] = i;
+    num_ties += totals[i] == best ? 1 : 0;
   }
+  const std::span<const size_t> ties(select_ties_.data(), num_ties);
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
   auto forced = options_.forced_choices.find(queue_->SchedulingCycle());

@@ -179,6 +179,18 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   sh->namespace_labels = NamespaceLabelsOf(pod.pod.ns, ns_map);
   const api::Labels& ns_labels = sh->namespace_labels;
 
+  const bool has_incoming_terms =
+      !sh->affinity_terms.empty() || !sh->anti_affinity_terms.empty();
+  // Without existing pods with required anti-affinity nothing can count
+  // against the pod (upstream's existingAntiAffinityCounts is then empty):
+  // with no terms of its own, Skip without bringing the index up to date.
+  // It catches up at its next Refresh (the change log, or a full re-read);
+  // the sums kept from an earlier cycle are dropped as below.
+  if (!has_incoming_terms && snapshot.HavePodsWithRequiredAntiAffinityList().empty()) {
+    prefilter_sums_.valid = false;
+    return {std::nullopt, Status::Skip()};
+  }
+
   // The snapshot's pods by class (snapshot_index.h), re-read only where a
   // node changed since the last cycle.
   SnapshotIndex& x = snapshot_index_;
@@ -202,8 +214,6 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
   }
   const bool may_have_existing = !keys.empty();
-  const bool has_incoming_terms =
-      !sh->affinity_terms.empty() || !sh->anti_affinity_terms.empty();
   std::vector<SnapshotIndex::Before>& changes = prefilter_changes_;
   if (!may_have_existing && !has_incoming_terms) {
     // Nothing counts; what changed is not summed, so the sums kept from an

@@ -81,6 +81,9 @@ Status InterPodAffinity::PreScore(CycleState& state, const PodInfo& pod,
     return Status::Skip();
   }
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  // No existing pod with any pod (anti-)affinity: none has terms that
+  // score, and the index need not be brought up to date to tell.
+  if (!has_constraints && snapshot.HavePodsWithAffinityList().empty()) return Status::Skip();
   if (!has_constraints) {
     // Only existing pods' own terms could add anything: Skip when no pod
     // has terms that score (snapshot_index.h keeps the counts; it is
