@@ -9,9 +9,11 @@
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace schedref::optimized::framework {
@@ -22,6 +24,27 @@ class StateData {
  public:
   virtual ~StateData() = default;
   virtual std::unique_ptr<StateData> Clone() const = 0;
+};
+
+// A set of plugin names, filled anew in every cycle (upstream's
+// SkipFilterPlugins / SkipScorePlugins, a sets.Set[string]): a handful of
+// names, so a list of views, not a tree of strings.
+// REQUIRES: an inserted name's storage outlives the set (the framework's
+// plugin names; string literals).
+class PluginNameSet {
+ public:
+  void insert(std::string_view name) {
+    if (!contains(name)) names_.push_back(name);
+  }
+  bool contains(std::string_view name) const {
+    return std::find(names_.begin(), names_.end(), name) != names_.end();
+  }
+  void clear() { names_.clear(); }
+  bool empty() const { return names_.empty(); }
+  size_t size() const { return names_.size(); }
+
+ private:
+  std::vector<std::string_view> names_;
 };
 
 class CycleState {
@@ -47,8 +70,8 @@ class CycleState {
   void Write(int key, std::unique_ptr<StateData> data);
 
   // Plugins whose PreFilter / PreScore returned Skip this cycle.
-  std::set<std::string> skip_filter_plugins;
-  std::set<std::string> skip_score_plugins;
+  PluginNameSet skip_filter_plugins;
+  PluginNameSet skip_score_plugins;
   // Pods ("namespace/name") to move to activeQ at the end of the cycle
   // (upstream's kubernetes.io/pods-to-activate).
   std::set<std::string> pods_to_activate;

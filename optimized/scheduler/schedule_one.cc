@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "optimized/framework/vectorize.h"
 #include "optimized/scheduler/scheduler.h"
 
 namespace schedref::optimized::internal {
@@ -90,7 +91,7 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
 // did not copy. With `found_at`, also found_at[num_found] = the position
 // of batch[i] in a list of `list_size` nodes whose position `first` is
 // batch[0].
-[[gnu::noinline]] int64_t AppendPassing(const uint8_t* pass,
+[[gnu::noinline]] SCHEDREF_VECTORIZE int64_t AppendPassing(const uint8_t* pass,
                                         const framework::NodeInfo* const* batch, int64_t from,
                                         int64_t len, const framework::NodeInfo** found,
                                         int64_t* num_found, int64_t to_find, int32_t* found_at,
