@@ -320,8 +320,14 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   // The highest score, then the positions holding it, in order: two
   // branch-free passes (the scores of a cycle's nodes are often close, and
   // a branch on each would be mispredicted).
-  int64_t best = totals[0];
-  for (size_t i = 1; i < n; ++i) best = std::max(best, totals[i]);
+  // (Four running maxima: one would make every step wait for the last.)
+  int64_t m[4] = {totals[0], totals[0], totals[0], totals[0]};
+  size_t i4 = 0;
+  for (; i4 + 4 <= n; i4 += 4) {
+    for (size_t k = 0; k < 4; ++k) m[k] = std::max(m[k], totals[i4 + k]);
+  }
+  for (; i4 < n; ++i4) m[0] = std::max(m[0], totals[i4]);
+  const int64_t best = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
   if (select_ties_.size() < n) select_ties_.resize(n);
   size_t num_ties = 0;
   for (size_t i = 0; i < n; ++i) {
