@@ -321,13 +321,16 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
   // branch-free passes (the scores of a cycle's nodes are often close, and
   // a branch on each would be mispredicted).
   // (Four running maxima: one would make every step wait for the last.)
-  int64_t m[4] = {totals[0], totals[0], totals[0], totals[0]};
+  int64_t m0 = totals[0], m1 = totals[0], m2 = totals[0], m3 = totals[0];
   size_t i4 = 0;
   for (; i4 + 4 <= n; i4 += 4) {
-    for (size_t k = 0; k < 4; ++k) m[k] = std::max(m[k], totals[i4 + k]);
+    m0 = std::max(m0, totals[i4]);
+    m1 = std::max(m1, totals[i4 + 1]);
+    m2 = std::max(m2, totals[i4 + 2]);
+    m3 = std::max(m3, totals[i4 + 3]);
   }
-  for (; i4 < n; ++i4) m[0] = std::max(m[0], totals[i4]);
-  const int64_t best = std::max(std::max(m[0], m[1]), std::max(m[2], m[3]));
+  for (; i4 < n; ++i4) m0 = std::max(m0, totals[i4]);
+  const int64_t best = std::max(std::max(m0, m1), std::max(m2, m3));
   if (select_ties_.size() < n) select_ties_.resize(n);
   size_t num_ties = 0;
   for (size_t i = 0; i < n; ++i) {
