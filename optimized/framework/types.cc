@@ -64,14 +64,36 @@ PodInfoPtr NewPodInfo(api::Pod pod) {
   auto info = std::make_shared<PodInfo>();
   info->key = pod.Key();
   info->priority = pod.priority.value_or(0);
-  info->requests.AddList(api::PodRequestList(pod));
-  api::PodResourcesOptions non_zero;
-  non_zero.non_missing_container_requests = {
-      {api::kResourceCpu, api::kDefaultMilliCpuRequest},
-      {api::kResourceMemory, api::kDefaultMemoryRequest}};
-  api::ResourceList nz = api::PodRequestList(pod, non_zero);
-  info->non_zero_milli_cpu = nz[api::kResourceCpu];
-  info->non_zero_memory = nz[api::kResourceMemory];
+  if (pod.init_containers.empty()) {
+    // api::PodRequestList without init containers is the containers' sum
+    // plus the overhead; the non-zero variant counts a container's missing
+    // cpu or memory request (missing, not zero) as the default. Resource's
+    // AddList adds each entry, so adding the lists one by one gives the sum's
+    // result without building it.
+    auto request_or = [](const api::ResourceList& list, const char* name, int64_t missing) {
+      auto it = list.find(name);
+      return it == list.end() ? missing : it->second;
+    };
+    for (const api::Container& c : pod.containers) {
+      info->requests.AddList(c.requests);
+      info->non_zero_milli_cpu +=
+          request_or(c.requests, api::kResourceCpu, api::kDefaultMilliCpuRequest);
+      info->non_zero_memory +=
+          request_or(c.requests, api::kResourceMemory, api::kDefaultMemoryRequest);
+    }
+    info->requests.AddList(pod.overhead);
+    info->non_zero_milli_cpu += request_or(pod.overhead, api::kResourceCpu, 0);
+    info->non_zero_memory += request_or(pod.overhead, api::kResourceMemory, 0);
+  } else {
+    info->requests.AddList(api::PodRequestList(pod));
+    api::PodResourcesOptions non_zero;
+    non_zero.non_missing_container_requests = {
+        {api::kResourceCpu, api::kDefaultMilliCpuRequest},
+        {api::kResourceMemory, api::kDefaultMemoryRequest}};
+    api::ResourceList nz = api::PodRequestList(pod, non_zero);
+    info->non_zero_milli_cpu = nz[api::kResourceCpu];
+    info->non_zero_memory = nz[api::kResourceMemory];
+  }
   for (const api::Container& c : pod.containers) {
     for (const api::ContainerPort& p : c.ports) {
       if (p.host_port > 0) info->host_ports.push_back(p);

@@ -2,10 +2,66 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
+#include "api/resource.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::framework {
 namespace {
+
+// NewPodInfo's requests and non-zero requests are api::PodRequestList's
+// (plain and with the 100m / 200Mi defaults for missing requests), with or
+// without init containers.
+TEST(PodInfoTest, RequestsAreThePodRequestLists) {
+  struct Case {
+    std::string name;
+    api::Pod pod;
+  };
+  const std::vector<Case> cases = {
+      {"no containers", st::MakePod().Name("p").Obj()},
+      {"one container", st::MakePod().Name("p").Req({{"cpu", "1"}, {"memory", "1Gi"}}).Obj()},
+      {"missing memory, zero cpu",
+       st::MakePod().Name("p").Req({{"cpu", "0"}}).Req({{"example.com/gpu", "2"}}).Obj()},
+      {"overhead and ephemeral storage",
+       st::MakePod()
+           .Name("p")
+           .Req({{"cpu", "250m"}, {"ephemeral-storage", "1Gi"}})
+           .Req({{"memory", "64Mi"}})
+           .Overhead({{"cpu", "50m"}, {"memory", "10Mi"}})
+           .Obj()},
+      {"init and sidecar containers",
+       st::MakePod()
+           .Name("p")
+           .Req({{"cpu", "100m"}})
+           .InitReq({{"cpu", "2"}, {"memory", "1Gi"}})
+           .SidecarReq({{"cpu", "300m"}})
+           .Overhead({{"cpu", "10m"}})
+           .Obj()},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    const PodInfoPtr info = NewPodInfo(tc.pod);
+    Resource want;
+    want.AddList(api::PodRequestList(tc.pod));
+    EXPECT_EQ(info->requests.milli_cpu, want.milli_cpu);
+    EXPECT_EQ(info->requests.memory, want.memory);
+    EXPECT_EQ(info->requests.ephemeral_storage, want.ephemeral_storage);
+    EXPECT_EQ(info->requests.scalar, want.scalar);
+    api::PodResourcesOptions non_zero;
+    non_zero.non_missing_container_requests = {
+        {api::kResourceCpu, api::kDefaultMilliCpuRequest},
+        {api::kResourceMemory, api::kDefaultMemoryRequest}};
+    api::ResourceList nz = api::PodRequestList(tc.pod, non_zero);
+    EXPECT_EQ(info->non_zero_milli_cpu, nz[api::kResourceCpu]);
+    EXPECT_EQ(info->non_zero_memory, nz[api::kResourceMemory]);
+  }
+  // The defaults stand in for missing requests only.
+  const PodInfoPtr zero = NewPodInfo(st::MakePod().Name("p").Req({{"cpu", "0"}}).Obj());
+  EXPECT_EQ(zero->non_zero_milli_cpu, 0);
+  EXPECT_EQ(zero->non_zero_memory, api::kDefaultMemoryRequest);
+}
 
 TEST(HostPortInfoTest, ConflictRules) {
   struct Case {
