@@ -124,6 +124,13 @@ api::PluginSet Enabled(std::vector<api::PluginRef> refs) {
   return s;
 }
 
+// Nodes n0, n1, ... n{count-1}.
+std::vector<api::Node> NumberedNodes(int count) {
+  std::vector<api::Node> nodes;
+  for (int i = 0; i < count; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  return nodes;
+}
+
 api::Plugins Base() {
   api::Plugins p;
   p.queue_sort = Enabled({{"Sort", 0}});
@@ -325,8 +332,7 @@ TEST(FrameworkRunTest, ScoreTotalsDoNotDependOnTheThreadCount) {
   Registry r = MakeRegistry({{"A", {{}, {}, 3, true}}, {"B", {{}, {}, 1, false}}});
   api::Plugins p = Base();
   p.score = Enabled({{"A", 2}, {"B", 1}});
-  std::vector<api::Node> nodes;
-  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  const std::vector<api::Node> nodes = NumberedNodes(100);
   PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
   std::vector<int64_t> want(100);
   for (int i = 0; i < 100; ++i) want[i] = 2 * (100 * 3 * i / 297) + i;
@@ -362,8 +368,7 @@ TEST(FrameworkRunTest, AUniformScoreStandsForEveryNodeExceptInADetailedResult) {
   Registry r = MakeRegistry({{"U", u}, {"B", {{}, {}, 1, false}}});
   api::Plugins p = Base();
   p.score = Enabled({{"U", 3}, {"B", 1}});
-  std::vector<api::Node> nodes;
-  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  const std::vector<api::Node> nodes = NumberedNodes(100);
   testing::FakeHandle handle(testing::MakeSnapshot(nodes));
   StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
   ASSERT_TRUE(f.ok()) << f.status().message();
@@ -408,8 +413,7 @@ TEST(FrameworkRunTest, ScoresByPositionAreReadWhereThePositionsAreKnown) {
   Registry r = MakeRegistry({{"P", by_pos}, {"B", {{}, {}, 1, false}}});
   api::Plugins p = Base();
   p.score = Enabled({{"P", 2}, {"B", 1}});
-  std::vector<api::Node> nodes;
-  for (int i = 0; i < 100; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  const std::vector<api::Node> nodes = NumberedNodes(100);
   testing::FakeHandle handle(testing::MakeSnapshot(nodes));
   StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
   ASSERT_TRUE(f.ok()) << f.status().message();
@@ -442,8 +446,7 @@ TEST(FrameworkRunTest, OutOfRangeScoreIsAnError) {
   Registry r = MakeRegistry({{"B", {{}, {}, 1, false}}});
   api::Plugins p = Base();
   p.score = Enabled({{"B", 1}});
-  std::vector<api::Node> nodes;
-  for (int i = 0; i < 102; ++i) nodes.push_back(st::MakeNode().Name("n" + std::to_string(i)).Obj());
+  const std::vector<api::Node> nodes = NumberedNodes(102);
   testing::FakeHandle handle(testing::MakeSnapshot(nodes));
   StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
   ASSERT_TRUE(f.ok());
