@@ -246,12 +246,18 @@ const Snapshot* ResourceAllocationScorer::BeginMemo(const Handle* handle,
     bool in_range = true;
     for (size_t pos : stale_) {
       const int64_t score = ScoreByKind(*list[pos], memo.pod);
-      in_range = in_range && score >= kMinNodeScore && score <= kMaxNodeScore;
+      if (score < kMinNodeScore || score > kMaxNodeScore) {
+        in_range = false;  // not kept: met again next time
+        continue;
+      }
       memo.scores[pos] = score;
       memo.slots.Set(pos, *list[pos]);
     }
-    // Every slot is Fresh now; a score out of range (which no kind
-    // computes) leaves the reporting of it to the node-by-node path.
+    // Every slot is Fresh now unless a score was out of range (which no
+    // kind's arithmetic gives; ScoreMany does not keep one either): that
+    // is left to the node-by-node path to report, and the memo starts over
+    // (StalePositions needs every position it hands out Set).
+    if (!in_range) memo.slots.Clear();
     by_position_ = in_range && list.size() == memo.scores.size();
   }
   return &snapshot;
@@ -299,7 +305,10 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
         const NodeInfo& node = *nodes[i];
         const auto pos = static_cast<size_t>(node.index);
         scores[i] = ScoreAs<kKind>(node, pod);
-        if (pos < size && (*list)[pos] == &node) {
+        // (A score out of range is not kept: BeginMemo then meets it again
+        // and does not offer ScoresByPosition.)
+        const bool in_range = scores[i] >= kMinNodeScore && scores[i] <= kMaxNodeScore;
+        if (in_range && pos < size && (*list)[pos] == &node) {
           memo_scores[pos] = scores[i];
           current->slots.Set(pos, node);
         }
