@@ -364,6 +364,14 @@ Status Framework::RunPreScorePlugins(CycleState& state, const PodInfo& pod,
 
 namespace {
 
+// Upstream's error for a score outside [0, 100] after normalizing.
+schedref::Status InvalidScore(const std::string& plugin, int64_t score) {
+  return schedref::Status::Invalid("applying score defaultWeights on Score plugins: plugin \"" +
+                                   plugin + "\" returns an invalid score " +
+                                   std::to_string(score) +
+                                   ", it should in the range of [0, 100] after normalizing");
+}
+
 // totals[i] = base + the sum over k of weight_k * scores_k[positions[i]],
 // for i in [0, n); one or two plugins (NodeResourcesFit and
 // BalancedAllocation) in one pass.
@@ -432,10 +440,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
       continue;
     }
     if (*uniform > kMaxNodeScore || *uniform < kMinNodeScore) {
-      return schedref::Status::Invalid(
-          "applying score defaultWeights on Score plugins: plugin \"" + score_[p]->Name() +
-          "\" returns an invalid score " + std::to_string(*uniform) +
-          ", it should in the range of [0, 100] after normalizing");
+      return InvalidScore(score_[p]->Name(), *uniform);
     }
     uniform_total += *uniform * score_weight_[p];
   }
@@ -517,12 +522,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     if (out_of_range) {
       for (size_t i = 0; i < count; ++i) {
         const int64_t score = normalized[i];
-        if (score > kMaxNodeScore || score < kMinNodeScore) {
-          return schedref::Status::Invalid(
-              "applying score defaultWeights on Score plugins: plugin \"" + pl->Name() +
-              "\" returns an invalid score " + std::to_string(score) +
-              ", it should in the range of [0, 100] after normalizing");
-        }
+        if (score > kMaxNodeScore || score < kMinNodeScore) return InvalidScore(pl->Name(), score);
       }
     }
     if (with_detail) {

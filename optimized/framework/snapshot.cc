@@ -126,37 +126,34 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       log_.pop_front();
     }
   }
-  // The Hot-line summaries: every block after a list change or an erasure,
-  // or while the list names a node twice (a touched node's index then
-  // names one of its positions); otherwise the blocks of touched nodes.
-  const size_t num_blocks = (list_.size() + kSummaryBlock - 1) / kSummaryBlock;
-  if (nodes_changed || erased_ || list_.size() != nodes_.size() ||
-      hot_summaries_.size() != num_blocks) {
-    hot_summaries_.resize(num_blocks);
-    for (size_t b = 0; b < num_blocks; ++b) SummarizeBlock(b);
-  } else {
-    for (const NodeInfo* t : touched_) {
-      const auto pos = static_cast<size_t>(t->index);
-      if (t->index >= 0 && pos < list_.size()) SummarizeBlock(pos / kSummaryBlock);
-    }
-  }
-  any_hot_flags_ = 0;
-  for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
-  // The affinity lists: recomputed over the list after a list change or an
-  // erasure, or while the list names a node twice (the node tree can);
-  // otherwise each touched node is put into or taken out of them where its
-  // position says (both lists are in list order).
+  // What a touched node changed is kept up to date by its position: the
+  // Hot-line summary of its block and its membership of the affinity lists
+  // (both in list order). Not after a list change or an erasure, while the
+  // list names a node twice (a touched node's index then names one of its
+  // positions), or for a touched node not at its index (cannot happen
+  // without a list change): then everything is recomputed over the list.
   bool recompute = nodes_changed || erased_ || list_.size() != nodes_.size();
   for (size_t i = 0; i < touched_.size() && !recompute; ++i) {
     const NodeInfo* t = touched_[i];
-    if (t->index < 0 || static_cast<size_t>(t->index) >= list_.size() || list_[t->index] != t) {
-      recompute = true;  // not listed: cannot happen without nodes_changed
-      break;
+    recompute = t->index < 0 || static_cast<size_t>(t->index) >= list_.size() ||
+                list_[t->index] != t;
+  }
+  const size_t num_blocks = (list_.size() + kSummaryBlock - 1) / kSummaryBlock;
+  if (recompute || hot_summaries_.size() != num_blocks) {
+    hot_summaries_.resize(num_blocks);
+    for (size_t b = 0; b < num_blocks; ++b) SummarizeBlock(b);
+  } else {
+    for (const NodeInfo* t : touched_) SummarizeBlock(static_cast<size_t>(t->index) / kSummaryBlock);
+  }
+  any_hot_flags_ = 0;
+  for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
+  if (!recompute) {
+    for (const NodeInfo* t : touched_) {
+      NodeInfo* info = list_[t->index];
+      SetMembership(with_affinity_, info, !info->pods_with_affinity().empty());
+      SetMembership(with_required_anti_affinity_, info,
+                    !info->pods_with_required_anti_affinity().empty());
     }
-    NodeInfo* info = list_[t->index];
-    SetMembership(with_affinity_, info, !info->pods_with_affinity().empty());
-    SetMembership(with_required_anti_affinity_, info,
-                  !info->pods_with_required_anti_affinity().empty());
   }
   touched_.clear();
   erased_ = false;
