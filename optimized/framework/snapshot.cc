@@ -1,9 +1,17 @@
 #include "optimized/framework/snapshot.h"
 
 #include <algorithm>
+#include <atomic>
 #include <set>
 
 namespace schedref::optimized::framework {
+
+namespace {
+// Snapshot ids, for SlotStamp; 0 means none.
+std::atomic<uint64_t> next_snapshot_id{1};
+}  // namespace
+
+Snapshot::Snapshot() : id_(next_snapshot_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 const NodeInfo* Snapshot::Get(const std::string& name) const {
   auto it = nodes_.find(name);
@@ -32,23 +40,27 @@ NodeInfo& Snapshot::Mutable(const std::string& name) {
   AlignedNodeInfo*& slot = nodes_[name];
   if (slot == nullptr) slot = NewSlot();
   NodeInfo& info = slot->info;
-  touched_.push_back(&info);
+  touched_.push_back({&info, info.hot()});
   return info;
 }
 
 NodeInfo* Snapshot::MutableIfPresent(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return nullptr;
-  NodeInfo& info = it->second->info;
-  touched_.push_back(&info);
-  return &info;
+  return &MutableSlot(&it->second->info);
+}
+
+NodeInfo& Snapshot::MutableSlot(NodeInfo* info) {
+  touched_.push_back({info, info->hot()});
+  return *info;
 }
 
 void Snapshot::Erase(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return;
-  std::erase(touched_, &it->second->info);
+  std::erase_if(touched_, [&](const Touched& t) { return t.info == &it->second->info; });
   erased_ = true;
+  ++erasures_;
   it->second->info = NodeInfo();
   free_slots_.push_back(it->second);
   nodes_.erase(it);
@@ -113,7 +125,7 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
     log_.clear();
     log_floor_ = rebuilds_;
   } else {
-    for (const NodeInfo* info : touched_) {
+    for (const auto& [info, before] : touched_) {
       if (info->index < 0) {  // not listed: cannot happen without nodes_changed
         log_.clear();
         log_floor_ = rebuilds_;
@@ -134,7 +146,7 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
   // without a list change): then everything is recomputed over the list.
   bool recompute = nodes_changed || erased_ || list_.size() != nodes_.size();
   for (size_t i = 0; i < touched_.size() && !recompute; ++i) {
-    const NodeInfo* t = touched_[i];
+    const NodeInfo* t = touched_[i].info;
     recompute = t->index < 0 || static_cast<size_t>(t->index) >= list_.size() ||
                 list_[t->index] != t;
   }
@@ -143,12 +155,34 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
     hot_summaries_.resize(num_blocks);
     for (size_t b = 0; b < num_blocks; ++b) SummarizeBlock(b);
   } else {
-    for (const NodeInfo* t : touched_) SummarizeBlock(static_cast<size_t>(t->index) / kSummaryBlock);
+    // A node whose Hot line only lost room (flags unchanged, every free
+    // amount at most what it was when handed out) lowers its block's
+    // minima to its own: the summary's Add. The first hand-out of a node
+    // since the last rebuild carries the line the summary was built from,
+    // so that entry decides; a later one's Add only repeats a value the
+    // block holds. Any other change recomputes the block.
+    for (const auto& [t, before] : touched_) {
+      const NodeInfo::Hot& now = t->hot();
+      const bool only_less_room =
+          now.flags == before.flags &&
+          now.allocatable_milli_cpu - now.requested_milli_cpu <=
+              before.allocatable_milli_cpu - before.requested_milli_cpu &&
+          now.allocatable_memory - now.requested_memory <=
+              before.allocatable_memory - before.requested_memory &&
+          now.allowed_pod_number - int64_t{now.num_pods} <=
+              before.allowed_pod_number - int64_t{before.num_pods};
+      const size_t block = static_cast<size_t>(t->index) / kSummaryBlock;
+      if (only_less_room) {
+        hot_summaries_[block].Add(now);
+      } else {
+        SummarizeBlock(block);
+      }
+    }
   }
   any_hot_flags_ = 0;
   for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
   if (!recompute) {
-    for (const NodeInfo* t : touched_) {
+    for (const auto& [t, before] : touched_) {
       NodeInfo* info = list_[t->index];
       SetMembership(with_affinity_, info, !info->pods_with_affinity().empty());
       SetMembership(with_required_anti_affinity_, info,

@@ -25,6 +25,12 @@ namespace schedref::optimized::framework {
 
 class Snapshot {
  public:
+  Snapshot();
+  // Not copyable or movable: the cache keeps pointers to its slots
+  // (SlotStamp).
+  Snapshot(const Snapshot&) = delete;
+  Snapshot& operator=(const Snapshot&) = delete;
+
   // Nodes in node-tree order; NodeInfo::index is the position here.
   const std::vector<NodeInfo*>& List() const { return list_; }
   // The same list, read-only (what Filter and Score loops take).
@@ -51,6 +57,18 @@ class Snapshot {
   // Mutable(name) if the snapshot has the node, else nullptr (and nothing
   // is handed out).
   NodeInfo* MutableIfPresent(const std::string& name);
+  // Says whether a slot handed out by Mutable or MutableIfPresent is still
+  // that node's: iff the stamp taken then equals Stamp() now (no node left
+  // this snapshot since, so no slot was reset or reused).
+  struct SlotStamp {
+    uint64_t snapshot = 0;  // 0: none
+    uint64_t erasures = 0;
+    bool operator==(const SlotStamp&) const = default;
+  };
+  SlotStamp Stamp() const { return {id_, erasures_}; }
+  // Mutable(name) for the node whose slot `info` is.
+  // REQUIRES: `info` was handed out under a stamp equal to Stamp().
+  NodeInfo& MutableSlot(NodeInfo* info);
   void Erase(const std::string& name);
   // Rebuilds the lists after Mutable/Erase calls. `order` is the node-tree
   // order (the names of the nodes present). With `nodes_changed` false the
@@ -122,10 +140,16 @@ class Snapshot {
   // that it is there iff `member`.
   static void SetMembership(std::vector<NodeInfo*>& list, NodeInfo* info, bool member);
 
-  // Nodes handed out by Mutable since the last Rebuild, and whether Erase
-  // ran since then.
-  std::vector<const NodeInfo*> touched_;
+  // Nodes handed out by Mutable since the last Rebuild, each with its Hot
+  // line when handed out, and whether Erase ran since then.
+  struct Touched {
+    const NodeInfo* info;
+    NodeInfo::Hot before;
+  };
+  std::vector<Touched> touched_;
   bool erased_ = false;
+  const uint64_t id_;
+  uint64_t erasures_ = 0;
   // (rebuild number, position) of every node handed out by Mutable, for
   // the rebuilds after log_floor_ (complete for those), oldest first.
   static constexpr size_t kMaxLog = 1 << 14;

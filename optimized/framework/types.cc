@@ -60,8 +60,11 @@ AffinityTerm MakeAffinityTerm(const api::Pod& pod, const api::PodAffinityTerm& t
   return out;
 }
 
-PodInfoPtr NewPodInfo(api::Pod pod) {
-  auto info = std::make_shared<PodInfo>();
+namespace {
+
+// The members derived from info->pod.
+void DerivePodInfo(PodInfo* info) {
+  const api::Pod& pod = info->pod;
   info->key = pod.Key();
   info->priority = pod.priority.value_or(0);
   if (pod.init_containers.empty()) {
@@ -106,7 +109,21 @@ PodInfoPtr NewPodInfo(api::Pod pod) {
                 &info->required_anti_affinity_terms,
                 &info->preferred_anti_affinity_terms);
   }
+}
+
+}  // namespace
+
+PodInfoPtr NewPodInfo(const api::Pod& pod) {
+  auto info = std::make_shared<PodInfo>();
+  info->pod = pod;
+  DerivePodInfo(info.get());
+  return info;
+}
+
+PodInfoPtr NewPodInfo(api::Pod&& pod) {
+  auto info = std::make_shared<PodInfo>();
   info->pod = std::move(pod);
+  DerivePodInfo(info.get());
   return info;
 }
 
@@ -221,6 +238,19 @@ bool SwapRemove(std::vector<PodInfoPtr>& v, const std::string& uid) {
   return false;
 }
 }  // namespace
+
+void NodeInfo::MoveToBack(const std::string& uid) {
+  for (std::vector<PodInfoPtr>* list :
+       {&pods_, &pods_with_affinity_, &pods_with_required_anti_affinity_}) {
+    for (size_t i = 0; i < list->size(); ++i) {
+      if ((*list)[i]->uid() != uid) continue;
+      // Swap-remove then append: the last pod takes slot i, this one the end.
+      std::swap((*list)[i], list->back());
+      break;
+    }
+  }
+  ++generation;
+}
 
 bool NodeInfo::RemovePod(const std::string& uid) {
   PodInfoPtr removed;

@@ -78,7 +78,8 @@ struct PodInfo {
 
 using PodInfoPtr = std::shared_ptr<const PodInfo>;
 
-[[nodiscard]] PodInfoPtr NewPodInfo(api::Pod pod);
+[[nodiscard]] PodInfoPtr NewPodInfo(const api::Pod& pod);
+[[nodiscard]] PodInfoPtr NewPodInfo(api::Pod&& pod);
 
 // The host ports used on a node (upstream HostPortInfo): (ip, protocol,
 // port) triples with an empty IP stored as 0.0.0.0 and an empty protocol as
@@ -191,6 +192,10 @@ class NodeInfo {
   void AddPod(PodInfoPtr pod);
   // Removes the pod with this UID. Returns false iff it was not there.
   bool RemovePod(const std::string& uid);
+  // What RemovePod(uid) then AddPod of the same PodInfo does: the
+  // aggregates stay, the pod moves to the end of each list it is on.
+  // REQUIRES: the pod is on this node.
+  void MoveToBack(const std::string& uid);
 
  private:
   // Re-derives hot_'s resource fields and pod count.

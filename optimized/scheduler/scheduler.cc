@@ -102,7 +102,7 @@ std::vector<framework::PodInfoPtr> Scheduler::NominatedPodsForNode(
   return queue_->NominatedPodsForNode(node_name);
 }
 
-const framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) const {
+framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) {
   const InFlightBinding* b = binding_in_progress_;
   auto it = b != nullptr && &pod == &b->assumed.pod()
                 ? pods_.find(b->assumed.pod_info->key)
@@ -111,7 +111,7 @@ const framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) const {
 }
 
 schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node_name) {
-  const framework::PodInfoPtr* found = FindPod(pod);
+  framework::PodInfoPtr* found = FindPod(pod);
   if (found == nullptr || (*found)->uid() != pod.uid) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
@@ -138,7 +138,7 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
       b != nullptr && *found == b->popped && node_name == b->node
           ? b->assumed.pod_info
           : ChangedPodInfo(current, [&](api::Pod& p) { p.node_name = node_name; });
-  UpdatePod(*found, std::move(bound));
+  UpdatePod(*found, std::move(bound), *found);
   return schedref::Status::Ok();
 }
 
@@ -176,7 +176,7 @@ void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   if (it == pods_.end() || it->second->pod.nominated_node_name.empty()) return;
   UpdatePod(it->second, ChangedPodInfo(*it->second, [](api::Pod& p) {
               p.nominated_node_name.clear();
-            }));
+            }), it->second);
 }
 
 uint64_t Scheduler::NextRandom() {
@@ -231,8 +231,8 @@ void Scheduler::DeleteNode(const api::Node& node) {
   nodes_.erase(node.name);
 }
 
-void Scheduler::AddPod(api::Pod pod) {
-  framework::PodInfoPtr info = framework::NewPodInfo(std::move(pod));
+void Scheduler::AddPod(const api::Pod& pod) {
+  framework::PodInfoPtr info = framework::NewPodInfo(pod);
   framework::PodInfoPtr& stored = pods_[info->key];
   stored = std::move(info);
   PodAdded(stored);
@@ -252,8 +252,9 @@ void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
   }
 }
 
-void Scheduler::UpdatePod(framework::PodInfoPtr old_info, framework::PodInfoPtr new_info) {
-  pods_[new_info->key] = new_info;
+void Scheduler::UpdatePod(framework::PodInfoPtr old_info, framework::PodInfoPtr new_info,
+                          framework::PodInfoPtr& stored) {
+  stored = new_info;
   const api::Pod& old_pod = old_info->pod;
   const api::Pod& new_pod = new_info->pod;
   const bool was_assigned = !old_pod.node_name.empty();
@@ -261,7 +262,7 @@ void Scheduler::UpdatePod(framework::PodInfoPtr old_info, framework::PodInfoPtr 
   if (!was_assigned && is_assigned) {
     // The unscheduled-pod informer sees a delete, the assigned-pod one an add.
     if (ResponsibleForPod(old_pod)) {
-      schedref::Status s = queue_->Delete(old_pod);
+      schedref::Status s = queue_->Delete(*old_info);
       (void)s;
     }
     PodAdded(new_info);
@@ -333,7 +334,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
         if (updated.node_name.empty()) updated.node_name = it->second->pod.node_name;
-        UpdatePod(it->second, framework::NewPodInfo(std::move(updated)));
+        UpdatePod(it->second, framework::NewPodInfo(std::move(updated)), it->second);
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
           if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;

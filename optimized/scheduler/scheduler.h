@@ -114,16 +114,18 @@ class Scheduler : public framework::Handle {
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
-  void AddPod(api::Pod pod);
+  void AddPod(const api::Pod& pod);
   // The informers' reaction to a pod just stored in pods_.
   void PodAdded(const framework::PodInfoPtr& stored);
   // By value: old_pod may be the pointer pods_ holds, replaced here.
-  void UpdatePod(framework::PodInfoPtr old_pod, framework::PodInfoPtr new_pod);
+  // `stored` is pods_'s entry for the pod's key.
+  void UpdatePod(framework::PodInfoPtr old_pod, framework::PodInfoPtr new_pod,
+                 framework::PodInfoPtr& stored);
   void DeletePod(framework::PodInfoPtr pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
   // The stored pod with `pod`'s key; nullptr iff none. Uses the PodInfo's
   // key when `pod` is the pod of the binding in progress.
-  const framework::PodInfoPtr* FindPod(const api::Pod& pod) const;
+  framework::PodInfoPtr* FindPod(const api::Pod& pod);
 
   // --- scheduling (upstream schedule_one.go) ---
   void ScheduleOne(framework::QueuedPodInfo pod_info);

@@ -63,14 +63,13 @@ void Cache::SetNode(NodeItem& item, const api::Node& node) {
 
 // --- pods ----------------------------------------------------------------------
 
-void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed) {
+void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state) {
   // A pod may arrive before its node: it gets a node-less NodeInfo.
   NodeItem& item = ItemFor(pod->pod.node_name);
   item.info.AddPod(pod);
   Touch(item);
-  if (assumed) assumed_pods_.insert(pod->uid());
-  PodState& state = pod_states_[pod->uid()];
-  state = PodState{std::move(pod), std::nullopt, false};
+  if (state == nullptr) state = &pod_states_[pod->uid()];
+  *state = PodState{std::move(pod), std::nullopt, false, assumed, &item};
 }
 
 schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
@@ -89,7 +88,6 @@ schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
   // Copied first: `pod` may be the state being erased.
   const std::string uid = p.uid;
   pod_states_.erase(uid);
-  assumed_pods_.erase(uid);
   return schedref::Status::Ok();
 }
 
@@ -106,18 +104,19 @@ schedref::Status Cache::AssumePod(const api::Pod& pod) {
 
 schedref::Status Cache::AssumePod(framework::PodInfoPtr pod) {
   SCHEDREF_RETURN_IF_ERROR(CheckKey(pod->pod));
-  if (pod_states_.count(pod->uid()) != 0) {
+  auto [state, inserted] = pod_states_.try_emplace(pod->uid());
+  if (!inserted) {
     return schedref::Status::FailedPrecondition(
         "pod " + Describe(pod->pod) + " is in the cache, so can't be assumed");
   }
-  AddPodInternal(std::move(pod), /*assumed=*/true);
+  AddPodInternal(std::move(pod), /*assumed=*/true, &state->second);
   return schedref::Status::Ok();
 }
 
 schedref::Status Cache::FinishBinding(const api::Pod& pod, api::TimeMs now) {
   SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
   auto state = pod_states_.find(pod.uid);
-  if (state != pod_states_.end() && assumed_pods_.count(pod.uid) != 0) {
+  if (state != pod_states_.end() && state->second.assumed) {
     if (options_.assumed_pod_ttl_ms == 0) {
       state->second.deadline.reset();
     } else {
@@ -138,7 +137,7 @@ schedref::Status Cache::ForgetPod(const api::Pod& pod) {
                                                   " was assumed on " + pod.node_name +
                                                   " but assigned to " + cached_node);
     }
-    if (assumed_pods_.count(pod.uid) != 0) return RemovePodInternal(pod);
+    if (state->second.assumed) return RemovePodInternal(pod);
   }
   return schedref::Status::FailedPrecondition(
       "pod " + Describe(pod) + " wasn't assumed so cannot be forgotten");
@@ -156,7 +155,19 @@ schedref::Status Cache::AddPod(framework::PodInfoPtr pod) {
     AddPodInternal(std::move(pod), /*assumed=*/false);
     return schedref::Status::Ok();
   }
-  if (assumed_pods_.count(pod->uid()) != 0) {
+  if (state->second.assumed) {
+    if (state->second.pod == pod) {
+      // The informer's object is the assumed one itself (the scheduler's
+      // binding stored the assumed PodInfo). Upstream's remove-then-add of
+      // the same pod leaves every aggregate as it was and moves the pod to
+      // the end of each of its NodeInfo's lists: done here without the two
+      // lookups by node name and the pod's state erased and re-inserted.
+      NodeItem& item = *state->second.item;
+      item.info.MoveToBack(pod->uid());
+      Touch(item);
+      state->second = PodState{std::move(pod), std::nullopt, false, false, &item};
+      return schedref::Status::Ok();
+    }
     // Confirmed: the informer's object replaces the assumed one, on the
     // node it was actually bound to.
     framework::PodInfoPtr assumed = state->second.pod;
@@ -177,7 +188,7 @@ schedref::Status Cache::CheckUpdate(const api::Pod& old_pod,
         "pod " + Describe(old_pod) + " is not added to scheduler cache, so cannot be updated");
   }
   // An assumed pod gets Add before any Update.
-  if (assumed_pods_.count(old_pod.uid) != 0) {
+  if (state->second.assumed) {
     return schedref::Status::FailedPrecondition("assumed pod " + Describe(old_pod) +
                                                 " should not be updated");
   }
@@ -225,7 +236,17 @@ schedref::Status Cache::RemovePod(const api::Pod& pod) {
 }
 
 bool Cache::IsAssumedPod(const api::Pod& pod) const {
-  return !pod.uid.empty() && assumed_pods_.count(pod.uid) != 0;
+  if (pod.uid.empty()) return false;
+  auto state = pod_states_.find(pod.uid);
+  return state != pod_states_.end() && state->second.assumed;
+}
+
+std::set<std::string> Cache::AssumedPodUids() const {
+  std::set<std::string> uids;
+  for (const auto& [uid, state] : pod_states_) {
+    if (state.assumed) uids.insert(uid);
+  }
+  return uids;
 }
 
 framework::PodInfoPtr Cache::GetPod(const api::Pod& pod) const {
@@ -240,12 +261,16 @@ void Cache::CleanupAssumedPods(api::TimeMs now) {
   // the remaining pods on a node, so it is pinned to UID order
   // (docs/deviations.md "Cache").
   std::vector<framework::PodInfoPtr> expired;
-  for (const std::string& uid : assumed_pods_) {
-    const PodState& state = pod_states_.at(uid);
-    if (state.binding_finished && state.deadline.has_value() && now > *state.deadline) {
+  for (const auto& [uid, state] : pod_states_) {
+    if (state.assumed && state.binding_finished && state.deadline.has_value() &&
+        now > *state.deadline) {
       expired.push_back(state.pod);
     }
   }
+  std::sort(expired.begin(), expired.end(),
+            [](const framework::PodInfoPtr& a, const framework::PodInfoPtr& b) {
+              return a->uid() < b->uid();
+            });
   for (const framework::PodInfoPtr& pod : expired) {
     schedref::Status s = RemovePodInternal(pod->pod);
     (void)s;  // upstream logs "ExpirePod failed"
@@ -303,14 +328,16 @@ schedref::Status Cache::RemoveNode(const api::Node& node) {
 Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
   SnapshotUpdate result;
   const int64_t since = snapshot.generation;
-  auto copy_into = [&](const NodeItem& item, framework::NodeInfo& dst) {
+  auto copy_into = [&](NodeItem& item, framework::NodeInfo& dst) {
     const int32_t index = dst.index;
     dst = item.info;
     dst.index = index;  // Rebuild owns the index
+    item.snapshot_copy = &dst;
+    item.copy_stamp = snapshot.Stamp();
     ++result.nodes_copied;
     if (item.node_generation > since) result.nodes_changed = true;
   };
-  auto copy = [&](const NodeItem& item) { copy_into(item, snapshot.Mutable(item.info.Name())); };
+  auto copy = [&](NodeItem& item) { copy_into(item, snapshot.Mutable(item.info.Name())); };
 
   // 1. The set of snapshot nodes: recomputed only if a node operation may
   // have changed it: the tree's nodes that have a node object. A node
@@ -367,12 +394,16 @@ Cache::SnapshotUpdate Cache::UpdateSnapshot(framework::Snapshot& snapshot) {
   // 2. Every NodeInfo changed since the snapshot and in the (new) set,
   // except those that entered it above. The list is sorted by generation,
   // newest first. A node in the set and not entering is in the snapshot.
-  for (const NodeItem* item = head_; item != nullptr && item->info.generation > since;
+  for (NodeItem* item = head_; item != nullptr && item->info.generation > since;
        item = item->next) {
     if (item->info.node() == nullptr) continue;  // ghosts are never listed
     const std::string& name = item->info.Name();
     if (!entering.empty() && entering.count(name) != 0) continue;
-    if (framework::NodeInfo* dst = snapshot.MutableIfPresent(name)) copy_into(*item, *dst);
+    framework::NodeInfo* dst = item->snapshot_copy != nullptr &&
+                                       item->copy_stamp == snapshot.Stamp()
+                                   ? &snapshot.MutableSlot(item->snapshot_copy)
+                                   : snapshot.MutableIfPresent(name);
+    if (dst != nullptr) copy_into(*item, *dst);
   }
 
   // 3. The lists. The order is the tree's iff the set changed, else the

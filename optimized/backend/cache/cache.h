@@ -171,7 +171,7 @@ class Cache {
   std::vector<std::string> NodeTreeOrder() const { return node_tree_.List(); }
   const NodeTree& Tree() const { return node_tree_; }
   // UIDs of the assumed pods.
-  const std::set<std::string>& AssumedPodUids() const { return assumed_pods_; }
+  std::set<std::string> AssumedPodUids() const;
   // Names of NodeInfos without a node object, sorted.
   std::vector<std::string> GhostNodes() const;
   // The NodeInfo held for `node_name` (ghost or not); nullptr iff none.
@@ -188,6 +188,11 @@ class Cache {
     int64_t node_generation = 0;
     NodeItem* prev = nullptr;  // newer
     NodeItem* next = nullptr;  // older
+    // The snapshot's copy of this node as of the last UpdateSnapshot that
+    // copied it, and that snapshot's stamp then: still the node's slot iff
+    // the stamp is the snapshot's current one.
+    framework::NodeInfo* snapshot_copy = nullptr;
+    framework::Snapshot::SlotStamp copy_stamp;
   };
 
   struct PodState {
@@ -195,6 +200,11 @@ class Cache {
     // Set by FinishBinding when the TTL is non-zero.
     std::optional<api::TimeMs> deadline;
     bool binding_finished = false;
+    // Upstream's assumedPods set, kept here: one lookup answers both.
+    bool assumed = false;
+    // The item whose NodeInfo holds the pod. Stable: an item is erased
+    // only once its NodeInfo has no pods.
+    NodeItem* item = nullptr;
   };
 
   // The NodeInfo for `name`, created (node-less) if absent.
@@ -203,7 +213,8 @@ class Cache {
   void Touch(NodeItem& item);
   // Unlinks and erases the item.
   void EraseItem(const std::string& name);
-  void AddPodInternal(framework::PodInfoPtr pod, bool assumed);
+  // `state`: the pod's entry of pod_states_ when the caller has it.
+  void AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state = nullptr);
   // Removes the pod with pod.uid from NodeInfo pod.node_name (upstream
   // removePod); `pod` may be the cached object.
   schedref::Status RemovePodInternal(const api::Pod& pod);
@@ -221,7 +232,6 @@ class Cache {
   // Most recently updated first; sorted by generation, descending.
   NodeItem* head_ = nullptr;
   std::unordered_map<std::string, PodState> pod_states_;  // by UID
-  std::set<std::string> assumed_pods_;                    // UIDs
   NodeTree node_tree_;
   int64_t generation_ = 0;
   // Generation of the last operation that may have changed the set of

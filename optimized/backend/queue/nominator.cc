@@ -43,6 +43,7 @@ void Nominator::Update(const api::Pod& old_pod, const framework::PodInfoPtr& new
 }
 
 void Nominator::Delete(const api::Pod& pod) {
+  if (pod_to_node_.empty()) return;  // the usual case: no hashing
   auto it = pod_to_node_.find(pod.uid);
   if (it == pod_to_node_.end()) return;
   auto node = nominated_pods_.find(it->second);

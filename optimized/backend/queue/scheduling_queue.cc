@@ -290,6 +290,12 @@ schedref::Status SchedulingQueue::Delete(const api::Pod& pod) {
   return schedref::Status::Ok();
 }
 
+schedref::Status SchedulingQueue::Delete(const framework::PodInfo& pod) {
+  nominator_.Delete(pod.pod);
+  Erase(pod.key);
+  return schedref::Status::Ok();
+}
+
 std::function<bool(const framework::QueuedPodInfo&)> SchedulingQueue::CrossTopologySelector(
     const api::Pod& assigned) const {
   api::Labels ns_labels;

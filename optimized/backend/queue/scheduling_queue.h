@@ -119,6 +119,8 @@ class SchedulingQueue {
   // The pod leaves every queue and the nominator (an in-flight pod stays in
   // flight until Done). Never fails.
   schedref::Status Delete(const api::Pod& pod);
+  // The same, for a pod the caller holds as a PodInfo (its key is kept).
+  schedref::Status Delete(const framework::PodInfo& pod);
 
   // --- informer events for assigned pods (legacy path) ----------------------
 
