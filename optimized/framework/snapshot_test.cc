@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 namespace schedref::optimized::framework {
 namespace {
@@ -147,6 +148,7 @@ std::shared_ptr<const api::Node> NodeWithCpu(const std::string& name, int64_t mi
 PodInfoPtr PodAsking(const std::string& name, int64_t milli_cpu) {
   api::Pod pod;
   pod.name = name;
+  pod.uid = name;
   pod.containers.emplace_back();
   pod.containers.back().requests = {{"cpu", milli_cpu}};
   return NewPodInfo(std::move(pod));
@@ -193,6 +195,63 @@ TEST(SnapshotHotSummaryTest, FollowsEveryChangeTheRebuildIsToldOf) {
   snapshot.Rebuild(order, /*nodes_changed=*/true);
   EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
   EXPECT_EQ(snapshot.HotSummaries()[1].min_free_milli_cpu, 2500);  // n35 moved to 34
+}
+
+TEST(SnapshotHotSummaryTest, NodeGivingRoomBackRaisesItsBlocksMinimum) {
+  Snapshot snapshot;
+  std::vector<std::string> order;
+  for (int i = 0; i < 3; ++i) {
+    order.push_back("n" + std::to_string(i));
+    snapshot.Mutable(order.back()).SetNode(NodeWithCpu(order.back(), 4000));
+  }
+  snapshot.Rebuild(order, /*nodes_changed=*/true);
+  snapshot.Mutable("n1").AddPod(PodAsking("p", 3000));
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.HotSummaries()[0].min_free_milli_cpu, 1000);
+  // Lowering in place cannot follow a node that regains room.
+  ASSERT_TRUE(snapshot.Mutable("n1").RemovePod("p"));
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.HotSummaries()[0].min_free_milli_cpu, 4000);
+  // Handed out twice before one rebuild: room taken, given back, taken
+  // again less; the first hand-out's line is what the summary was built from.
+  snapshot.Mutable("n2").AddPod(PodAsking("q", 2000));
+  snapshot.Mutable("n2").AddPod(PodAsking("r", 1000));
+  ASSERT_TRUE(snapshot.Mutable("n2").RemovePod("q"));
+  snapshot.Rebuild({}, /*nodes_changed=*/false);
+  EXPECT_EQ(snapshot.HotSummaries(), Recomputed(snapshot));
+  EXPECT_EQ(snapshot.HotSummaries()[0].min_free_milli_cpu, 3000);
+}
+
+// Any sequence of pods added to and removed from nodes, several hand-outs
+// between rebuilds: every summary equals the one recomputed from the list.
+RC_GTEST_PROP(SnapshotHotSummaryProperty, EqualsRecomputationAfterAnyPodChanges, ()) {
+  Snapshot snapshot;
+  const int count = *rc::gen::inRange(1, 3 * static_cast<int>(Snapshot::kSummaryBlock));
+  std::vector<std::string> order;
+  for (int i = 0; i < count; ++i) {
+    order.push_back("n" + std::to_string(i));
+    snapshot.Mutable(order.back()).SetNode(NodeWithCpu(order.back(), 4000));
+  }
+  snapshot.Rebuild(order, /*nodes_changed=*/true);
+  std::vector<std::vector<std::string>> pods_on(order.size());
+  int next_pod = 0;
+  const int rebuilds = *rc::gen::inRange(1, 12);
+  for (int r = 0; r < rebuilds; ++r) {
+    const int changes = *rc::gen::inRange(0, 6);
+    for (int c = 0; c < changes; ++c) {
+      const size_t node = *rc::gen::inRange<size_t>(0, order.size());
+      NodeInfo& info = snapshot.Mutable(order[node]);
+      if (!pods_on[node].empty() && *rc::gen::arbitrary<bool>()) {
+        RC_ASSERT(info.RemovePod(pods_on[node].back()));
+        pods_on[node].pop_back();
+      } else {
+        pods_on[node].push_back("p" + std::to_string(next_pod++));
+        info.AddPod(PodAsking(pods_on[node].back(), *rc::gen::inRange<int64_t>(0, 1500)));
+      }
+    }
+    snapshot.Rebuild({}, /*nodes_changed=*/false);
+    RC_ASSERT(snapshot.HotSummaries() == Recomputed(snapshot));
+  }
 }
 
 }  // namespace

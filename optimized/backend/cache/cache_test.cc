@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <functional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -223,6 +224,55 @@ TEST(CacheTest, AddPodWillConfirm) {
   // confirmed pods shouldn't be expired
   EXPECT_EQ(PodNames(*cache.GetNodeInfo(node)),
             std::vector<std::string>{"test-1"});
+}
+
+// The scheduler's binding hands the cache the assumed PodInfo itself; the
+// cache confirms it in place. The NodeInfo must be what confirming an equal
+// copy (upstream's remove-then-add) leaves: the pod moved behind the pods
+// added after it, the aggregates unchanged, the pod no longer assumed.
+TEST(CacheTest, AddPodOfTheAssumedPodInfoItselfConfirmsLikeACopy) {
+  const api::TimeMs now = 1'000'000;
+  api::Pod p0 = MakeBasePod("node", "test-0", "100m", "500", HostPort(80));
+  api::Pod p1 = MakeBasePod("node", "test-1", "200m", "1Ki", HostPort(8080));
+  api::Pod p2 = MakeBasePod("node", "test-2", "300m", "2Ki");
+  p0.affinity = api::Affinity{};
+  p0.affinity->pod_affinity = api::PodAffinity{};
+  p2.affinity = p0.affinity;
+  auto run = [&](bool same_object) {
+    TestCache cache(Cache::Options{10 * kSecond});
+    api::Node node;
+    node.name = "node";
+    EXPECT_TRUE(cache.AddNode(node).ok());
+    const framework::PodInfoPtr assumed = framework::NewPodInfo(p0);
+    EXPECT_TRUE(cache.AssumePod(assumed).ok());
+    EXPECT_TRUE(cache.FinishBinding(p0, now).ok());
+    EXPECT_TRUE(cache.AddPod(p1).ok());
+    EXPECT_TRUE(cache.AddPod(p2).ok());
+    (void)cache.Snapshot();
+    EXPECT_TRUE(cache.AddPod(same_object ? assumed : framework::NewPodInfo(p0)).ok());
+    EXPECT_FALSE(cache.IsAssumedPod(p0));
+    EXPECT_TRUE(cache.AssumedPodUids().empty());
+    // Confirmed: never expires, and a second add is refused.
+    cache.CleanupAssumedPods(now + 100 * kSecond);
+    EXPECT_TRUE(cache.AddPod(p0).IsFailedPrecondition());
+    const framework::NodeInfo& info = *cache.GetNodeInfo("node");
+    std::vector<std::string> with_affinity;
+    for (const framework::PodInfoPtr& p : info.pods_with_affinity()) {
+      with_affinity.push_back(p->pod.name);
+    }
+    // The snapshot took the change.
+    const framework::NodeInfo* copy = cache.Snapshot().Get("node");
+    EXPECT_NE(copy, nullptr);
+    EXPECT_EQ(PodNames(*copy), PodNames(info));
+    return std::make_tuple(PodNames(info), with_affinity, info.requested(),
+                           info.non_zero_milli_cpu(), info.used_ports().CheckConflict("127.0.0.1", "TCP", 80));
+  };
+  const auto in_place = run(true);
+  EXPECT_EQ(in_place, run(false));
+  EXPECT_EQ(std::get<0>(in_place), (std::vector<std::string>{"test-2", "test-1", "test-0"}));
+  EXPECT_EQ(std::get<1>(in_place), (std::vector<std::string>{"test-2", "test-0"}));
+  EXPECT_EQ(std::get<2>(in_place).milli_cpu, 600);
+  EXPECT_TRUE(std::get<4>(in_place));
 }
 
 // upstream TestAddPodAlwaysUpdatesPodInfoInNodeInfo
