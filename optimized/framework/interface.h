@@ -248,10 +248,24 @@ class PreEnqueuePlugin : public virtual Plugin {
   virtual Status PreEnqueue(const api::Pod& pod) = 0;
 };
 
+// A QueueSort order as a pair compared lexicographically (SortKey).
+struct QueueSortKey {
+  int64_t major = 0;
+  int64_t minor = 0;
+  friend auto operator<=>(const QueueSortKey&, const QueueSortKey&) = default;
+};
+
 class QueueSortPlugin : public virtual Plugin {
  public:
   // True iff a should be popped before b.
   virtual bool Less(const QueuedPodInfo& a, const QueuedPodInfo& b) const = 0;
+  // A key with Less's order, for a plugin that has one: for all a and b,
+  // Less(a, b) iff SortKey(a) < SortKey(b). The queue then keeps each
+  // pod's key beside it and compares keys instead of calling Less (which
+  // reads the pods). nullopt, the default: no such key, Less is called.
+  virtual std::optional<QueueSortKey> SortKey(const QueuedPodInfo& /*info*/) const {
+    return std::nullopt;
+  }
 };
 
 class EnqueueExtensions : public virtual Plugin {

@@ -113,16 +113,16 @@ void DerivePodInfo(PodInfo* info) {
 
 }  // namespace
 
-PodInfoPtr NewPodInfo(const api::Pod& pod) {
-  auto info = std::make_shared<PodInfo>();
-  info->pod = pod;
+PodInfoPtr NewPodInfo(const api::Pod& pod) { return NewPodInfo(api::Pod(pod)); }
+
+PodInfoPtr NewPodInfo(api::Pod&& pod) {
+  auto info = std::make_shared<PodInfo>(std::move(pod));
   DerivePodInfo(info.get());
   return info;
 }
 
-PodInfoPtr NewPodInfo(api::Pod&& pod) {
-  auto info = std::make_shared<PodInfo>();
-  info->pod = std::move(pod);
+PodInfoPtr BorrowingPodInfo(const api::Pod& pod) {
+  auto info = std::make_shared<PodInfo>(&pod);
   DerivePodInfo(info.get());
   return info;
 }

@@ -48,13 +48,12 @@ struct WeightedAffinityTerm {
 [[nodiscard]] AffinityTerm MakeAffinityTerm(const api::Pod& pod,
                                             const api::PodAffinityTerm& term);
 
-// A pod and what is derived from its spec. Immutable once built: an update
-// builds a new PodInfo, so snapshots and queue entries may share it.
+// What a PodInfo derives from its pod (PodInfo's base, so that a PodInfo
+// of a changed pod can take them over: ChangedPodInfo).
 //
 // Layout: what loops over many pods read (preemption's priority test, the
-// requests NodeInfo and NodeResourcesFit add up) comes first, ahead of the
-// large api::Pod, so that it shares the object's first cache lines.
-struct PodInfo {
+// requests NodeInfo and NodeResourcesFit add up) comes first.
+struct PodInfoDerived {
   // spec.priority, 0 when unset (corev1helpers.PodPriority).
   int32_t priority = 0;
   // cpu and memory with a container's missing request counted as 100m /
@@ -64,7 +63,6 @@ struct PodInfo {
   // The aggregated requests NodeResourcesFit and NodeInfo.Requested use.
   Resource requests;
   std::string key;  // "namespace/name"
-  api::Pod pod;
   // Ports of regular containers with a hostPort > 0, in spec order
   // (upstream NodeInfo.updateUsedPorts reads spec.containers only).
   std::vector<api::ContainerPort> host_ports;
@@ -72,6 +70,37 @@ struct PodInfo {
   std::vector<AffinityTerm> required_anti_affinity_terms;
   std::vector<WeightedAffinityTerm> preferred_affinity_terms;
   std::vector<WeightedAffinityTerm> preferred_anti_affinity_terms;
+};
+
+// A pod and what is derived from its spec. Immutable once built: an update
+// builds a new PodInfo, so snapshots and queue entries may share it.
+//
+// The pod object is either owned (shared by the PodInfo's copies, as it
+// never changes) or borrowed from an object that outlives the PodInfo and
+// every copy of it (BorrowingPodInfo: the scenario's own pods, which a run
+// would otherwise copy once per pod).
+struct PodInfo : PodInfoDerived {
+  // Owns `pod`; the derived members are left for the caller to fill.
+  explicit PodInfo(api::Pod pod)
+      : owned_(std::make_shared<const api::Pod>(std::move(pod))), pod(*owned_) {}
+  // Borrows *pod.
+  explicit PodInfo(const api::Pod* pod) : pod(*pod) {}
+  // Owns `pod`, with `derived`'s derived members.
+  // REQUIRES: they are `pod`'s (the pods differ only where nothing derived
+  // is read from).
+  PodInfo(const PodInfoDerived& derived, api::Pod pod)
+      : PodInfoDerived(derived),
+        owned_(std::make_shared<const api::Pod>(std::move(pod))),
+        pod(*owned_) {}
+  // A copy refers to the same pod object (and shares it when owned).
+  PodInfo(const PodInfo&) = default;
+  PodInfo& operator=(const PodInfo&) = delete;
+
+ private:
+  std::shared_ptr<const api::Pod> owned_;  // null iff borrowed
+
+ public:
+  const api::Pod& pod;
 
   const std::string& uid() const { return pod.uid; }
 };
@@ -80,6 +109,9 @@ using PodInfoPtr = std::shared_ptr<const PodInfo>;
 
 [[nodiscard]] PodInfoPtr NewPodInfo(const api::Pod& pod);
 [[nodiscard]] PodInfoPtr NewPodInfo(api::Pod&& pod);
+// A PodInfo that borrows `pod` instead of copying it.
+// REQUIRES: `pod` outlives the PodInfo and every copy of it.
+[[nodiscard]] PodInfoPtr BorrowingPodInfo(const api::Pod& pod);
 
 // The host ports used on a node (upstream HostPortInfo): (ip, protocol,
 // port) triples with an empty IP stored as 0.0.0.0 and an empty protocol as

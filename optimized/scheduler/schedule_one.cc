@@ -2,6 +2,7 @@
 // v1.32), with the reference's pinned rules (docs/deviations.md) and the
 // optimized implementation's shortcuts (docs/optimized.md).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <span>
 #include <string>
@@ -370,21 +371,46 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
     }
     return nodes[chosen]->Name();
   }
-  auto better = [&](size_t a, size_t b) {
-    return totals[a] != totals[b] ? totals[a] > totals[b] : a < b;
-  };
-  size_t first = n, second = n;
-  for (size_t i = 0; i < n; ++i) {
-    if (i == chosen) continue;
-    if (first == n || better(i, first)) {
-      second = first;
-      first = i;
-    } else if (second == n || better(i, second)) {
-      second = i;
+  // Fewer than three ties: the others come from the highest scores below
+  // the top, each at its lowest positions. A branch-free pass finds the
+  // next score down; a search from the front, which stops at the first
+  // hit, finds where it is.
+  auto next_below = [&](int64_t bound, int64_t* out) {
+    int64_t m0 = INT64_MIN, m1 = INT64_MIN;
+    bool any = false;
+    size_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+      m0 = std::max(m0, totals[i] < bound ? totals[i] : INT64_MIN);
+      m1 = std::max(m1, totals[i + 1] < bound ? totals[i + 1] : INT64_MIN);
+      any |= (totals[i] < bound) | (totals[i + 1] < bound);
     }
-  }
-  for (size_t i : {first, second}) {
-    if (i != n) top->push_back(api::NodeScore{nodes[i]->Name(), totals[i]});
+    for (; i < n; ++i) {
+      m0 = std::max(m0, totals[i] < bound ? totals[i] : INT64_MIN);
+      any |= totals[i] < bound;
+    }
+    *out = std::max(m0, m1);
+    return any;
+  };
+  auto find_from = [&](int64_t score, size_t from) {
+    size_t i = from;
+    while (i < n && totals[i] != score) ++i;
+    return i;
+  };
+  auto report = [&](size_t i) { top->push_back(api::NodeScore{nodes[i]->Name(), totals[i]}); };
+  if (ties.size() == 2) report(ties[0] == chosen ? ties[1] : ties[0]);
+  int64_t second_score = 0;
+  if (next_below(best, &second_score)) {
+    const size_t first = find_from(second_score, 0);
+    report(first);
+    if (ties.size() == 1) {
+      const size_t again = find_from(second_score, first + 1);
+      int64_t third_score = 0;
+      if (again < n) {
+        report(again);
+      } else if (next_below(second_score, &third_score)) {
+        report(find_from(third_score, 0));
+      }
+    }
   }
   return nodes[chosen]->Name();
 }

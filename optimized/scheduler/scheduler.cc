@@ -1,7 +1,9 @@
 #include "optimized/scheduler/scheduler.h"
 
 #include <algorithm>
+#include <string_view>
 #include <utility>
+#include <variant>
 
 #include "api/default_plugins.h"
 #include "optimized/backend/queue/pod_events.h"
@@ -232,7 +234,9 @@ void Scheduler::DeleteNode(const api::Node& node) {
 }
 
 void Scheduler::AddPod(const api::Pod& pod) {
-  framework::PodInfoPtr info = framework::NewPodInfo(pod);
+  // `pod` is the scenario's (initial state or timeline), which outlives
+  // the run.
+  framework::PodInfoPtr info = framework::BorrowingPodInfo(pod);
   framework::PodInfoPtr& stored = pods_[info->key];
   stored = std::move(info);
   PodAdded(stored);
@@ -400,6 +404,14 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
 StatusOr<api::Trace> Scheduler::Run() {
   now_ = 0;
   for (const api::Namespace& ns : scenario_.initial.namespaces) namespaces_[ns.name] = ns.labels;
+  // Room for every pod the scenario creates (a capacity hint: growing the
+  // table rehashes every entry).
+  size_t num_pods = scenario_.initial.pods.size();
+  for (const api::Event& e : scenario_.timeline) {
+    if (e.op == api::Event::Op::kCreate && std::holds_alternative<api::Pod>(e.object)) ++num_pods;
+  }
+  pods_.reserve(num_pods);
+  cache_.Reserve(num_pods);
   pdbs_ = scenario_.initial.pdbs;
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);
@@ -445,14 +457,15 @@ StatusOr<api::Trace> Scheduler::Run() {
     if (next > stop_at) break;
     now_ = next;
   }
-  // Sorted first, so that each placement is appended at the map's end.
-  std::vector<const framework::PodInfo*> placed;
+  // Sorted first, so that each placement is appended at the map's end; by
+  // views of pods_'s keys, one indirection per comparison.
+  std::vector<std::pair<std::string_view, const std::string*>> placed;
   placed.reserve(pods_.size());
-  for (const auto& [key, info] : pods_) placed.push_back(info.get());
+  for (const auto& [key, info] : pods_) placed.emplace_back(key, &info->pod.node_name);
   std::sort(placed.begin(), placed.end(),
-            [](const framework::PodInfo* a, const framework::PodInfo* b) { return a->key < b->key; });
-  for (const framework::PodInfo* info : placed) {
-    trace_.placements.emplace_hint(trace_.placements.end(), info->key, info->pod.node_name);
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [key, node] : placed) {
+    trace_.placements.emplace_hint(trace_.placements.end(), key, *node);
   }
   // Moved out: the trace is the run's result, not the scheduler's to free.
   return std::move(trace_);

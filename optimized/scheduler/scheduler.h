@@ -49,9 +49,9 @@ namespace internal {
 // status.nominatedNodeName), so the copied derived members stay right.
 template <typename Change>
 framework::PodInfoPtr ChangedPodInfo(const framework::PodInfo& info, Change change) {
-  auto copy = std::make_shared<framework::PodInfo>(info);
-  change(copy->pod);
-  return copy;
+  api::Pod pod = info.pod;
+  change(pod);
+  return std::make_shared<framework::PodInfo>(info, std::move(pod));
 }
 
 // One run of one scenario. Not reusable.

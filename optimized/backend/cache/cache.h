@@ -170,6 +170,9 @@ class Cache {
   // The node tree's round-robin order now.
   std::vector<std::string> NodeTreeOrder() const { return node_tree_.List(); }
   const NodeTree& Tree() const { return node_tree_; }
+  // Room for `pods` pods without rehashing (a capacity hint).
+  void Reserve(size_t pods) { pod_states_.reserve(pods); }
+
   // UIDs of the assumed pods.
   std::set<std::string> AssumedPodUids() const;
   // Names of NodeInfos without a node object, sorted.

@@ -1,5 +1,6 @@
 #include "optimized/backend/queue/scheduling_queue.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "optimized/backend/queue/backoff.h"
@@ -41,15 +42,24 @@ bool SchedulingQueue::ActiveLess(const framework::QueuedPodInfo& a,
   return a.pod_info->key < b.pod_info->key;
 }
 
+bool SchedulingQueue::ActiveLess(const Entry* a, const Entry* b) const {
+  if (a->keyed && b->keyed) {
+    // QueueSortPlugin::SortKey: the key order is Less's.
+    if (a->sort_key != b->sort_key) return a->sort_key < b->sort_key;
+    return a->key < b->key;
+  }
+  return ActiveLess(a->info, b->info);
+}
+
 bool SchedulingQueue::ActiveCmp::operator()(const Entry* a, const Entry* b) const {
-  return q->ActiveLess(a->info, b->info);
+  return q->ActiveLess(a, b);
 }
 
 bool SchedulingQueue::BackoffCmp::operator()(const Entry* a, const Entry* b) const {
   // Note: v1.32's heap leaves equal expiries unordered; this is v1.33's
   // rule (docs/deviations.md "Scheduling queue").
   if (a->backoff_expiry != b->backoff_expiry) return a->backoff_expiry < b->backoff_expiry;
-  return q->ActiveLess(a->info, b->info);
+  return q->ActiveLess(a, b);
 }
 
 bool SchedulingQueue::KeyCmp::operator()(const Entry* a, const Entry* b) const {
@@ -73,8 +83,22 @@ SchedulingQueue::Entry* SchedulingQueue::Find(const std::string& key) const {
   return it == entries_.end() ? nullptr : it->second.get();
 }
 
+void SchedulingQueue::KeepOrderKeys(Entry* e) const {
+  const std::optional<framework::QueueSortKey> sort_key = sort_->SortKey(e->info);
+  e->keyed = sort_key.has_value();
+  if (e->keyed) e->sort_key = *sort_key;
+  const std::string& key = e->info.pod_info->key;
+  if (key.size() <= sizeof(e->key_copy)) {
+    std::copy(key.begin(), key.end(), e->key_copy);
+    e->key = std::string_view(e->key_copy, key.size());
+  } else {
+    e->key = key;
+  }
+}
+
 void SchedulingQueue::Link(Entry* e, Where where) {
   e->where = where;
+  KeepOrderKeys(e);
   switch (where) {
     case Where::kActive:
       active_.insert(e);
@@ -247,6 +271,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   if (Entry* e = Find(new_info->key); e != nullptr && e->where == Where::kUnschedulable) {
     // Same key, so its place in unschedulable does not move.
     e->info.pod_info = new_info;
+    KeepOrderKeys(e);  // `key` may have viewed the old PodInfo's
     e->interest = HintInterestOf(e->info);  // the profile is the pod's
     framework::QueuedPodInfo info = e->info;
     nominator_.Update(old_pod, info.pod_info, options_.pod_lister);

@@ -45,6 +45,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -253,6 +254,15 @@ class SchedulingQueue {
   // One queued pod. Owned by entries_; linked into exactly one of the three
   // ordered sets, per `where`.
   struct Entry {
+    // What activeQ and backoffQ order entries by, kept up to date by Link:
+    // the QueueSort key when the plugin has one (keyed), and a view of the
+    // pod's key, into `key_copy` when it fits there (else into
+    // info.pod_info's). Comparing them reads this object only, not the
+    // PodInfo and its key's heap buffer.
+    bool keyed = false;
+    framework::QueueSortKey sort_key;
+    std::string_view key;
+    char key_copy[40];
     framework::QueuedPodInfo info;
     Where where = Where::kAbsent;
     // BackoffExpiry(info), fixed while in backoffQ.
@@ -273,6 +283,8 @@ class SchedulingQueue {
   };
 
   bool ActiveLess(const framework::QueuedPodInfo& a, const framework::QueuedPodInfo& b) const;
+  // ActiveLess(a->info, b->info), from what Link kept in the entries.
+  bool ActiveLess(const Entry* a, const Entry* b) const;
   bool IsBackingOff(const framework::QueuedPodInfo& info, api::TimeMs now) const;
 
   // The entry for `key`, or nullptr.
@@ -281,6 +293,9 @@ class SchedulingQueue {
   // from wherever it was (the invariant that a key is in one place).
   void Put(const framework::QueuedPodInfo& info, Where where);
   void Put(framework::QueuedPodInfo&& info, Where where);
+  // Sets e's keyed, sort_key and key from e->info. REQUIRES: e is in
+  // neither activeQ nor backoffQ (their order reads them).
+  void KeepOrderKeys(Entry* e) const;
   void Link(Entry* e, Where where);
   void Unlink(Entry* e);
   // Removes the pod's entry from its place and from entries_.

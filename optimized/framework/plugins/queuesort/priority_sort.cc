@@ -18,4 +18,8 @@ bool PrioritySort::Less(const QueuedPodInfo& a, const QueuedPodInfo& b) const {
   return a.timestamp < b.timestamp;
 }
 
+std::optional<QueueSortKey> PrioritySort::SortKey(const QueuedPodInfo& info) const {
+  return QueueSortKey{-int64_t{info.pod_info->priority}, info.timestamp};
+}
+
 }  // namespace schedref::optimized::framework::plugins::queuesort

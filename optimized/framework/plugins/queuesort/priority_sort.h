@@ -30,6 +30,8 @@ class PrioritySort final : public QueueSortPlugin {
   // prio is PodInfo::priority (spec.priority, 0 when unset).
   // REQUIRES: a.pod_info and b.pod_info are set.
   bool Less(const QueuedPodInfo& a, const QueuedPodInfo& b) const override;
+  // (-prio, timestamp).
+  std::optional<QueueSortKey> SortKey(const QueuedPodInfo& info) const override;
 };
 
 }  // namespace schedref::optimized::framework::plugins::queuesort
