@@ -63,6 +63,43 @@ TEST(PodInfoTest, RequestsAreThePodRequestLists) {
   EXPECT_EQ(zero->non_zero_memory, api::kDefaultMemoryRequest);
 }
 
+// A borrowing PodInfo reads the caller's pod object and derives what an
+// owning one derives; copies refer to the same object, owned or not.
+TEST(PodInfoTest, BorrowingAndOwningDeriveAlike) {
+  const api::Pod pod = st::MakePod()
+                           .Namespace("ns")
+                           .Name("p")
+                           .Priority(7)
+                           .Req({{"cpu", "250m"}})
+                           .HostPort(8080)
+                           .PodAffinityExists("team", "zone")
+                           .Obj();
+  const PodInfoPtr owned = NewPodInfo(pod);
+  const PodInfoPtr borrowed = BorrowingPodInfo(pod);
+  EXPECT_EQ(&borrowed->pod, &pod);
+  EXPECT_NE(&owned->pod, &pod);
+  EXPECT_EQ(owned->pod, pod);
+  for (const PodInfoPtr& info : {owned, borrowed}) {
+    EXPECT_EQ(info->key, "ns/p");
+    EXPECT_EQ(info->priority, 7);
+    EXPECT_EQ(info->requests.milli_cpu, 250);
+    EXPECT_EQ(info->host_ports.size(), 1u);
+    EXPECT_EQ(info->required_affinity_terms.size(), 1u);
+  }
+  const PodInfo owned_copy(*owned);
+  const PodInfo borrowed_copy(*borrowed);
+  EXPECT_EQ(&owned_copy.pod, &owned->pod);
+  EXPECT_EQ(&borrowed_copy.pod, &pod);
+  // A changed copy owns its pod and keeps the derived members.
+  api::Pod bound = pod;
+  bound.node_name = "n1";
+  const PodInfo changed(*borrowed, bound);
+  EXPECT_NE(&changed.pod, &pod);
+  EXPECT_EQ(changed.pod.node_name, "n1");
+  EXPECT_EQ(changed.key, "ns/p");
+  EXPECT_EQ(changed.requests.milli_cpu, 250);
+}
+
 TEST(HostPortInfoTest, ConflictRules) {
   struct Case {
     std::string name, used_ip, used_proto;

@@ -1,6 +1,7 @@
 #include "optimized/framework/plugins/queuesort/priority_sort.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include <string>
 #include <vector>
@@ -64,6 +65,23 @@ TEST(PrioritySortTest, Construction) {
   ASSERT_TRUE(plugin.ok());
   EXPECT_EQ((*plugin)->Name(), "PrioritySort");
   EXPECT_NE(dynamic_cast<QueueSortPlugin*>(plugin->get()), nullptr);
+}
+
+// The queue compares SortKeys in place of calling Less: they must agree on
+// every pair, priorities and timestamps at their extremes included.
+RC_GTEST_PROP(PrioritySortProperty, SortKeyOrdersAsLess, ()) {
+  const auto priority = rc::gen::oneOf(rc::gen::inRange<int32_t>(-3, 4),
+                                       rc::gen::element(INT32_MIN, INT32_MAX));
+  const auto timestamp = rc::gen::oneOf(rc::gen::inRange<api::TimeMs>(0, 4),
+                                        rc::gen::element(api::TimeMs{0}, INT64_MAX));
+  const QueuedPodInfo a = Queued(MakePod().Name("a").Priority(*priority).Obj(), *timestamp);
+  const QueuedPodInfo b = Queued(MakePod().Name("b").Priority(*priority).Obj(), *timestamp);
+  PrioritySort plugin;
+  const std::optional<QueueSortKey> ka = plugin.SortKey(a);
+  const std::optional<QueueSortKey> kb = plugin.SortKey(b);
+  RC_ASSERT(ka.has_value() && kb.has_value());
+  RC_ASSERT(plugin.Less(a, b) == (*ka < *kb));
+  RC_ASSERT(plugin.Less(b, a) == (*kb < *ka));
 }
 
 }  // namespace
