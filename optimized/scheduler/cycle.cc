@@ -133,13 +133,14 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   // The attempt is moved into its record: it is not read afterwards.
   const size_t attempt_index = trace_.records.size();
   auto record_attempt = [&] {
-    api::Trace::Record record{std::move(attempt), std::nullopt, std::nullopt};
     if (attempt_index == trace_.records.size()) {
-      trace_.records.push_back(std::move(record));
-    } else {
-      trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
-                            std::move(record));
+      // Built in place: an Attempt is some thirty members to move.
+      trace_.records.emplace_back().attempt.emplace(std::move(attempt));
+      return;
     }
+    api::Trace::Record record{std::move(attempt), std::nullopt, std::nullopt};
+    trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
+                          std::move(record));
   };
   CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
   if (out.fit_error || (!out.status.IsSuccess() && !out.status.IsWait())) {
@@ -225,8 +226,8 @@ void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) 
     HandleBindingCycleError(b, status);
     return;
   }
-  trace_.records.push_back(
-      {std::nullopt, api::Binding{now_, b.cycle, pod.key, b.node, "bound", ""}, std::nullopt});
+  trace_.records.emplace_back().binding.emplace(
+      api::Binding{now_, b.cycle, pod.key, b.node, "bound", ""});
   b.fwk->RunPostBindPlugins(b.state, pod, b.node);
   if (!b.state.pods_to_activate.empty()) Activate(b.state.pods_to_activate);
 }

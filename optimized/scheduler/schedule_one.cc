@@ -138,12 +138,19 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   const int64_t n = static_cast<int64_t>(nodes.size());
   int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), n);
   if (!fwk.HasScorePlugins()) to_find = 1;
-  std::vector<const framework::NodeInfo*> feasible;
-  if (n == 0) return feasible;
+  // The last cycle's list, when SchedulePod gave it back: its storage is
+  // reused, and resizing it down writes nothing.
+  std::vector<const framework::NodeInfo*> feasible = std::move(spare_feasible_);
+  spare_feasible_.clear();
+  if (n == 0) {
+    feasible.clear();
+    return feasible;
+  }
   // The start index counts over all nodes; a PreFilterResult may have
   // restricted `nodes` to fewer (the reference takes it modulo too).
   start %= n;
   if (!fwk.HasFilterPlugins()) {
+    feasible.clear();
     for (int64_t i = 0; i < to_find; ++i) feasible.push_back(nodes[(start + i) % n]);
     return feasible;
   }
@@ -566,6 +573,7 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     }
   }
   out.result.suggested_host = SelectHost(feasible, scores->totals, &out.result.top_scores);
+  spare_feasible_ = std::move(feasible);
   return out;
 }
 

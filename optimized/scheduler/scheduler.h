@@ -191,6 +191,9 @@ class Scheduler : public framework::Handle {
   std::vector<framework::Status> filter_statuses_;
   std::vector<uint8_t> filter_pass_;  // 1 iff the position passed every filter
   std::vector<const framework::NodeInfo*> filter_batch_;
+  // A scored cycle's feasible list, handed back for the next
+  // FindNodesThatPassFilters to fill (its contents are stale).
+  std::vector<const framework::NodeInfo*> spare_feasible_;
   // The last FindNodesThatPassFilters' feasible nodes' positions in the
   // snapshot's List(), when it scanned that list (else empty).
   std::vector<int32_t> feasible_positions_;
