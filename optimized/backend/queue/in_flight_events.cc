@@ -1,6 +1,5 @@
 #include "optimized/backend/queue/in_flight_events.h"
 
-#include <cassert>
 #include <utility>
 
 namespace schedref::optimized::backend::queue {
@@ -20,10 +19,12 @@ RecordedEvent::RecordedEvent(framework::ClusterEvent e, const framework::EventOb
       old_node(CopyOf(objects.old_node)),
       new_node(CopyOf(objects.new_node)) {}
 
-void InFlightEvents::AddPod(const framework::PodInfoPtr& pod) {
-  assert(!Has(pod->uid()));
+bool InFlightEvents::AddPod(const framework::PodInfoPtr& pod) {
+  auto [it, added] = pods_.try_emplace(pod->uid());
+  if (!added) return false;
   entries_.push_back(Entry{pod, std::nullopt});
-  pods_[pod->uid()] = std::prev(entries_.end());
+  it->second = std::prev(entries_.end());
+  return true;
 }
 
 bool InFlightEvents::AddEventIfAnyInFlight(const framework::ClusterEvent& event,
@@ -56,8 +57,9 @@ std::optional<std::vector<const RecordedEvent*>> InFlightEvents::EventsFor(
 void InFlightEvents::Done(const std::string& uid) {
   auto it = pods_.find(uid);
   if (it == pods_.end()) return;
-  entries_.erase(it->second);
-  pods_.erase(it);
+  const std::list<Entry>::iterator marker = it->second;
+  pods_.erase(it);  // first: its key views the marker's PodInfo
+  entries_.erase(marker);
   while (!entries_.empty() && entries_.front().event.has_value()) entries_.pop_front();
 }
 

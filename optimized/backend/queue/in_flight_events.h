@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -57,8 +58,9 @@ class InFlightEvents {
   bool Empty() const { return pods_.empty(); }
   bool Has(const std::string& uid) const { return pods_.count(uid) != 0; }
 
-  // Marks the pod in flight. REQUIRES: !Has(pod->uid()).
-  void AddPod(const framework::PodInfoPtr& pod);
+  // Marks the pod in flight and returns true, or returns false (and does
+  // nothing) iff a pod with its UID is in flight already.
+  bool AddPod(const framework::PodInfoPtr& pod);
   // Records the event iff some pod is in flight; returns whether it did.
   bool AddEventIfAnyInFlight(const framework::ClusterEvent& event,
                              const framework::EventObjects& objects);
@@ -81,7 +83,9 @@ class InFlightEvents {
  private:
   std::list<Entry> entries_;
   // UID -> the pod's marker in entries_.
-  std::unordered_map<std::string, std::list<Entry>::iterator> pods_;
+  // Keyed by a view of the UID of the marker's PodInfo, which the marker
+  // keeps alive: an entry is erased before its marker.
+  std::unordered_map<std::string_view, std::list<Entry>::iterator> pods_;
 };
 
 }  // namespace schedref::optimized::backend::queue

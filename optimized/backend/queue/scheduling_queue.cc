@@ -87,13 +87,6 @@ void SchedulingQueue::KeepOrderKeys(Entry* e) const {
   const std::optional<framework::QueueSortKey> sort_key = sort_->SortKey(e->info);
   e->keyed = sort_key.has_value();
   if (e->keyed) e->sort_key = *sort_key;
-  const std::string& key = e->info.pod_info->key;
-  if (key.size() <= sizeof(e->key_copy)) {
-    std::copy(key.begin(), key.end(), e->key_copy);
-    e->key = std::string_view(e->key_copy, key.size());
-  } else {
-    e->key = key;
-  }
 }
 
 void SchedulingQueue::Link(Entry* e, Where where) {
@@ -141,14 +134,24 @@ void SchedulingQueue::Put(const framework::QueuedPodInfo& info, Where where) {
 }
 
 void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
-  std::unique_ptr<Entry>& slot = entries_[info.pod_info->key];
-  if (slot == nullptr) {
-    slot = std::make_unique<Entry>();
+  const std::string& key = info.pod_info->key;
+  Entry* e = Find(key);
+  if (e == nullptr) {
+    auto entry = std::make_unique<Entry>();
+    if (key.size() <= sizeof(entry->key_copy)) {
+      std::copy(key.begin(), key.end(), entry->key_copy);
+      entry->key = std::string_view(entry->key_copy, key.size());
+    } else {
+      entry->long_key = key;
+      entry->key = entry->long_key;
+    }
+    e = entry.get();
+    entries_.emplace(e->key, std::move(entry));
   } else {
-    Unlink(slot.get());
+    Unlink(e);
   }
-  slot->info = std::move(info);
-  Link(slot.get(), where);
+  e->info = std::move(info);
+  Link(e, where);
 }
 
 void SchedulingQueue::Erase(const std::string& key) {
@@ -271,7 +274,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   if (Entry* e = Find(new_info->key); e != nullptr && e->where == Where::kUnschedulable) {
     // Same key, so its place in unschedulable does not move.
     e->info.pod_info = new_info;
-    KeepOrderKeys(e);  // `key` may have viewed the old PodInfo's
+    KeepOrderKeys(e);
     e->interest = HintInterestOf(e->info);  // the profile is the pod's
     framework::QueuedPodInfo info = e->info;
     nominator_.Update(old_pod, info.pod_info, options_.pod_lister);
@@ -566,8 +569,7 @@ std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop() {
     if (options_.queueing_hints_enabled) {
       // Already being scheduled: upstream drops the duplicate (a bug guard,
       // PR #127016) and pops the next pod.
-      if (in_flight_.Has(info.pod().uid)) continue;
-      in_flight_.AddPod(info.pod_info);
+      if (!in_flight_.AddPod(info.pod_info)) continue;
     }
     ++scheduling_cycle_;
     // The next attempt records its own rejectors.

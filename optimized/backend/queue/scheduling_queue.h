@@ -254,15 +254,17 @@ class SchedulingQueue {
   // One queued pod. Owned by entries_; linked into exactly one of the three
   // ordered sets, per `where`.
   struct Entry {
-    // What activeQ and backoffQ order entries by, kept up to date by Link:
-    // the QueueSort key when the plugin has one (keyed), and a view of the
-    // pod's key, into `key_copy` when it fits there (else into
-    // info.pod_info's). Comparing them reads this object only, not the
-    // PodInfo and its key's heap buffer.
+    // The pod's key, which never changes for an entry: a view of this
+    // entry's own copy (`key_copy` when it fits there, else `long_key`).
+    // entries_ is keyed by it, and activeQ and backoffQ break ties with it
+    // without reading the PodInfo and its key's heap buffer.
+    std::string_view key;
+    // What activeQ and backoffQ order entries by first, kept up to date by
+    // Link: the QueueSort key, when the plugin has one (keyed).
     bool keyed = false;
     framework::QueueSortKey sort_key;
-    std::string_view key;
     char key_copy[40];
+    std::string long_key;
     framework::QueuedPodInfo info;
     Where where = Where::kAbsent;
     // BackoffExpiry(info), fixed while in backoffQ.
@@ -293,8 +295,8 @@ class SchedulingQueue {
   // from wherever it was (the invariant that a key is in one place).
   void Put(const framework::QueuedPodInfo& info, Where where);
   void Put(framework::QueuedPodInfo&& info, Where where);
-  // Sets e's keyed, sort_key and key from e->info. REQUIRES: e is in
-  // neither activeQ nor backoffQ (their order reads them).
+  // Sets e's keyed and sort_key from e->info. REQUIRES: e is in neither
+  // activeQ nor backoffQ (their order reads them).
   void KeepOrderKeys(Entry* e) const;
   void Link(Entry* e, Where where);
   void Unlink(Entry* e);
@@ -337,7 +339,8 @@ class SchedulingQueue {
 
   // --- state ---
   // Pod key -> its entry (activeQ, backoffQ or unschedulable).
-  std::unordered_map<std::string, std::unique_ptr<Entry>> entries_;
+  // Keyed by each entry's own `key`.
+  std::unordered_map<std::string_view, std::unique_ptr<Entry>> entries_;
   std::set<Entry*, ActiveCmp> active_;
   std::set<Entry*, BackoffCmp> backoff_;
   std::set<Entry*, KeyCmp> unschedulable_;
