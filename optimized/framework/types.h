@@ -260,6 +260,11 @@ class NodeInfo {
   std::vector<PodInfoPtr> pods_with_affinity_;
   std::vector<PodInfoPtr> pods_with_required_anti_affinity_;
   HostPortInfo used_ports_;
+
+ public:
+  // The cache's handle on the NodeInfo this one is (a copy of); -1: none.
+  // A hint: the cache checks it before use (Cache::AssumePod).
+  int32_t cache_id = -1;
 };
 
 static_assert(sizeof(NodeInfo::Hot) == 64, "Hot is one cache line");

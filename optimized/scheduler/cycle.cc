@@ -48,7 +48,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
 
   const std::string host = out.result.suggested_host;
   framework::PodInfoPtr assumed = WithNodeName(pod, host);
-  schedref::Status assume_err = cache_.AssumePod(assumed);
+  schedref::Status assume_err = cache_.AssumePod(assumed, out.result.suggested_node);
   if (!assume_err.ok()) {
     out.status = framework::Status::Error(assume_err.message());
     out.nominating_info = kClearNominatedNode;

@@ -318,9 +318,9 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   return feasible;
 }
 
-std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
-                                  const std::vector<int64_t>& totals,
-                                  std::vector<api::NodeScore>* top) {
+const framework::NodeInfo* Scheduler::SelectHost(
+    const std::vector<const framework::NodeInfo*>& nodes, const std::vector<int64_t>& totals,
+    std::vector<api::NodeScore>* top) {
   // The reference's rule without its sorts: the tied top nodes in feasible
   // order, one RNG draw iff there is a tie, then the report (chosen node
   // first, the rest by score descending, ties in feasible order).
@@ -376,7 +376,7 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
       top->push_back(api::NodeScore{nodes[i]->Name(), totals[i]});
       if (++reported == 2) break;
     }
-    return nodes[chosen]->Name();
+    return nodes[chosen];
   }
   // Fewer than three ties: the others come from the highest scores below
   // the top, each at its lowest positions. A branch-free pass finds the
@@ -419,7 +419,7 @@ std::string Scheduler::SelectHost(const std::vector<const framework::NodeInfo*>&
       }
     }
   }
-  return nodes[chosen]->Name();
+  return nodes[chosen];
 }
 
 void Scheduler::RecordRejections(const framework::NodeToStatus& statuses,
@@ -546,6 +546,7 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   }
   if (feasible.size() == 1) {
     out.result.suggested_host = feasible[0]->Name();
+    out.result.suggested_node = feasible[0];
     return out;
   }
   framework::Status pre_score = fwk.RunPreScorePlugins(state, pod, feasible);
@@ -572,7 +573,8 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       }
     }
   }
-  out.result.suggested_host = SelectHost(feasible, scores->totals, &out.result.top_scores);
+  out.result.suggested_node = SelectHost(feasible, scores->totals, &out.result.top_scores);
+  out.result.suggested_host = out.result.suggested_node->Name();
   spare_feasible_ = std::move(feasible);
   return out;
 }

@@ -98,6 +98,8 @@ class Scheduler : public framework::Handle {
   };
   struct ScheduleResult {
     std::string suggested_host;
+    // The snapshot's NodeInfo of suggested_host (a hint for the cache).
+    const framework::NodeInfo* suggested_node = nullptr;
     std::vector<api::NodeScore> top_scores;
   };
   struct CycleOutcome {
@@ -147,9 +149,10 @@ class Scheduler : public framework::Handle {
   void RecordRejections(const framework::NodeToStatus& statuses, api::Attempt& attempt) const;
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
-  std::string SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
-                         const std::vector<int64_t>& totals,
-                         std::vector<api::NodeScore>* top);
+  // The chosen node; fills `top` with the report.
+  const framework::NodeInfo* SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
+                                        const std::vector<int64_t>& totals,
+                                        std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
   // The Bind plugins, with binding_in_progress_ = &binding meanwhile.
   framework::Status RunBindPlugins(InFlightBinding& binding);

@@ -30,8 +30,25 @@ schedref::Status CheckKey(const api::Pod& pod) {
 
 Cache::NodeItem& Cache::ItemFor(const std::string& name) {
   std::unique_ptr<NodeItem>& slot = nodes_[name];
-  if (!slot) slot = std::make_unique<NodeItem>();
+  if (!slot) slot = NewItem();
   return *slot;
+}
+
+std::unique_ptr<Cache::NodeItem> Cache::NewItem() {
+  auto item = std::make_unique<NodeItem>();
+  item->info.cache_id = static_cast<int32_t>(items_by_id_.size());
+  items_by_id_.push_back(item.get());
+  return item;
+}
+
+Cache::NodeItem* Cache::ItemByHint(const framework::NodeInfo* hint, const std::string& name) {
+  if (hint == nullptr || hint->cache_id < 0 ||
+      static_cast<size_t>(hint->cache_id) >= items_by_id_.size()) {
+    return nullptr;
+  }
+  NodeItem* item = items_by_id_[hint->cache_id];
+  return item != nullptr && item->info.node() != nullptr && item->info.Name() == name ? item
+                                                                                        : nullptr;
 }
 
 void Cache::Touch(NodeItem& item) {
@@ -49,6 +66,7 @@ void Cache::EraseItem(const std::string& name) {
   auto it = nodes_.find(name);
   if (it == nodes_.end()) return;
   NodeItem* item = it->second.get();
+  items_by_id_[item->info.cache_id] = nullptr;  // ids are not reused
   if (item->prev != nullptr) item->prev->next = item->next;
   if (item->next != nullptr) item->next->prev = item->prev;
   if (head_ == item) head_ = item->next;
@@ -63,9 +81,11 @@ void Cache::SetNode(NodeItem& item, const api::Node& node) {
 
 // --- pods ----------------------------------------------------------------------
 
-void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state) {
+void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state,
+                           const framework::NodeInfo* node_hint) {
   // A pod may arrive before its node: it gets a node-less NodeInfo.
-  NodeItem& item = ItemFor(pod->pod.node_name);
+  NodeItem* hinted = ItemByHint(node_hint, pod->pod.node_name);
+  NodeItem& item = hinted != nullptr ? *hinted : ItemFor(pod->pod.node_name);
   item.info.AddPod(pod);
   Touch(item);
   if (state == nullptr) state = &pod_states_[pod->uid()];
@@ -102,14 +122,15 @@ schedref::Status Cache::AssumePod(const api::Pod& pod) {
   return AssumePod(framework::NewPodInfo(pod));
 }
 
-schedref::Status Cache::AssumePod(framework::PodInfoPtr pod) {
+schedref::Status Cache::AssumePod(framework::PodInfoPtr pod,
+                                  const framework::NodeInfo* node_hint) {
   SCHEDREF_RETURN_IF_ERROR(CheckKey(pod->pod));
   auto [state, inserted] = pod_states_.try_emplace(pod->uid());
   if (!inserted) {
     return schedref::Status::FailedPrecondition(
         "pod " + Describe(pod->pod) + " is in the cache, so can't be assumed");
   }
-  AddPodInternal(std::move(pod), /*assumed=*/true, &state->second);
+  AddPodInternal(std::move(pod), /*assumed=*/true, &state->second, node_hint);
   return schedref::Status::Ok();
 }
 
@@ -291,7 +312,7 @@ schedref::Status Cache::UpdateNode(const api::Node& old_node, const api::Node& n
   auto it = nodes_.find(new_node.name);
   bool membership = false;
   if (it == nodes_.end()) {
-    it = nodes_.emplace(new_node.name, std::make_unique<NodeItem>()).first;
+    it = nodes_.emplace(new_node.name, NewItem()).first;
     node_tree_.AddNode(new_node);
     membership = true;
   }

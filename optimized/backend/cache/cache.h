@@ -95,7 +95,10 @@ class Cache {
   // The scheduling cycle chose pod->pod.node_name: the pod is added to that
   // NodeInfo as assumed. Errors iff the UID is already cached ("pod %v(%v)
   // is in the cache, so can't be assumed").
-  schedref::Status AssumePod(framework::PodInfoPtr pod);
+  // `node_hint`: the snapshot's copy of the pod's node, if the caller has
+  // it; it saves the lookup by name (a stale or wrong hint is ignored).
+  schedref::Status AssumePod(framework::PodInfoPtr pod,
+                             const framework::NodeInfo* node_hint = nullptr);
   schedref::Status AssumePod(const api::Pod& pod);
   // Records that the pod's binding finished at `now` (with a TTL, starts
   // it). No-op unless the pod is assumed. Fails only for an empty UID.
@@ -216,8 +219,15 @@ class Cache {
   void Touch(NodeItem& item);
   // Unlinks and erases the item.
   void EraseItem(const std::string& name);
-  // `state`: the pod's entry of pod_states_ when the caller has it.
-  void AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state = nullptr);
+  // `state`: the pod's entry of pod_states_ when the caller has it;
+  // `node_hint` as AssumePod's.
+  void AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state = nullptr,
+                      const framework::NodeInfo* node_hint = nullptr);
+  // A new item, registered under the next id.
+  std::unique_ptr<NodeItem> NewItem();
+  // The item `hint` names (NodeInfo::cache_id) iff it is the live item of
+  // the node `name`; else nullptr.
+  NodeItem* ItemByHint(const framework::NodeInfo* hint, const std::string& name);
   // Removes the pod with pod.uid from NodeInfo pod.node_name (upstream
   // removePod); `pod` may be the cached object.
   schedref::Status RemovePodInternal(const api::Pod& pod);
@@ -234,6 +244,8 @@ class Cache {
   std::unordered_map<std::string, std::unique_ptr<NodeItem>> nodes_;
   // Most recently updated first; sorted by generation, descending.
   NodeItem* head_ = nullptr;
+  // By NodeInfo::cache_id; nullptr once erased (ids are not reused).
+  std::vector<NodeItem*> items_by_id_;
   std::unordered_map<std::string, PodState> pod_states_;  // by UID
   NodeTree node_tree_;
   int64_t generation_ = 0;

@@ -275,6 +275,45 @@ TEST(CacheTest, AddPodOfTheAssumedPodInfoItselfConfirmsLikeACopy) {
   EXPECT_TRUE(std::get<4>(in_place));
 }
 
+// AssumePod's node hint only saves a lookup: a hint naming another node,
+// or the copy of a node since removed and added again, is not followed.
+TEST(CacheTest, AssumePodFollowsOnlyAHintForTheRightLiveNode) {
+  TestCache cache;
+  api::Node a, b;
+  a.name = "a";
+  b.name = "b";
+  ASSERT_TRUE(cache.AddNode(a).ok());
+  ASSERT_TRUE(cache.AddNode(b).ok());
+  framework::Snapshot snapshot;
+  (void)cache.UpdateSnapshot(snapshot);
+  const framework::NodeInfo* hint_a = snapshot.Get("a");
+  ASSERT_NE(hint_a, nullptr);
+  ASSERT_GE(hint_a->cache_id, 0);
+
+  // The right hint.
+  ASSERT_TRUE(cache.AssumePod(framework::NewPodInfo(MakeBasePod("a", "p1", "100m", "500")),
+                              hint_a).ok());
+  EXPECT_EQ(PodNames(*cache.GetNodeInfo("a")), std::vector<std::string>{"p1"});
+  // A hint for another node.
+  ASSERT_TRUE(cache.AssumePod(framework::NewPodInfo(MakeBasePod("b", "p2", "100m", "500")),
+                              hint_a).ok());
+  EXPECT_EQ(PodNames(*cache.GetNodeInfo("b")), std::vector<std::string>{"p2"});
+  EXPECT_EQ(PodNames(*cache.GetNodeInfo("a")), std::vector<std::string>{"p1"});
+  // Node a removed (its pod forgotten, so its NodeInfo goes) and added
+  // again: the old copy's handle names nothing live.
+  ASSERT_TRUE(cache.ForgetPod(MakeBasePod("a", "p1", "100m", "500")).ok());
+  ASSERT_TRUE(cache.RemoveNode(a).ok());
+  ASSERT_EQ(cache.GetNodeInfo("a"), nullptr);
+  ASSERT_TRUE(cache.AddNode(a).ok());
+  ASSERT_TRUE(cache.AssumePod(framework::NewPodInfo(MakeBasePod("a", "p3", "100m", "500")),
+                              hint_a).ok());
+  EXPECT_EQ(PodNames(*cache.GetNodeInfo("a")), std::vector<std::string>{"p3"});
+  EXPECT_NE(cache.GetNodeInfo("a")->cache_id, hint_a->cache_id);
+  (void)cache.UpdateSnapshot(snapshot);
+  EXPECT_EQ(PodNames(*snapshot.Get("a")), std::vector<std::string>{"p3"});
+  EXPECT_EQ(PodNames(*snapshot.Get("b")), std::vector<std::string>{"p2"});
+}
+
 // upstream TestAddPodAlwaysUpdatesPodInfoInNodeInfo
 TEST(CacheTest, AddPodAlwaysUpdatesPodInfoInNodeInfo) {
   const api::TimeMs now = 1'000'000;
