@@ -32,15 +32,13 @@ std::vector<Constraint> FilterTopologySpreadConstraints(
 }
 
 std::vector<Constraint> BuildDefaultConstraints(
-    const std::vector<api::TopologySpreadConstraint>& default_constraints,
-    const api::Pod& pod, const std::string& action) {
-  if (FilterTopologySpreadConstraints(default_constraints, pod.labels, action)
-          .empty()) {
-    return {};
-  }
+    const std::vector<api::TopologySpreadConstraint>& /*default_constraints*/,
+    const api::Pod& /*pod*/, const std::string& /*action*/) {
   // Note: helper.DefaultSelector(pod, services, rcs, rss, sss) is empty: no
   // such objects exist in schedref (docs/deviations.md "Default topology
-  // spreading"), so the defaults yield no constraint.
+  // spreading"), so the defaults yield no constraint, whichever of them
+  // apply to `action`; they are not filtered first (a list built per pod
+  // and dropped).
   return {};
 }
 
