@@ -384,19 +384,20 @@ const framework::NodeInfo* Scheduler::SelectHost(
   // hit, finds where it is.
   auto next_below = [&](int64_t bound, int64_t* out) {
     int64_t m0 = INT64_MIN, m1 = INT64_MIN;
-    bool any = false;
+    int any = 0;  // an int: `|` of two comparisons, no branch
     size_t i = 0;
     for (; i + 2 <= n; i += 2) {
-      m0 = std::max(m0, totals[i] < bound ? totals[i] : INT64_MIN);
-      m1 = std::max(m1, totals[i + 1] < bound ? totals[i + 1] : INT64_MIN);
-      any |= (totals[i] < bound) | (totals[i + 1] < bound);
+      const int64_t a = totals[i], b = totals[i + 1];
+      m0 = std::max(m0, a < bound ? a : INT64_MIN);
+      m1 = std::max(m1, b < bound ? b : INT64_MIN);
+      any |= static_cast<int>(a < bound) | static_cast<int>(b < bound);
     }
     for (; i < n; ++i) {
       m0 = std::max(m0, totals[i] < bound ? totals[i] : INT64_MIN);
-      any |= totals[i] < bound;
+      any |= static_cast<int>(totals[i] < bound);
     }
     *out = std::max(m0, m1);
-    return any;
+    return any != 0;
   };
   auto find_from = [&](int64_t score, size_t from) {
     size_t i = from;
