@@ -39,9 +39,7 @@ Snapshot::AlignedNodeInfo* Snapshot::NewSlot() {
 NodeInfo& Snapshot::Mutable(const std::string& name) {
   AlignedNodeInfo*& slot = nodes_[name];
   if (slot == nullptr) slot = NewSlot();
-  NodeInfo& info = slot->info;
-  touched_.push_back({&info, info.hot()});
-  return info;
+  return MutableSlot(&slot->info);
 }
 
 NodeInfo* Snapshot::MutableIfPresent(const std::string& name) {

@@ -306,7 +306,7 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
       it->second->pod.nominated_node_name != nominating_info->nominated_node_name) {
     UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
                 p.nominated_node_name = nominating_info->nominated_node_name;
-              }), it->second);
+              }));
   }
 }
 

@@ -140,7 +140,7 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
       b != nullptr && *found == b->popped && node_name == b->node
           ? b->assumed.pod_info
           : ChangedPodInfo(current, [&](api::Pod& p) { p.node_name = node_name; });
-  UpdatePod(*found, std::move(bound), *found);
+  UpdatePod(*found, std::move(bound));
   return schedref::Status::Ok();
 }
 
@@ -178,7 +178,7 @@ void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   if (it == pods_.end() || it->second->pod.nominated_node_name.empty()) return;
   UpdatePod(it->second, ChangedPodInfo(*it->second, [](api::Pod& p) {
               p.nominated_node_name.clear();
-            }), it->second);
+            }));
 }
 
 uint64_t Scheduler::NextRandom() {
@@ -256,9 +256,9 @@ void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
   }
 }
 
-void Scheduler::UpdatePod(framework::PodInfoPtr old_info, framework::PodInfoPtr new_info,
-                          framework::PodInfoPtr& stored) {
-  stored = new_info;
+void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr new_info) {
+  // Kept alive here: `stored` lets go of it.
+  const framework::PodInfoPtr old_info = std::exchange(stored, new_info);
   const api::Pod& old_pod = old_info->pod;
   const api::Pod& new_pod = new_info->pod;
   const bool was_assigned = !old_pod.node_name.empty();
@@ -338,7 +338,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
         if (updated.node_name.empty()) updated.node_name = it->second->pod.node_name;
-        UpdatePod(it->second, framework::NewPodInfo(std::move(updated)), it->second);
+        UpdatePod(it->second, framework::NewPodInfo(std::move(updated)));
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
           if (p.ns == pdb->ns && p.name == pdb->name) p = *pdb;

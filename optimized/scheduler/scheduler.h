@@ -119,10 +119,9 @@ class Scheduler : public framework::Handle {
   void AddPod(const api::Pod& pod);
   // The informers' reaction to a pod just stored in pods_.
   void PodAdded(const framework::PodInfoPtr& stored);
-  // By value: old_pod may be the pointer pods_ holds, replaced here.
-  // `stored` is pods_'s entry for the pod's key.
-  void UpdatePod(framework::PodInfoPtr old_pod, framework::PodInfoPtr new_pod,
-                 framework::PodInfoPtr& stored);
+  // Replaces pods_'s entry `stored` (the pod's current object) with
+  // `new_pod` and tells the informers.
+  void UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr new_pod);
   void DeletePod(framework::PodInfoPtr pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
   // The stored pod with `pod`'s key; nullptr iff none. Uses the PodInfo's

@@ -83,15 +83,12 @@ SchedulingQueue::Entry* SchedulingQueue::Find(const std::string& key) const {
   return it == entries_.end() ? nullptr : it->second.get();
 }
 
-void SchedulingQueue::KeepOrderKeys(Entry* e) const {
+void SchedulingQueue::Link(Entry* e, Where where) {
+  e->where = where;
+  // Before any insertion: activeQ's and backoffQ's order reads them.
   const std::optional<framework::QueueSortKey> sort_key = sort_->SortKey(e->info);
   e->keyed = sort_key.has_value();
   if (e->keyed) e->sort_key = *sort_key;
-}
-
-void SchedulingQueue::Link(Entry* e, Where where) {
-  e->where = where;
-  KeepOrderKeys(e);
   switch (where) {
     case Where::kActive:
       active_.insert(e);
@@ -274,7 +271,6 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   if (Entry* e = Find(new_info->key); e != nullptr && e->where == Where::kUnschedulable) {
     // Same key, so its place in unschedulable does not move.
     e->info.pod_info = new_info;
-    KeepOrderKeys(e);
     e->interest = HintInterestOf(e->info);  // the profile is the pod's
     framework::QueuedPodInfo info = e->info;
     nominator_.Update(old_pod, info.pod_info, options_.pod_lister);

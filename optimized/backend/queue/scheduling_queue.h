@@ -295,9 +295,6 @@ class SchedulingQueue {
   // from wherever it was (the invariant that a key is in one place).
   void Put(const framework::QueuedPodInfo& info, Where where);
   void Put(framework::QueuedPodInfo&& info, Where where);
-  // Sets e's keyed and sort_key from e->info. REQUIRES: e is in neither
-  // activeQ nor backoffQ (their order reads them).
-  void KeepOrderKeys(Entry* e) const;
   void Link(Entry* e, Where where);
   void Unlink(Entry* e);
   // Removes the pod's entry from its place and from entries_.
