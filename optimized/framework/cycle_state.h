@@ -10,6 +10,7 @@
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -34,17 +35,47 @@ class StateData {
 class PluginNameSet {
  public:
   void insert(std::string_view name) {
-    if (!contains(name)) names_.push_back(name);
+    if (contains(name)) return;
+    names_.push_back(name);
+    exact_ = false;
+  }
+  // Inserts `name` as the `slot`-th of its inserter's list of names (the
+  // framework's PreFilter or PreScore plugins). While every name came in
+  // this way, contains(name, slot) answers from a bitmask.
+  void insert(std::string_view name, int slot) {
+    if (contains(name)) return;
+    names_.push_back(name);
+    if (slot >= 0 && slot < kMaxSlots) {
+      slots_ |= uint64_t{1} << slot;
+    } else {
+      exact_ = false;
+    }
   }
   bool contains(std::string_view name) const {
     return std::find(names_.begin(), names_.end(), name) != names_.end();
   }
-  void clear() { names_.clear(); }
+  // contains(name), for a caller that knows the slot `name` has in the
+  // inserter's list (-1: none, so only a name inserted otherwise could
+  // match). Called once per plugin per cycle: no string comparisons.
+  bool contains(std::string_view name, int slot) const {
+    if (!exact_) return contains(name);
+    return slot >= 0 && slot < kMaxSlots && ((slots_ >> slot) & 1) != 0;
+  }
+  void clear() {
+    names_.clear();
+    slots_ = 0;
+    exact_ = true;
+  }
   bool empty() const { return names_.empty(); }
   size_t size() const { return names_.size(); }
 
  private:
+  static constexpr int kMaxSlots = 64;
   std::vector<std::string_view> names_;
+  // Bit s: the name of slot s is in names_. Meaningful iff exact_: every
+  // name was inserted with a slot below kMaxSlots.
+  uint64_t slots_ = 0;
+  bool exact_ = true;
 };
 
 class CycleState {

@@ -1,6 +1,7 @@
 #include "optimized/framework/cycle_state.h"
 
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -28,4 +29,43 @@ TEST(PluginNameSetTest, ASetOfNamesThatSurvivesACopyOfTheState) {
 }
 
 }  // namespace
+TEST(PluginNameSetTest, SlotsAnswerLikeTheNamesAndGiveWayToThemWhenNotAllHaveOne) {
+  struct Case {
+    std::string name;
+    int slot;
+    bool want;
+  };
+  PluginNameSet set;
+  set.insert("PodTopologySpread", 2);
+  set.insert("InterPodAffinity", 5);
+  set.insert("InterPodAffinity", 5);  // once only
+  EXPECT_EQ(set.size(), 2u);
+  const std::vector<Case> by_slot = {
+      {"PodTopologySpread", 2, true}, {"InterPodAffinity", 5, true},
+      {"NodeAffinity", 0, false},     {"NodeAffinity", -1, false},
+      {"NodeAffinity", 64, false},
+  };
+  for (const Case& c : by_slot) {
+    EXPECT_EQ(set.contains(c.name, c.slot), c.want) << c.name << " " << c.slot;
+    EXPECT_EQ(set.contains(c.name), c.want) << c.name;
+  }
+  // A name without a slot (or beyond the bitmask) makes every answer come
+  // from the names: a slot of -1 no longer rules a name out.
+  PluginNameSet mixed = set;
+  mixed.insert("NodeAffinity");
+  EXPECT_TRUE(mixed.contains("NodeAffinity", -1));
+  EXPECT_TRUE(mixed.contains("PodTopologySpread", 2));
+  EXPECT_FALSE(mixed.contains("TaintToleration", 3));
+  PluginNameSet wide;
+  wide.insert("VolumeBinding", 70);
+  EXPECT_TRUE(wide.contains("VolumeBinding", 70));
+  EXPECT_FALSE(wide.contains("NodePorts", 6));
+  // clear() forgets the slots too.
+  set.clear();
+  EXPECT_FALSE(set.contains("PodTopologySpread", 2));
+  set.insert("NodePorts", 1);
+  EXPECT_TRUE(set.contains("NodePorts", 1));
+  EXPECT_FALSE(set.contains("PodTopologySpread", 2));
+}
+
 }  // namespace schedref::optimized::framework

@@ -2,6 +2,8 @@
 // the extension-point runners are in framework_run.cc.
 #include "optimized/framework/framework.h"
 
+#include <algorithm>
+
 #include "api/plugin_expansion.h"
 
 namespace schedref::optimized::framework {
@@ -101,6 +103,16 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   Place(*expanded, ExtensionPoint::kScore, f->plugins_, f->score_);
   for (const PreScorePlugin* pl : f->pre_score_) f->pre_score_names_.push_back(pl->Name());
   for (const ScorePlugin* pl : f->score_) f->score_names_.push_back(pl->Name());
+  auto slots = [](const std::vector<std::string>& names, const std::vector<std::string>& of) {
+    std::vector<int> out;
+    for (const std::string& name : names) {
+      auto it = std::find(of.begin(), of.end(), name);
+      out.push_back(it == of.end() ? -1 : static_cast<int>(it - of.begin()));
+    }
+    return out;
+  };
+  f->filter_skip_slot_ = slots(f->filter_names_, f->pre_filter_names_);
+  f->score_skip_slot_ = slots(f->score_names_, f->pre_score_names_);
   Place(*expanded, ExtensionPoint::kReserve, f->plugins_, f->reserve_);
   Place(*expanded, ExtensionPoint::kPermit, f->plugins_, f->permit_);
   Place(*expanded, ExtensionPoint::kPreBind, f->plugins_, f->pre_bind_);

@@ -37,6 +37,8 @@ struct PluginNodeScore {
 struct ScoreResult {
   // totals[i] belongs to nodes[i].
   std::vector<int64_t> totals;
+  // The highest of totals (INT64_MIN when there are none).
+  int64_t best = INT64_MIN;
   // Full detail only: per node, plugin name -> scores (skipped plugins
   // absent).
   std::vector<std::map<std::string, PluginNodeScore>> detail;
@@ -152,6 +154,9 @@ class Framework : public PluginsRunner {
   StatusOr<ScoreResult> RunScorePlugins(CycleState& state, const PodInfo& pod,
                                         const std::vector<const NodeInfo*>& nodes,
                                         bool with_detail, const int32_t* positions = nullptr);
+  // Hands a result's totals back for the next RunScorePlugins to fill, so
+  // that a cycle's scoring does not allocate.
+  void RecycleScores(ScoreResult&& result) { spare_totals_ = std::move(result.totals); }
 
   Status RunReservePluginsReserve(CycleState& state, const PodInfo& pod,
                                   const std::string& node_name);
@@ -203,6 +208,11 @@ class Framework : public PluginsRunner {
   std::vector<std::string> filter_names_;
   std::vector<std::string> pre_score_names_;
   std::vector<std::string> score_names_;
+  // For filter_[k] (score_[k]): the index of the plugin of the same name
+  // in pre_filter_ (pre_score_), -1 if none; the slot its name has in the
+  // cycle's skip set (PluginNameSet::contains(name, slot)).
+  std::vector<int> filter_skip_slot_;
+  std::vector<int> score_skip_slot_;
   std::vector<PostFilterPlugin*> post_filter_;
   std::vector<PreScorePlugin*> pre_score_;
   std::vector<ScorePlugin*> score_;
@@ -241,6 +251,7 @@ class Framework : public PluginsRunner {
   // slots).
   std::vector<int64_t> raw_scores_;
   std::vector<int64_t> plugin_scores_;
+  std::vector<int64_t> spare_totals_;  // RecycleScores
 };
 
 }  // namespace schedref::optimized::framework

@@ -54,7 +54,7 @@ PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo&
     PreFilterPlugin* pl = pre_filter_[k];
     PreFilterOutput out = pl->PreFilter(state, pod, nodes);
     if (out.status.IsSkip()) {
-      state.skip_filter_plugins.insert(pre_filter_names_[k]);
+      state.skip_filter_plugins.insert(pre_filter_names_[k], static_cast<int>(k));
       continue;
     }
     if (!out.status.IsSuccess()) {
@@ -122,7 +122,9 @@ std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& stat
   if (state.skip_filter_plugins.empty()) return {filter_.begin(), filter_.end()};
   std::vector<const FilterPlugin*> out;
   for (size_t k = 0; k < filter_.size(); ++k) {
-    if (!state.skip_filter_plugins.contains(filter_names_[k])) out.push_back(filter_[k]);
+    if (!state.skip_filter_plugins.contains(filter_names_[k], filter_skip_slot_[k])) {
+      out.push_back(filter_[k]);
+    }
   }
   return out;
 }
@@ -354,7 +356,7 @@ Status Framework::RunPreScorePlugins(CycleState& state, const PodInfo& pod,
     PreScorePlugin* pl = pre_score_[k];
     Status s = pl->PreScore(state, pod, nodes);
     if (s.IsSkip()) {
-      state.skip_score_plugins.insert(pre_score_names_[k]);
+      state.skip_score_plugins.insert(pre_score_names_[k], static_cast<int>(k));
       continue;
     }
     if (!s.IsSuccess()) return Wrapped("PreScore", pl->Name(), s);
@@ -374,22 +376,36 @@ schedref::Status InvalidScore(const std::string& plugin, int64_t score) {
 
 // totals[i] = base + the sum over k of weight_k * scores_k[positions[i]],
 // for i in [0, n); one or two plugins (NodeResourcesFit and
-// BalancedAllocation) in one pass.
+// BalancedAllocation) in one pass. Returns the highest total (INT64_MIN
+// for n = 0), found in the same pass.
 template <typename ByPosition>
-void AddByPosition(const ByPosition* b, size_t count, const int32_t* positions, size_t n,
-                   int64_t base, int64_t* totals) {
+int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* positions, size_t n,
+                      int64_t base, int64_t* totals) {
   if (count == 0) {
     std::fill_n(totals, n, base);
-    return;
+    return n == 0 ? INT64_MIN : base;
   }
+  // (Two running maxima: one would make every step wait for the last.)
+  int64_t m0 = INT64_MIN, m1 = INT64_MIN;
   if (count == 2) {
     const int64_t *s0 = b[0].scores, *s1 = b[1].scores;
     const int64_t w0 = b[0].weight, w1 = b[1].weight;
-    for (size_t i = 0; i < n; ++i) {
+    size_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+      const int32_t p = positions[i], q = positions[i + 1];
+      const int64_t t = base + s0[p] * w0 + s1[p] * w1;
+      const int64_t u = base + s0[q] * w0 + s1[q] * w1;
+      totals[i] = t;
+      totals[i + 1] = u;
+      m0 = std::max(m0, t);
+      m1 = std::max(m1, u);
+    }
+    for (; i < n; ++i) {
       const int32_t p = positions[i];
       totals[i] = base + s0[p] * w0 + s1[p] * w1;
+      m0 = std::max(m0, totals[i]);
     }
-    return;
+    return std::max(m0, m1);
   }
   const int64_t *s0 = b[0].scores, w0 = b[0].weight;
   for (size_t i = 0; i < n; ++i) totals[i] = base + s0[positions[i]] * w0;
@@ -397,6 +413,8 @@ void AddByPosition(const ByPosition* b, size_t count, const int32_t* positions, 
     const int64_t *sk = b[k].scores, wk = b[k].weight;
     for (size_t i = 0; i < n; ++i) totals[i] += sk[positions[i]] * wk;
   }
+  for (size_t i = 0; i < n; ++i) m0 = std::max(m0, totals[i]);
+  return m0;
 }
 
 }  // namespace
@@ -425,7 +443,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
                          : positions != nullptr ? handle_->SnapshotSharedLister().AnyHotFlags()
                                                 : HotFlagsOf(nodes.data(), n);
   for (size_t p = 0; p < score_.size(); ++p) {
-    if (state.skip_score_plugins.contains(score_names_[p])) continue;
+    if (state.skip_score_plugins.contains(score_names_[p], score_skip_slot_[p])) continue;
     std::optional<int64_t> uniform;
     if (!with_detail) uniform = score_[p]->UniformScore(state, pod, flags);
     if (!uniform) {
@@ -487,9 +505,10 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
                                      "\" failed with: " + first.status.Message());
   }
   ScoreResult result;
-  result.totals.resize(n);
-  AddByPosition(by_position.data(), by_position.size(), positions, n, uniform_total,
-                result.totals.data());
+  result.totals = std::move(spare_totals_);
+  result.totals.resize(n);  // every element is written next
+  result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,
+                              uniform_total, result.totals.data());
   if (with_detail) result.detail.resize(n);
   std::vector<int64_t>& plugin_scores = plugin_scores_;
   for (size_t k = 0; k < active.size(); ++k) {
@@ -531,6 +550,9 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
         result.detail[i][pl->Name()] = PluginNodeScore{raw[i], score, score * weight};
       }
     }
+  }
+  if (!active.empty()) {
+    result.best = n == 0 ? INT64_MIN : *std::max_element(result.totals.begin(), result.totals.end());
   }
   return result;
 }

@@ -239,11 +239,14 @@ bool SwapRemove(std::vector<PodInfoPtr>& v, const std::string& uid) {
 }
 }  // namespace
 
-void NodeInfo::MoveToBack(const std::string& uid) {
+void NodeInfo::MoveToBack(const PodInfo& pod) {
+  // The object itself is looked for, not its UID (a node's pods have
+  // distinct UIDs, so it is the one RemovePod would take), from the back:
+  // the pod being confirmed is usually the node's latest.
   for (std::vector<PodInfoPtr>* list :
        {&pods_, &pods_with_affinity_, &pods_with_required_anti_affinity_}) {
-    for (size_t i = 0; i < list->size(); ++i) {
-      if ((*list)[i]->uid() != uid) continue;
+    for (size_t i = list->size(); i-- > 0;) {
+      if ((*list)[i].get() != &pod) continue;
       // Swap-remove then append: the last pod takes slot i, this one the end.
       std::swap((*list)[i], list->back());
       break;

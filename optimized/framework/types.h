@@ -224,10 +224,11 @@ class NodeInfo {
   void AddPod(PodInfoPtr pod);
   // Removes the pod with this UID. Returns false iff it was not there.
   bool RemovePod(const std::string& uid);
-  // What RemovePod(uid) then AddPod of the same PodInfo does: the
+  // What RemovePod(pod.uid()) then AddPod of the same PodInfo does: the
   // aggregates stay, the pod moves to the end of each list it is on.
-  // REQUIRES: the pod is on this node.
-  void MoveToBack(const std::string& uid);
+  // REQUIRES: `pod` itself (this object, not one with its UID) is on this
+  // node.
+  void MoveToBack(const PodInfo& pod);
 
  private:
   // Re-derives hot_'s resource fields and pod count.

@@ -320,32 +320,24 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
 
 const framework::NodeInfo* Scheduler::SelectHost(
     const std::vector<const framework::NodeInfo*>& nodes, const std::vector<int64_t>& totals,
-    std::vector<api::NodeScore>* top) {
+    int64_t best, std::vector<api::NodeScore>* top) {
   // The reference's rule without its sorts: the tied top nodes in feasible
   // order, one RNG draw iff there is a tie, then the report (chosen node
   // first, the rest by score descending, ties in feasible order).
+  // `best` (the highest total) comes from the score pass, which found it
+  // while writing the totals.
   const size_t n = totals.size();
-  // The highest score, then the positions holding it, in order: two
-  // branch-free passes (the scores of a cycle's nodes are often close, and
-  // a branch on each would be mispredicted).
-  // (Four running maxima: one would make every step wait for the last.)
-  int64_t m0 = totals[0], m1 = totals[0], m2 = totals[0], m3 = totals[0];
-  size_t i4 = 0;
-  for (; i4 + 4 <= n; i4 += 4) {
-    m0 = std::max(m0, totals[i4]);
-    m1 = std::max(m1, totals[i4 + 1]);
-    m2 = std::max(m2, totals[i4 + 2]);
-    m3 = std::max(m3, totals[i4 + 3]);
-  }
-  for (; i4 < n; ++i4) m0 = std::max(m0, totals[i4]);
-  const int64_t best = std::max(std::max(m0, m1), std::max(m2, m3));
+  // The positions holding the highest score, in order: one branch-free
+  // pass (the scores of a cycle's nodes are often close, and a branch on
+  // each would be mispredicted).
   if (select_ties_.size() < n) select_ties_.resize(n);
+  size_t* const tie_slots = select_ties_.data();
   size_t num_ties = 0;
   for (size_t i = 0; i < n; ++i) {
-    select_ties_[num_ties] = i;
+    tie_slots[num_ties] = i;
     num_ties += totals[i] == best ? 1 : 0;
   }
-  const std::span<const size_t> ties(select_ties_.data(), num_ties);
+  const std::span<const size_t> ties(tie_slots, num_ties);
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
   auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
@@ -363,10 +355,11 @@ const framework::NodeInfo* Scheduler::SelectHost(
                " does not tie for the highest score");
     }
   }
+  static_assert(kNumberOfHighestScoredNodesToReport == 3);
+  top->reserve(kNumberOfHighestScoredNodesToReport);
   top->push_back(api::NodeScore{nodes[chosen]->Name(), totals[chosen]});
   // The next best, by (score descending, position ascending), excluding
-  // the chosen node: one pass keeping the best two.
-  static_assert(kNumberOfHighestScoredNodesToReport == 3);
+  // the chosen node.
   if (ties.size() >= 3) {
     // They are the first two other tied positions: every tie has the top
     // score, and `ties` is in position order.
@@ -574,8 +567,10 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       }
     }
   }
-  out.result.suggested_node = SelectHost(feasible, scores->totals, &out.result.top_scores);
+  out.result.suggested_node =
+      SelectHost(feasible, scores->totals, scores->best, &out.result.top_scores);
   out.result.suggested_host = out.result.suggested_node->Name();
+  fwk.RecycleScores(std::move(*scores));
   spare_feasible_ = std::move(feasible);
   return out;
 }

@@ -149,8 +149,9 @@ class Scheduler : public framework::Handle {
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
   // The chosen node; fills `top` with the report.
+  // REQUIRES: `best` is the highest of `totals`, which is not empty.
   const framework::NodeInfo* SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
-                                        const std::vector<int64_t>& totals,
+                                        const std::vector<int64_t>& totals, int64_t best,
                                         std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
   // The Bind plugins, with binding_in_progress_ = &binding meanwhile.

@@ -89,6 +89,8 @@ void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* st
   item.info.AddPod(pod);
   Touch(item);
   if (state == nullptr) state = &pod_states_[pod->uid()];
+  // (A fresh state: AssumePod's new one, or one RemovePodInternal erased.)
+  if (assumed) ++num_assumed_;
   *state = PodState{std::move(pod), std::nullopt, false, assumed, &item};
 }
 
@@ -107,7 +109,11 @@ schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
   }
   // Copied first: `pod` may be the state being erased.
   const std::string uid = p.uid;
-  pod_states_.erase(uid);
+  auto state = pod_states_.find(uid);
+  if (state != pod_states_.end()) {
+    if (state->second.assumed) --num_assumed_;
+    pod_states_.erase(state);
+  }
   return schedref::Status::Ok();
 }
 
@@ -184,9 +190,10 @@ schedref::Status Cache::AddPod(framework::PodInfoPtr pod) {
       // the end of each of its NodeInfo's lists: done here without the two
       // lookups by node name and the pod's state erased and re-inserted.
       NodeItem& item = *state->second.item;
-      item.info.MoveToBack(pod->uid());
+      item.info.MoveToBack(*pod);
       Touch(item);
       state->second = PodState{std::move(pod), std::nullopt, false, false, &item};
+      --num_assumed_;
       return schedref::Status::Ok();
     }
     // Confirmed: the informer's object replaces the assumed one, on the
@@ -257,7 +264,7 @@ schedref::Status Cache::RemovePod(const api::Pod& pod) {
 }
 
 bool Cache::IsAssumedPod(const api::Pod& pod) const {
-  if (pod.uid.empty()) return false;
+  if (num_assumed_ == 0 || pod.uid.empty()) return false;
   auto state = pod_states_.find(pod.uid);
   return state != pod_states_.end() && state->second.assumed;
 }

@@ -247,6 +247,9 @@ class Cache {
   // By NodeInfo::cache_id; nullptr once erased (ids are not reused).
   std::vector<NodeItem*> items_by_id_;
   std::unordered_map<std::string, PodState> pod_states_;  // by UID
+  // How many of pod_states_ are assumed: IsAssumedPod, asked once per
+  // scheduling cycle, answers without a lookup when none is.
+  size_t num_assumed_ = 0;
   NodeTree node_tree_;
   int64_t generation_ = 0;
   // Generation of the last operation that may have changed the set of
