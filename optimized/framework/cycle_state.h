@@ -10,6 +10,7 @@
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_CYCLE_STATE_H_
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <set>
@@ -36,23 +37,31 @@ class PluginNameSet {
  public:
   void insert(std::string_view name) {
     if (contains(name)) return;
-    names_.push_back(name);
+    Append(name);
     exact_ = false;
   }
   // Inserts `name` as the `slot`-th of its inserter's list of names (the
   // framework's PreFilter or PreScore plugins). While every name came in
   // this way, contains(name, slot) answers from a bitmask.
   void insert(std::string_view name, int slot) {
-    if (contains(name)) return;
-    names_.push_back(name);
-    if (slot >= 0 && slot < kMaxSlots) {
-      slots_ |= uint64_t{1} << slot;
-    } else {
-      exact_ = false;
+    const bool in_mask = slot >= 0 && slot < kMaxSlots;
+    if (exact_ && in_mask) {
+      const uint64_t bit = uint64_t{1} << slot;
+      if ((slots_ & bit) != 0) return;
+      slots_ |= bit;
+      Append(name);
+      return;
     }
+    if (contains(name)) return;
+    Append(name);
+    exact_ = false;
   }
   bool contains(std::string_view name) const {
-    return std::find(names_.begin(), names_.end(), name) != names_.end();
+    const size_t in_place = std::min(size_, kInPlace);
+    for (size_t i = 0; i < in_place; ++i) {
+      if (in_place_[i] == name) return true;
+    }
+    return std::find(more_.begin(), more_.end(), name) != more_.end();
   }
   // contains(name), for a caller that knows the slot `name` has in the
   // inserter's list (-1: none, so only a name inserted otherwise could
@@ -62,18 +71,36 @@ class PluginNameSet {
     return slot >= 0 && slot < kMaxSlots && ((slots_ >> slot) & 1) != 0;
   }
   void clear() {
-    names_.clear();
+    size_ = 0;
+    more_.clear();
     slots_ = 0;
     exact_ = true;
   }
-  bool empty() const { return names_.empty(); }
-  size_t size() const { return names_.size(); }
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
 
  private:
   static constexpr int kMaxSlots = 64;
-  std::vector<std::string_view> names_;
-  // Bit s: the name of slot s is in names_. Meaningful iff exact_: every
-  // name was inserted with a slot below kMaxSlots.
+  // A cycle skips a handful of plugins: their names fit in place, so a
+  // fresh cycle's sets do not allocate.
+  static constexpr size_t kInPlace = 8;
+
+  void Append(std::string_view name) {
+    if (size_ < kInPlace) {
+      in_place_[size_] = name;
+    } else {
+      more_.push_back(name);
+    }
+    ++size_;
+  }
+
+  // The names: the first kInPlace in in_place_, the rest in more_.
+  size_t size_ = 0;
+  std::array<std::string_view, kInPlace> in_place_;
+  std::vector<std::string_view> more_;
+  // Bit s: the name of slot s is in the set. Meaningful iff exact_: every
+  // name was inserted with a slot below kMaxSlots (so the names of the
+  // slots set are the set's names).
   uint64_t slots_ = 0;
   bool exact_ = true;
 };

@@ -60,6 +60,29 @@ TEST(PluginNameSetTest, SlotsAnswerLikeTheNamesAndGiveWayToThemWhenNotAllHaveOne
   wide.insert("VolumeBinding", 70);
   EXPECT_TRUE(wide.contains("VolumeBinding", 70));
   EXPECT_FALSE(wide.contains("NodePorts", 6));
+  // Past the names kept in place (eight), by slot and by name.
+  const std::vector<std::string> many = {"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K"};
+  PluginNameSet big;
+  PluginNameSet big_by_name;
+  for (size_t i = 0; i < many.size(); ++i) {
+    big.insert(many[i], static_cast<int>(i));
+    big_by_name.insert(many[i]);
+    big_by_name.insert(many[i]);  // once only
+  }
+  EXPECT_EQ(big.size(), many.size());
+  EXPECT_EQ(big_by_name.size(), many.size());
+  for (size_t i = 0; i < many.size(); ++i) {
+    EXPECT_TRUE(big.contains(many[i], static_cast<int>(i))) << many[i];
+    EXPECT_TRUE(big.contains(many[i])) << many[i];
+    EXPECT_TRUE(big_by_name.contains(many[i])) << many[i];
+  }
+  EXPECT_FALSE(big.contains("L", 11));
+  EXPECT_FALSE(big_by_name.contains("L"));
+  const PluginNameSet big_copy = big_by_name;
+  EXPECT_TRUE(big_copy.contains("K"));
+  big_by_name.clear();
+  EXPECT_FALSE(big_by_name.contains("K"));
+  EXPECT_TRUE(big_by_name.empty());
   // clear() forgets the slots too.
   set.clear();
   EXPECT_FALSE(set.contains("PodTopologySpread", 2));

@@ -127,6 +127,17 @@ PodInfoPtr BorrowingPodInfo(const api::Pod& pod) {
   return info;
 }
 
+PodInfoPtr BoundPodInfo(const PodInfo& info, const std::string& node) {
+  return std::make_shared<const PodInfo>(info, node);
+}
+
+const api::Pod& MaterializedPod(const PodInfo& info, std::optional<api::Pod>* scratch) {
+  if (!info.binds_node()) return info.pod;
+  scratch->emplace(info.pod);
+  (*scratch)->node_name = info.node_name();
+  return **scratch;
+}
+
 // --- HostPortInfo ---------------------------------------------------------
 
 void HostPortInfo::Add(const std::string& ip, const std::string& protocol,

@@ -92,6 +92,16 @@ struct PodInfo : PodInfoDerived {
       : PodInfoDerived(derived),
         owned_(std::make_shared<const api::Pod>(std::move(pod))),
         pod(*owned_) {}
+  // `unbound`'s pod bound to `node`: the same pod object (shared or
+  // borrowed alike) and derived members, with node_name() = node while
+  // pod.node_name stays as it was (BoundPodInfo).
+  // REQUIRES: `node` is not empty.
+  PodInfo(const PodInfo& unbound, std::string node)
+      : PodInfoDerived(unbound),
+        owned_(unbound.owned_),
+        pod(unbound.pod),
+        bound_node_(std::move(node)),
+        bound_(true) {}
   // A copy refers to the same pod object (and shares it when owned).
   PodInfo(const PodInfo&) = default;
   PodInfo& operator=(const PodInfo&) = delete;
@@ -100,9 +110,21 @@ struct PodInfo : PodInfoDerived {
   std::shared_ptr<const api::Pod> owned_;  // null iff borrowed
 
  public:
+  // The pod object. Its spec.nodeName is node_name(), not pod.node_name,
+  // which a bound PodInfo does not change: read node_name().
   const api::Pod& pod;
 
   const std::string& uid() const { return pod.uid; }
+  // spec.nodeName.
+  const std::string& node_name() const { return bound_ ? bound_node_ : pod.node_name; }
+  // True iff node_name() is not pod.node_name: a BoundPodInfo, whose pod
+  // object must not be handed on where its node name is read (an event's
+  // objects, a copy of the pod); MaterializedPod gives one that can be.
+  bool binds_node() const { return bound_; }
+
+ private:
+  std::string bound_node_;
+  bool bound_ = false;
 };
 
 using PodInfoPtr = std::shared_ptr<const PodInfo>;
@@ -112,6 +134,14 @@ using PodInfoPtr = std::shared_ptr<const PodInfo>;
 // A PodInfo that borrows `pod` instead of copying it.
 // REQUIRES: `pod` outlives the PodInfo and every copy of it.
 [[nodiscard]] PodInfoPtr BorrowingPodInfo(const api::Pod& pod);
+// `info`'s pod bound to `node` without copying the pod object: what the
+// scheduling cycle assumes and the binding stores. A pod copied for each
+// binding was most of a cycle's allocations (docs/optimized.md).
+// REQUIRES: `node` is not empty.
+[[nodiscard]] PodInfoPtr BoundPodInfo(const PodInfo& info, const std::string& node);
+// The pod with spec.nodeName = info.node_name(): a copy of info.pod when
+// info binds a node, else info.pod itself (*scratch unused).
+[[nodiscard]] const api::Pod& MaterializedPod(const PodInfo& info, std::optional<api::Pod>* scratch);
 
 // The host ports used on a node (upstream HostPortInfo): (ip, protocol,
 // port) triples with an empty IP stored as 0.0.0.0 and an empty protocol as

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,43 @@ TEST(PodInfoTest, BorrowingAndOwningDeriveAlike) {
   EXPECT_EQ(changed.pod.node_name, "n1");
   EXPECT_EQ(changed.key, "ns/p");
   EXPECT_EQ(changed.requests.milli_cpu, 250);
+}
+
+TEST(PodInfoTest, ABoundPodInfoSharesThePodAndNamesItsNode) {
+  const api::Pod pod = st::MakePod()
+                           .Namespace("ns")
+                           .Name("p")
+                           .Priority(7)
+                           .Req({{"cpu", "250m"}})
+                           .HostPort(8080)
+                           .Obj();
+  for (const PodInfoPtr& unbound : {NewPodInfo(pod), BorrowingPodInfo(pod)}) {
+    EXPECT_EQ(unbound->node_name(), "");
+    EXPECT_FALSE(unbound->binds_node());
+    std::optional<api::Pod> scratch;
+    EXPECT_EQ(&MaterializedPod(*unbound, &scratch), &unbound->pod);
+    EXPECT_FALSE(scratch.has_value());
+
+    const PodInfoPtr bound = BoundPodInfo(*unbound, "n1");
+    EXPECT_EQ(&bound->pod, &unbound->pod);  // not copied
+    EXPECT_EQ(bound->pod.node_name, "");
+    EXPECT_EQ(bound->node_name(), "n1");
+    EXPECT_TRUE(bound->binds_node());
+    EXPECT_EQ(bound->key, "ns/p");
+    EXPECT_EQ(bound->priority, 7);
+    EXPECT_EQ(bound->requests.milli_cpu, 250);
+    EXPECT_EQ(bound->host_ports.size(), 1u);
+    // A copy binds the same node.
+    const PodInfo copy(*bound);
+    EXPECT_EQ(copy.node_name(), "n1");
+    EXPECT_EQ(&copy.pod, &unbound->pod);
+    // Materialized: the pod with spec.nodeName set, nothing else changed.
+    api::Pod want = pod;
+    want.node_name = "n1";
+    const api::Pod& materialized = MaterializedPod(*bound, &scratch);
+    EXPECT_EQ(&materialized, &*scratch);
+    EXPECT_EQ(materialized, want);
+  }
 }
 
 TEST(HostPortInfoTest, ConflictRules) {

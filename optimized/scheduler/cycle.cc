@@ -2,6 +2,7 @@
 // Permit), the binding cycle, and the failure handler: upstream
 // schedule_one.go (schedulingCycle, bindingCycle, handleSchedulingFailure),
 // on the same virtual-time rules as the reference.
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -12,9 +13,9 @@ namespace {
 
 const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
-// The QueuedPodInfo's pod with spec.nodeName set or cleared.
-framework::PodInfoPtr WithNodeName(const framework::PodInfo& info, const std::string& node) {
-  return ChangedPodInfo(info, [&](api::Pod& p) { p.node_name = node; });
+// The assumed pod's PodInfo back to the pod it was before AssumePod.
+framework::PodInfoPtr WithoutNodeName(const framework::PodInfo& info) {
+  return ChangedPodInfo(info, [](api::Pod& p) { p.node_name.clear(); });
 }
 
 // Records are appended one per attempt, binding and note; growing the
@@ -47,7 +48,8 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
   if (!out.status.IsSuccess() || out.fit_error) return out;
 
   const std::string host = out.result.suggested_host;
-  framework::PodInfoPtr assumed = WithNodeName(pod, host);
+  // (The pod object is shared, not copied: framework::BoundPodInfo.)
+  framework::PodInfoPtr assumed = framework::BoundPodInfo(pod, host);
   schedref::Status assume_err = cache_.AssumePod(assumed, out.result.suggested_node);
   if (!assume_err.ok()) {
     out.status = framework::Status::Error(assume_err.message());
@@ -67,7 +69,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
   };
   auto undo = [&](const framework::Status& s) {
     fwk.RunReservePluginsUnreserve(state, *assumed, host);
-    schedref::Status forget = cache_.ForgetPod(assumed->pod);
+    schedref::Status forget = cache_.ForgetPod(*assumed);
     (void)forget;
     if (s.IsRejected()) {
       reject_on_node(s);
@@ -99,7 +101,10 @@ void Scheduler::Activate(const std::set<std::string>& pod_keys) {
   std::vector<api::Pod> pods;
   for (const std::string& key : pod_keys) {
     auto it = pods_.find(key);
-    if (it != pods_.end()) pods.push_back(it->second->pod);
+    if (it != pods_.end()) {
+      std::optional<api::Pod> bound;
+      pods.push_back(framework::MaterializedPod(*it->second, &bound));
+    }
   }
   queue_->Activate(pods, now_);
 }
@@ -241,14 +246,17 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
                                          status.Message()},
                             std::nullopt});
   fwk.RunReservePluginsUnreserve(b.state, *assumed, b.node);
-  schedref::Status forget = cache_.ForgetPod(assumed->pod);
+  schedref::Status forget = cache_.ForgetPod(*assumed);
+  // The assumed pod with its spec.nodeName, for the events' objects.
+  std::optional<api::Pod> bound_copy;
+  const api::Pod& bound = framework::MaterializedPod(*assumed, &bound_copy);
   bool move_after = false;
   if (forget.ok()) {
     if (status.IsRejected()) {
       move_after = true;  // deferred, and not for the pod itself
     } else {
       framework::EventObjects objs;
-      objs.old_pod = &assumed->pod;
+      objs.old_pod = &bound;
       queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(), objs, nullptr, now_);
     }
   }
@@ -261,12 +269,12 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
     fit = std::move(f);
   }
   framework::QueuedPodInfo info = b.assumed;
-  info.pod_info = WithNodeName(*assumed, "");
+  info.pod_info = WithoutNodeName(*assumed);
   HandleSchedulingFailure(info, fit, kClearNominatedNode);
   if (move_after) {
     const std::string uid = assumed->uid();
     framework::EventObjects objs;
-    objs.old_pod = &assumed->pod;
+    objs.old_pod = &bound;
     queue_->MoveAllToActiveOrBackoffQueue(
         framework::AssignedPodDelete(), objs,
         [uid](const api::Pod& p) { return p.uid != uid; }, now_);
@@ -286,7 +294,7 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
   // Re-read the pod: gone or bound meanwhile => not requeued.
   auto it = pods_.find(pod_info.pod_info->key);
   const bool requeue = it != pods_.end() && it->second->uid() == pod_info.pod_info->uid() &&
-                       it->second->pod.node_name.empty();
+                       it->second->node_name().empty();
   framework::PodInfoPtr nominated;
   if (requeue) {
     // The stored object itself: PodInfos are immutable.

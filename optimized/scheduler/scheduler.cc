@@ -118,10 +118,10 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
   const framework::PodInfo& current = **found;
-  if (!current.pod.node_name.empty()) {
+  if (!current.node_name().empty()) {
     return schedref::Status::FailedPrecondition("pod " + current.key +
                                                 " is already assigned to node \"" +
-                                                current.pod.node_name + "\"");
+                                                current.node_name() + "\"");
   }
   if (!bind_failures_.empty()) {
     auto failures = bind_failures_.find(current.key);
@@ -133,13 +133,12 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
   }
   // The bound object is the stored one with spec.nodeName set. When the
   // stored one is still the PodInfo this binding's attempt popped, that is
-  // exactly the assumed PodInfo (the popped one with spec.nodeName = node),
-  // which is then shared instead of copied.
+  // exactly the assumed PodInfo (the popped one bound to node), which is
+  // then shared instead of made again.
   const InFlightBinding* b = binding_in_progress_;
-  framework::PodInfoPtr bound =
-      b != nullptr && *found == b->popped && node_name == b->node
-          ? b->assumed.pod_info
-          : ChangedPodInfo(current, [&](api::Pod& p) { p.node_name = node_name; });
+  framework::PodInfoPtr bound = b != nullptr && *found == b->popped && node_name == b->node
+                                    ? b->assumed.pod_info
+                                    : framework::BoundPodInfo(current, node_name);
   UpdatePod(*found, std::move(bound));
   return schedref::Status::Ok();
 }
@@ -152,7 +151,9 @@ framework::PluginsRunner* Scheduler::RunnerFor(const api::Pod& pod) {
 std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
   auto it = pods_.find(pod_key);
   if (it == pods_.end()) return std::nullopt;
-  return it->second->pod;
+  std::optional<api::Pod> bound;
+  const api::Pod& pod = framework::MaterializedPod(*it->second, &bound);
+  return bound ? std::move(bound) : std::optional<api::Pod>(pod);
 }
 
 void Scheduler::Note(const std::string& what, const std::string& pod,
@@ -243,11 +244,19 @@ void Scheduler::AddPod(const api::Pod& pod) {
 }
 
 void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
-  if (!stored->pod.node_name.empty()) {
+  if (!stored->node_name().empty()) {
     schedref::Status s = cache_.AddPod(stored);
     (void)s;
-    queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(),
-                                          PodObjects(nullptr, &stored->pod), nullptr, now_);
+    // The event's object has spec.nodeName: a bound PodInfo's pod object
+    // does not, so a copy with it is made, but only when the queue will
+    // read the object (a binding's usual case is that nothing does).
+    const framework::ClusterEvent event = framework::AssignedPodAdd();
+    std::optional<api::Pod> bound;
+    const api::Pod* object = &stored->pod;
+    if (stored->binds_node() && queue_->ReadsEventObjects(event)) {
+      object = &framework::MaterializedPod(*stored, &bound);
+    }
+    queue_->MoveAllToActiveOrBackoffQueue(event, PodObjects(nullptr, object), nullptr, now_);
     return;
   }
   if (ResponsibleForPod(stored->pod)) {
@@ -259,10 +268,11 @@ void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
 void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr new_info) {
   // Kept alive here: `stored` lets go of it.
   const framework::PodInfoPtr old_info = std::exchange(stored, new_info);
-  const api::Pod& old_pod = old_info->pod;
-  const api::Pod& new_pod = new_info->pod;
-  const bool was_assigned = !old_pod.node_name.empty();
-  const bool is_assigned = !new_pod.node_name.empty();
+  const bool was_assigned = !old_info->node_name().empty();
+  const bool is_assigned = !new_info->node_name().empty();
+  // The pod objects with their spec.nodeName, for what reads them whole.
+  std::optional<api::Pod> old_copy, new_copy;
+  const api::Pod& old_pod = framework::MaterializedPod(*old_info, &old_copy);
   if (!was_assigned && is_assigned) {
     // The unscheduled-pod informer sees a delete, the assigned-pod one an add.
     if (ResponsibleForPod(old_pod)) {
@@ -272,6 +282,7 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
     PodAdded(new_info);
     return;
   }
+  const api::Pod& new_pod = framework::MaterializedPod(*new_info, &new_copy);
   if (is_assigned) {
     schedref::Status s = cache_.UpdatePod(old_pod, new_info);
     (void)s;
@@ -290,7 +301,8 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
 
 void Scheduler::DeletePod(framework::PodInfoPtr info) {
   // `info` keeps the object alive after pods_ lets go of it.
-  const api::Pod& pod = info->pod;
+  std::optional<api::Pod> bound;
+  const api::Pod& pod = framework::MaterializedPod(*info, &bound);
   pods_.erase(info->key);
   if (!pod.node_name.empty()) {
     schedref::Status s = cache_.RemovePod(pod);
@@ -337,7 +349,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         if (it == pods_.end()) return missing("Pod " + pod->Key());
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = it->second->pod.node_name;
+        if (updated.node_name.empty()) updated.node_name = it->second->node_name();
         UpdatePod(it->second, framework::NewPodInfo(std::move(updated)));
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
@@ -461,7 +473,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   // views of pods_'s keys, one indirection per comparison.
   std::vector<std::pair<std::string_view, const std::string*>> placed;
   placed.reserve(pods_.size());
-  for (const auto& [key, info] : pods_) placed.emplace_back(key, &info->pod.node_name);
+  for (const auto& [key, info] : pods_) placed.emplace_back(key, &info->node_name());
   std::sort(placed.begin(), placed.end(),
             [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [key, node] : placed) {

@@ -44,14 +44,17 @@ class OptimizedScheduler : public api::Scheduler {
 
 namespace internal {
 
-// A copy of `info` whose pod `change` edits. REQUIRES: `change` writes only
-// fields no PodInfo member is derived from (spec.nodeName,
+// A copy of `info` whose pod `change` edits: a new pod object, with
+// spec.nodeName = info.node_name() before the change. REQUIRES: `change`
+// writes only fields no PodInfo member is derived from (spec.nodeName,
 // status.nominatedNodeName), so the copied derived members stay right.
 template <typename Change>
 framework::PodInfoPtr ChangedPodInfo(const framework::PodInfo& info, Change change) {
   api::Pod pod = info.pod;
+  pod.node_name = info.node_name();
   change(pod);
-  return std::make_shared<framework::PodInfo>(info, std::move(pod));
+  return std::make_shared<framework::PodInfo>(static_cast<const framework::PodInfoDerived&>(info),
+                                              std::move(pod));
 }
 
 // One run of one scenario. Not reusable.

@@ -84,8 +84,8 @@ void Cache::SetNode(NodeItem& item, const api::Node& node) {
 void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* state,
                            const framework::NodeInfo* node_hint) {
   // A pod may arrive before its node: it gets a node-less NodeInfo.
-  NodeItem* hinted = ItemByHint(node_hint, pod->pod.node_name);
-  NodeItem& item = hinted != nullptr ? *hinted : ItemFor(pod->pod.node_name);
+  NodeItem* hinted = ItemByHint(node_hint, pod->node_name());
+  NodeItem& item = hinted != nullptr ? *hinted : ItemFor(pod->node_name());
   item.info.AddPod(pod);
   Touch(item);
   if (state == nullptr) state = &pod_states_[pod->uid()];
@@ -95,20 +95,31 @@ void Cache::AddPodInternal(framework::PodInfoPtr pod, bool assumed, PodState* st
 }
 
 schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
-  auto node = nodes_.find(p.node_name);
+  return RemovePodInternal(p.uid, p.node_name, p.name);
+}
+
+schedref::Status Cache::RemovePodInternal(const framework::PodInfo& p) {
+  return RemovePodInternal(p.uid(), p.node_name(), p.pod.name);
+}
+
+schedref::Status Cache::RemovePodInternal(const std::string& pod_uid,
+                                          const std::string& node_name,
+                                          const std::string& pod_name) {
+  // Copied first: they may be the state's, which is erased below.
+  const std::string uid = pod_uid;
+  const std::string node_copy = node_name;
+  auto node = nodes_.find(node_copy);
   // Upstream logs "Node not found when trying to remove pod" and goes on.
   if (node != nodes_.end()) {
     NodeItem& item = *node->second;
-    if (!item.info.RemovePod(p.uid)) {
+    if (!item.info.RemovePod(uid)) {
       return schedref::Status::NotFound(
-          "no corresponding pod " + p.name + " in pods of node " +
+          "no corresponding pod " + pod_name + " in pods of node " +
           (item.info.node() != nullptr ? item.info.Name() : std::string()));
     }
     Touch(item);
-    if (item.info.pods().empty() && item.info.node() == nullptr) EraseItem(p.node_name);
+    if (item.info.pods().empty() && item.info.node() == nullptr) EraseItem(node_copy);
   }
-  // Copied first: `pod` may be the state being erased.
-  const std::string uid = p.uid;
   auto state = pod_states_.find(uid);
   if (state != pod_states_.end()) {
     if (state->second.assumed) --num_assumed_;
@@ -118,6 +129,13 @@ schedref::Status Cache::RemovePodInternal(const api::Pod& p) {
 }
 
 schedref::Status Cache::UpdatePodInternal(const api::Pod& old_pod,
+                                          framework::PodInfoPtr new_pod) {
+  SCHEDREF_RETURN_IF_ERROR(RemovePodInternal(old_pod));
+  AddPodInternal(std::move(new_pod), /*assumed=*/false);
+  return schedref::Status::Ok();
+}
+
+schedref::Status Cache::UpdatePodInternal(const framework::PodInfo& old_pod,
                                           framework::PodInfoPtr new_pod) {
   SCHEDREF_RETURN_IF_ERROR(RemovePodInternal(old_pod));
   AddPodInternal(std::move(new_pod), /*assumed=*/false);
@@ -155,16 +173,25 @@ schedref::Status Cache::FinishBinding(const api::Pod& pod, api::TimeMs now) {
 }
 
 schedref::Status Cache::ForgetPod(const api::Pod& pod) {
+  return ForgetPod(pod, pod.node_name);
+}
+
+schedref::Status Cache::ForgetPod(const framework::PodInfo& pod) {
+  return ForgetPod(pod.pod, pod.node_name());
+}
+
+schedref::Status Cache::ForgetPod(const api::Pod& pod, const std::string& node_name) {
   SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
   auto state = pod_states_.find(pod.uid);
   if (state != pod_states_.end()) {
-    const std::string& cached_node = state->second.pod->pod.node_name;
-    if (cached_node != pod.node_name) {
+    const std::string& cached_node = state->second.pod->node_name();
+    if (cached_node != node_name) {
       return schedref::Status::FailedPrecondition("pod " + Describe(pod) +
-                                                  " was assumed on " + pod.node_name +
+                                                  " was assumed on " + node_name +
                                                   " but assigned to " + cached_node);
     }
-    if (state->second.assumed) return RemovePodInternal(pod);
+    // The cached object: on the node both name.
+    if (state->second.assumed) return RemovePodInternal(*state->second.pod);
   }
   return schedref::Status::FailedPrecondition(
       "pod " + Describe(pod) + " wasn't assumed so cannot be forgotten");
@@ -199,7 +226,7 @@ schedref::Status Cache::AddPod(framework::PodInfoPtr pod) {
     // Confirmed: the informer's object replaces the assumed one, on the
     // node it was actually bound to.
     framework::PodInfoPtr assumed = state->second.pod;
-    schedref::Status s = UpdatePodInternal(assumed->pod, std::move(pod));
+    schedref::Status s = UpdatePodInternal(*assumed, std::move(pod));
     (void)s;  // upstream logs the error and reports success
     return schedref::Status::Ok();
   }
@@ -220,7 +247,7 @@ schedref::Status Cache::CheckUpdate(const api::Pod& old_pod,
     return schedref::Status::FailedPrecondition("assumed pod " + Describe(old_pod) +
                                                 " should not be updated");
   }
-  if (state->second.pod->pod.node_name != new_node) {
+  if (state->second.pod->node_name() != new_node) {
     // Note: upstream exits the process here (docs/deviations.md "Cache").
     return schedref::Status::FailedPrecondition(
         "pod " + Describe(old_pod) +
@@ -237,7 +264,7 @@ schedref::Status Cache::UpdatePod(const api::Pod& old_pod, const api::Pod& new_p
 }
 
 schedref::Status Cache::UpdatePod(const api::Pod& old_pod, framework::PodInfoPtr new_pod) {
-  SCHEDREF_RETURN_IF_ERROR(CheckUpdate(old_pod, new_pod->pod.node_name));
+  SCHEDREF_RETURN_IF_ERROR(CheckUpdate(old_pod, new_pod->node_name()));
   return UpdatePodInternal(old_pod, std::move(new_pod));
 }
 
@@ -249,7 +276,7 @@ schedref::Status Cache::RemovePod(const api::Pod& pod) {
         "pod " + Describe(pod) +
         " is not found in scheduler cache, so cannot be removed from it");
   }
-  const std::string& cached_node = state->second.pod->pod.node_name;
+  const std::string& cached_node = state->second.pod->node_name();
   // An empty node name: a missed delete replayed from the informer's last
   // known state; the cached pod is removed.
   if (cached_node != pod.node_name && !pod.node_name.empty()) {
@@ -260,7 +287,7 @@ schedref::Status Cache::RemovePod(const api::Pod& pod) {
                                                 ": scheduler cache is corrupted");
   }
   framework::PodInfoPtr cached = state->second.pod;  // outlives the state
-  return RemovePodInternal(cached->pod);
+  return RemovePodInternal(*cached);
 }
 
 bool Cache::IsAssumedPod(const api::Pod& pod) const {
@@ -300,7 +327,7 @@ void Cache::CleanupAssumedPods(api::TimeMs now) {
               return a->uid() < b->uid();
             });
   for (const framework::PodInfoPtr& pod : expired) {
-    schedref::Status s = RemovePodInternal(pod->pod);
+    schedref::Status s = RemovePodInternal(*pod);
     (void)s;  // upstream logs "ExpirePod failed"
   }
 }

@@ -107,6 +107,9 @@ class Cache {
   // pod.node_name ("was assumed on %v but assigned to %v"), or is not cached
   // or not assumed ("wasn't assumed so cannot be forgotten").
   schedref::Status ForgetPod(const api::Pod& pod);
+  // The same for `pod`'s pod with spec.nodeName = pod.node_name() (a
+  // BoundPodInfo's).
+  schedref::Status ForgetPod(const framework::PodInfo& pod);
   // The informer saw the pod bound. An assumed pod is confirmed: the new
   // object replaces it on the node it names (moved if that differs), and it
   // is no longer assumed. An unknown pod is added. Errors iff the pod is
@@ -231,7 +234,16 @@ class Cache {
   // Removes the pod with pod.uid from NodeInfo pod.node_name (upstream
   // removePod); `pod` may be the cached object.
   schedref::Status RemovePodInternal(const api::Pod& pod);
+  // The same for a PodInfo's pod, on its node_name() (the cached object's
+  // when it is a BoundPodInfo).
+  schedref::Status RemovePodInternal(const framework::PodInfo& pod);
+  schedref::Status RemovePodInternal(const std::string& uid, const std::string& node_name,
+                                     const std::string& pod_name);
   schedref::Status UpdatePodInternal(const api::Pod& old_pod, framework::PodInfoPtr new_pod);
+  schedref::Status UpdatePodInternal(const framework::PodInfo& old_pod,
+                                     framework::PodInfoPtr new_pod);
+  // ForgetPod of `pod` with spec.nodeName = node_name.
+  schedref::Status ForgetPod(const api::Pod& pod, const std::string& node_name);
   // UpdatePod's preconditions.
   schedref::Status CheckUpdate(const api::Pod& old_pod, const std::string& new_node) const;
   void SetNode(NodeItem& item, const api::Node& node);

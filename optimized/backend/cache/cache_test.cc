@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -273,6 +274,111 @@ TEST(CacheTest, AddPodOfTheAssumedPodInfoItselfConfirmsLikeACopy) {
   EXPECT_EQ(std::get<1>(in_place), (std::vector<std::string>{"test-2", "test-0"}));
   EXPECT_EQ(std::get<2>(in_place).milli_cpu, 600);
   EXPECT_TRUE(std::get<4>(in_place));
+}
+
+// A BoundPodInfo shares its unbound pod's object (spec.nodeName empty) and
+// names its node only in node_name(): every operation on the cache must
+// treat it as the pod with spec.nodeName set, which the scheduler's
+// assumed pods used to be. Each case runs once with a BoundPodInfo and
+// once with a copy of the pod whose spec.nodeName is set; the statuses and
+// every node's pods must agree.
+TEST(CacheTest, ABoundPodInfoIsTheCopyWithItsNodeName) {
+  const api::TimeMs now = 1'000'000;
+  const api::Pod unbound = MakeBasePod("", "test-0", "100m", "500", HostPort(80));
+  api::Pod on_node = unbound;
+  on_node.node_name = "node";
+  api::Pod on_other = unbound;
+  on_other.node_name = "other";
+  using Ops = std::function<std::vector<bool>(TestCache&, const framework::PodInfoPtr&)>;
+  struct Case {
+    std::string name;
+    Ops ops;
+  };
+  const std::vector<Case> cases = {
+      {"forget the PodInfo",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         return std::vector<bool>{c.AssumePod(p).ok(), c.IsAssumedPod(unbound),
+                                  c.ForgetPod(*p).ok(), c.IsAssumedPod(unbound)};
+       }},
+      {"forget the pod object with its node",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         return std::vector<bool>{c.AssumePod(p).ok(), c.ForgetPod(on_node).ok()};
+       }},
+      {"forget on another node fails",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         return std::vector<bool>{c.AssumePod(p).ok(), c.ForgetPod(on_other).ok(),
+                                  c.ForgetPod(*framework::BoundPodInfo(*p, "other")).ok()};
+       }},
+      {"confirmed by itself, then removed",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         std::vector<bool> out{c.AssumePod(p).ok(), c.FinishBinding(p->pod, now).ok(),
+                               c.AddPod(p).ok(), c.IsAssumedPod(unbound)};
+         (void)c.Snapshot();
+         out.push_back(c.RemovePod(on_other).ok());  // another node: corrupted
+         out.push_back(c.RemovePod(on_node).ok());
+         out.push_back(c.RemovePod(on_node).ok());  // gone already
+         return out;
+       }},
+      {"confirmed by a copy, then updated",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         api::Pod relabelled = on_node;
+         relabelled.labels["app"] = "web";
+         return std::vector<bool>{c.AssumePod(p).ok(), c.AddPod(on_node).ok(),
+                                  c.IsAssumedPod(unbound), c.UpdatePod(on_node, relabelled).ok(),
+                                  c.UpdatePod(relabelled, on_other).ok()};
+       }},
+      {"confirmed on another node",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         return std::vector<bool>{c.AssumePod(p).ok(), c.AddPod(on_other).ok()};
+       }},
+      {"added bound, updated with a PodInfo",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         return std::vector<bool>{c.AddPod(p).ok(),
+                                  c.UpdatePod(on_node, framework::NewPodInfo(on_node)).ok(),
+                                  c.UpdatePod(on_node, framework::BoundPodInfo(*p, "node")).ok(),
+                                  c.RemovePod(on_node).ok()};
+       }},
+      {"expired after its binding",
+       [&](TestCache& c, const framework::PodInfoPtr& p) {
+         std::vector<bool> out{c.AssumePod(p).ok(), c.FinishBinding(on_node, now).ok()};
+         c.CleanupAssumedPods(now + 100 * kSecond);
+         out.push_back(c.IsAssumedPod(unbound));
+         out.push_back(c.GetPod(unbound) != nullptr);
+         return out;
+       }},
+  };
+  for (const Case& tc : cases) {
+    std::vector<std::vector<bool>> statuses;
+    std::vector<std::vector<std::optional<std::vector<std::string>>>> nodes;
+    const framework::PodInfoPtr unbound_info = framework::NewPodInfo(unbound);
+    for (const framework::PodInfoPtr& pod :
+         {framework::BoundPodInfo(*unbound_info, "node"), framework::NewPodInfo(on_node)}) {
+      TestCache cache(Cache::Options{10 * kSecond});
+      api::Node node;
+      node.name = "node";
+      api::Node other;
+      other.name = "other";
+      EXPECT_TRUE(cache.AddNode(node).ok());
+      EXPECT_TRUE(cache.AddNode(other).ok());
+      statuses.push_back(tc.ops(cache, pod));
+      std::vector<std::optional<std::vector<std::string>>> per_node;
+      for (const std::string n : {"node", "other"}) {
+        const framework::NodeInfo* info = cache.GetNodeInfo(n);
+        per_node.push_back(info == nullptr ? std::nullopt
+                                           : std::optional<std::vector<std::string>>(PodNames(*info)));
+        // The snapshot agrees with the cache.
+        const framework::NodeInfo* copy = cache.Snapshot().Get(n);
+        EXPECT_EQ(copy == nullptr, info == nullptr || info->node() == nullptr) << tc.name << " " << n;
+        if (copy != nullptr && info != nullptr) {
+          EXPECT_EQ(PodNames(*copy), PodNames(*info)) << tc.name << " " << n;
+          EXPECT_EQ(copy->requested().milli_cpu, info->requested().milli_cpu) << tc.name;
+        }
+      }
+      nodes.push_back(per_node);
+    }
+    EXPECT_EQ(statuses[0], statuses[1]) << tc.name;
+    EXPECT_EQ(nodes[0], nodes[1]) << tc.name;
+  }
 }
 
 // AssumePod's node hint only saves a lookup: a hint naming another node,

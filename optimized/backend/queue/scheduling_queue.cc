@@ -1,6 +1,8 @@
 #include "optimized/backend/queue/scheduling_queue.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <utility>
 
 #include "optimized/backend/queue/backoff.h"
@@ -9,6 +11,12 @@
 
 namespace schedref::optimized::backend::queue {
 namespace {
+
+// The word whose memory bytes are `word`'s, most significant first.
+uint64_t BigEndian(uint64_t word) {
+  if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(word);
+  return word;
+}
 
 // klog.KObj: "namespace/name", or "name" without a namespace.
 std::string KObj(const api::Pod& pod) {
@@ -42,11 +50,24 @@ bool SchedulingQueue::ActiveLess(const framework::QueuedPodInfo& a,
   return a.pod_info->key < b.pod_info->key;
 }
 
-bool SchedulingQueue::ActiveLess(const Entry* a, const Entry* b) const {
-  if (a->keyed && b->keyed) {
+inline bool SchedulingQueue::KeyLess(const Entry* a, const Entry* b) {
+  // Zero padding orders a key before every longer key it begins, as the
+  // string order does; a NUL byte inside a key can make two different keys'
+  // words equal, so equal words are settled by the strings.
+  for (size_t w = 0; w < Entry::kKeyWords; ++w) {
+    if (a->key_words[w] != b->key_words[w]) return a->key_words[w] < b->key_words[w];
+  }
+  return a->key < b->key;
+}
+
+// Inlined into the set operations below: most of a queue operation is its
+// comparisons. The plugin's Less is called out of line, only for entries
+// without a sort key.
+inline bool SchedulingQueue::ActiveLess(const Entry* a, const Entry* b) const {
+  if (a->keyed && b->keyed) [[likely]] {
     // QueueSortPlugin::SortKey: the key order is Less's.
     if (a->sort_key != b->sort_key) return a->sort_key < b->sort_key;
-    return a->key < b->key;
+    return KeyLess(a, b);
   }
   return ActiveLess(a->info, b->info);
 }
@@ -63,7 +84,7 @@ bool SchedulingQueue::BackoffCmp::operator()(const Entry* a, const Entry* b) con
 }
 
 bool SchedulingQueue::KeyCmp::operator()(const Entry* a, const Entry* b) const {
-  return a->info.pod_info->key < b->info.pod_info->key;
+  return KeyLess(a, b);
 }
 
 api::TimeMs SchedulingQueue::BackoffExpiry(const framework::QueuedPodInfo& info) const {
@@ -141,6 +162,13 @@ void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
     } else {
       entry->long_key = key;
       entry->key = entry->long_key;
+    }
+    unsigned char padded[Entry::kKeyWords * 8] = {};
+    std::memcpy(padded, key.data(), std::min(key.size(), sizeof(padded)));
+    for (size_t w = 0; w < Entry::kKeyWords; ++w) {
+      uint64_t word;
+      std::memcpy(&word, padded + w * 8, 8);
+      entry->key_words[w] = BigEndian(word);
     }
     e = entry.get();
     entries_.emplace(e->key, std::move(entry));
@@ -551,6 +579,11 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(
   MovePodsToActiveOrBackoffQueue(
       [&pre_check](const framework::QueuedPodInfo& info) { return pre_check(info.pod()); },
       event, objects, now);
+}
+
+bool SchedulingQueue::ReadsEventObjects(const framework::ClusterEvent& event) const {
+  if (!IsEventOfInterest(event)) return false;
+  return !unschedulable_.empty() || (options_.queueing_hints_enabled && !in_flight_.Empty());
 }
 
 // --- the scheduling loop -------------------------------------------------------------

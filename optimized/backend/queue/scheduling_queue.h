@@ -150,6 +150,12 @@ class SchedulingQueue {
                                      const framework::EventObjects& objects,
                                      const std::function<bool(const api::Pod&)>& pre_check,
                                      api::TimeMs now);
+  // False only if MoveAllToActiveOrBackoffQueue(event, objects, ...) would
+  // not read `objects` now: the event interests no plugin, or no pod is
+  // unschedulable and (with queueing hints) none is in flight. A caller
+  // may then pass objects it has not finished (a bound pod whose object
+  // lacks its spec.nodeName).
+  bool ReadsEventObjects(const framework::ClusterEvent& event) const;
 
   // --- the scheduling loop ---------------------------------------------------
 
@@ -263,6 +269,11 @@ class SchedulingQueue {
     // Link: the QueueSort key, when the plugin has one (keyed).
     bool keyed = false;
     framework::QueueSortKey sort_key;
+    // The key's first kKeyWords * 8 bytes as big-endian words, zero-padded:
+    // two keys compare as their words do, unless every word is equal
+    // (KeyLess). Set once with `key`.
+    static constexpr size_t kKeyWords = 5;
+    uint64_t key_words[kKeyWords];
     char key_copy[40];
     std::string long_key;
     framework::QueuedPodInfo info;
@@ -285,6 +296,8 @@ class SchedulingQueue {
   };
 
   bool ActiveLess(const framework::QueuedPodInfo& a, const framework::QueuedPodInfo& b) const;
+  // a->key < b->key, mostly from their key words.
+  static bool KeyLess(const Entry* a, const Entry* b);
   // ActiveLess(a->info, b->info), from what Link kept in the entries.
   bool ActiveLess(const Entry* a, const Entry* b) const;
   bool IsBackingOff(const framework::QueuedPodInfo& info, api::TimeMs now) const;

@@ -14,6 +14,7 @@
 // - The fake clock is the `now` argument; times are milliseconds.
 #include "optimized/backend/queue/scheduling_queue.h"
 
+#include <algorithm>
 #include <climits>
 #include <map>
 #include <memory>
@@ -23,6 +24,7 @@
 
 #include "gtest/gtest.h"
 #include "optimized/backend/queue/backoff.h"
+#include "optimized/framework/plugins/queuesort/priority_sort.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::backend::queue {
@@ -2162,4 +2164,39 @@ TEST(SchedulingQueueTest, DonePrunesEvents) {
 }
 
 }  // namespace
+// Not upstream's: pods that tie under QueueSort pop in key order
+// (docs/deviations.md "Scheduling queue"), whether the plugin gives sort
+// keys (the real PrioritySort: entries compare by their keys' leading
+// words, then the strings) or not (the fake: PodInfos compared). The keys
+// cover a prefix of another key, keys equal in their first 40 bytes,
+// longer keys, and a NUL byte inside a name.
+TEST(SchedulingQueueTest, TiesUnderQueueSortPopInKeyOrder) {
+  const std::string x37(37, 'x');
+  const std::vector<std::string> names = {
+      "b",           "ab",          "a",      "a" + std::string(45, 'b'),
+      x37 + "2",     x37 + "1",     x37,      x37 + "1" + "0",
+      x37 + "12345", std::string("a\0b", 3), std::string("a\0", 2), "aa",
+  };
+  StatusOr<std::unique_ptr<framework::Plugin>> real =
+      framework::plugins::queuesort::PrioritySort::New(nlohmann::json::object(), nullptr);
+  ASSERT_TRUE(real.ok());
+  const auto* real_sort = dynamic_cast<const framework::QueueSortPlugin*>(real->get());
+  ASSERT_NE(real_sort, nullptr);
+  for (const framework::QueueSortPlugin* sort : {Sort(), real_sort}) {
+    std::map<std::string, SchedulingQueue::Profile> profiles;
+    profiles[kProfile] = SchedulingQueue::Profile{};
+    SchedulingQueue q(SchedulingQueue::Options{}, sort, std::move(profiles));
+    std::vector<std::string> want;
+    for (const std::string& name : names) {
+      const api::Pod pod = st::MakePod().Name(name).Namespace("ns").UID("uid-" + name).Obj();
+      ASSERT_TRUE(q.Add(pod, kT0).ok());
+      want.push_back(pod.Key());
+    }
+    std::sort(want.begin(), want.end());
+    std::vector<std::string> got;
+    while (std::optional<QueuedPodInfo> info = q.Pop()) got.push_back(info->pod().Key());
+    EXPECT_EQ(got, want) << sort->Name();
+  }
+}
+
 }  // namespace schedref::optimized::backend::queue
