@@ -424,6 +424,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   }
   pods_.reserve(num_pods);
   cache_.Reserve(num_pods);
+  queue_->Reserve(num_pods);
   pdbs_ = scenario_.initial.pdbs;
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);

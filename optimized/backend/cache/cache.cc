@@ -160,13 +160,12 @@ schedref::Status Cache::AssumePod(framework::PodInfoPtr pod,
 
 schedref::Status Cache::FinishBinding(const api::Pod& pod, api::TimeMs now) {
   SCHEDREF_RETURN_IF_ERROR(CheckKey(pod));
+  // Without a TTL nothing reads what this records (CleanupAssumedPods
+  // returns at once; a state starts with no deadline): no lookup.
+  if (options_.assumed_pod_ttl_ms == 0) return schedref::Status::Ok();
   auto state = pod_states_.find(pod.uid);
   if (state != pod_states_.end() && state->second.assumed) {
-    if (options_.assumed_pod_ttl_ms == 0) {
-      state->second.deadline.reset();
-    } else {
-      state->second.deadline = now + options_.assumed_pod_ttl_ms;
-    }
+    state->second.deadline = now + options_.assumed_pod_ttl_ms;
     state->second.binding_finished = true;
   }
   return schedref::Status::Ok();

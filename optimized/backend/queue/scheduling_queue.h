@@ -165,6 +165,9 @@ class SchedulingQueue {
   // whose UID is already in flight is dropped and the next one popped
   // (upstream's guard, PR #127016). O(log n).
   std::optional<framework::QueuedPodInfo> Pop();
+  // Room for `pods` queued pods at once (a capacity hint: growing the
+  // table of entries rehashes every entry).
+  void Reserve(size_t pods) { entries_.reserve(pods); }
   // The attempt for the pod with this UID is over (no-op if not in flight).
   void Done(const std::string& pod_uid);
   // Puts a pod that failed back (timestamp = now). `pod_scheduling_cycle`
