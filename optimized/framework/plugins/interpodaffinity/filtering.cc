@@ -168,6 +168,19 @@ TopologyToMatchedTermCount PreFilterState::AntiAffinityCounts() const {
 PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& pod,
                                             const std::vector<NodeInfo*>& /*nodes*/) {
   const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  const bool has_incoming_terms =
+      !pod.required_affinity_terms.empty() || !pod.required_anti_affinity_terms.empty();
+  // Without existing pods with required anti-affinity nothing can count
+  // against the pod (upstream's existingAntiAffinityCounts is then empty):
+  // with no terms of its own, Skip without bringing the index up to date
+  // (and before building any state, which a Skip drops). It catches up at
+  // its next Refresh (the change log, or a full re-read); the sums kept
+  // from an earlier cycle are dropped as below.
+  if (!has_incoming_terms && snapshot.HavePodsWithRequiredAntiAffinityList().empty()) {
+    prefilter_sums_.valid = false;
+    return {std::nullopt, Status::Skip()};
+  }
+
   const std::map<std::string, api::Labels>& ns_map = handle_->NamespaceLabels();
   auto sh = std::make_shared<PreFilterShared>();
   sh->affinity_terms = pod.required_affinity_terms;
@@ -178,18 +191,6 @@ PreFilterOutput InterPodAffinity::PreFilter(CycleState& state, const PodInfo& po
   }
   sh->namespace_labels = NamespaceLabelsOf(pod.pod.ns, ns_map);
   const api::Labels& ns_labels = sh->namespace_labels;
-
-  const bool has_incoming_terms =
-      !sh->affinity_terms.empty() || !sh->anti_affinity_terms.empty();
-  // Without existing pods with required anti-affinity nothing can count
-  // against the pod (upstream's existingAntiAffinityCounts is then empty):
-  // with no terms of its own, Skip without bringing the index up to date.
-  // It catches up at its next Refresh (the change log, or a full re-read);
-  // the sums kept from an earlier cycle are dropped as below.
-  if (!has_incoming_terms && snapshot.HavePodsWithRequiredAntiAffinityList().empty()) {
-    prefilter_sums_.valid = false;
-    return {std::nullopt, Status::Skip()};
-  }
 
   // The snapshot's pods by class (snapshot_index.h), re-read only where a
   // node changed since the last cycle.

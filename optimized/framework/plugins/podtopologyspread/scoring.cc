@@ -81,18 +81,20 @@ Status PodTopologySpread::PreScore(CycleState& state, const PodInfo& pod,
   const std::vector<NodeInfo*>& all_nodes = snapshot.List();
   if (all_nodes.empty()) return Status::Skip();
 
-  auto data = std::make_shared<PreScoreData>();
   const api::Pod& p = pod.pod;
-  // Only non-system-default constraints require every key on a node, so
-  // that nodes without a zone label still get hostname spreading.
-  data->require_all_topologies =
-      !p.topology_spread_constraints.empty() || !system_defaulted_;
-  data->constraints =
+  // (Found before any state is built: no constraint is a Skip.)
+  auto constraints =
       !p.topology_spread_constraints.empty()
           ? FilterTopologySpreadConstraints(p.topology_spread_constraints, p.labels,
                                             api::kScheduleAnyway)
           : BuildDefaultConstraints(default_constraints_, p, api::kScheduleAnyway);
-  if (data->constraints.empty()) return Status::Skip();
+  if (constraints.empty()) return Status::Skip();
+  auto data = std::make_shared<PreScoreData>();
+  data->constraints = std::move(constraints);
+  // Only non-system-default constraints require every key on a node, so
+  // that nodes without a zone label still get hostname spreading.
+  data->require_all_topologies =
+      !p.topology_spread_constraints.empty() || !system_defaulted_;
   data->ns = p.ns;
   const size_t num = data->constraints.size();
 
