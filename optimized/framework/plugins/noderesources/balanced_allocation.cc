@@ -10,7 +10,9 @@ namespace schedref::optimized::framework::plugins::noderesources {
 namespace {
 
 struct PreScoreState final : StateData {
-  std::vector<PodResource> pod;
+  // Relevant resources; shared with other cycles' states
+  // (ResourceAllocationScorer::SharedRelevant), never changed.
+  std::shared_ptr<const std::vector<PodResource>> pod;
   // The cycle's snapshot, for the scorer's memo; null without a handle.
   const Snapshot* memo = nullptr;
   std::unique_ptr<StateData> Clone() const override {
@@ -39,13 +41,15 @@ std::string BalancedAllocation::Name() const {
 
 Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
                                     const std::vector<const NodeInfo*>& /*nodes*/) {
-  const std::vector<int64_t> requests = scorer_.PodRequestList(pod);
-  if (std::all_of(requests.begin(), requests.end(), [](int64_t r) { return r == 0; })) {
+  const std::vector<int64_t>* requests = nullptr;
+  std::shared_ptr<const std::vector<PodResource>> relevant =
+      scorer_.SharedRelevant(pod, &requests);
+  if (std::all_of(requests->begin(), requests->end(), [](int64_t r) { return r == 0; })) {
     return Status::Skip();
   }
   auto s = std::make_unique<PreScoreState>();
-  s->pod = scorer_.Relevant(requests);
-  s->memo = scorer_.BeginMemo(handle_, s->pod);
+  s->pod = std::move(relevant);
+  s->memo = scorer_.BeginMemo(handle_, *s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }
@@ -53,14 +57,14 @@ Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
 ScoreOutput BalancedAllocation::Score(const CycleState& state, const PodInfo& pod,
                                       const NodeInfo& node) const {
   if (const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey)) {
-    return scorer_.Score(node, s->pod);
+    return scorer_.Score(node, *s->pod);
   }
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
 const int64_t* BalancedAllocation::ScoresByPosition(const CycleState& state) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
-  return s == nullptr ? nullptr : scorer_.ScoresByPosition(s->pod);
+  return s == nullptr ? nullptr : scorer_.ScoresByPosition(*s->pod);
 }
 
 size_t BalancedAllocation::ScoreMany(const CycleState& state, const PodInfo& pod,
@@ -68,7 +72,7 @@ size_t BalancedAllocation::ScoreMany(const CycleState& state, const PodInfo& pod
                                      Status* failure) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
-  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure, s->memo);
+  return scorer_.ScoreMany(nodes, n, *s->pod, scores, failure, s->memo);
 }
 
 }  // namespace schedref::optimized::framework::plugins::noderesources

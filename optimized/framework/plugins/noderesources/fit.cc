@@ -19,7 +19,9 @@ struct PreFilterState final : StateData {
 };
 
 struct PreScoreState final : StateData {
-  std::vector<PodResource> pod;
+  // Relevant resources; shared with other cycles' states
+  // (ResourceAllocationScorer::SharedRelevant), never changed.
+  std::shared_ptr<const std::vector<PodResource>> pod;
   // The cycle's snapshot, for the scorer's memo; null without a handle.
   const Snapshot* memo = nullptr;
   std::unique_ptr<StateData> Clone() const override {
@@ -352,8 +354,9 @@ bool Fit::NarrowHotCheck(const CycleState& state, const PodInfo& /*pod*/,
 Status Fit::PreScore(CycleState& state, const PodInfo& pod,
                      const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();
-  s->pod = scorer_.Relevant(scorer_.PodRequestList(pod));
-  s->memo = scorer_.BeginMemo(handle_, s->pod);
+  const std::vector<int64_t>* requests = nullptr;
+  s->pod = scorer_.SharedRelevant(pod, &requests);
+  s->memo = scorer_.BeginMemo(handle_, *s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();
 }
@@ -361,21 +364,21 @@ Status Fit::PreScore(CycleState& state, const PodInfo& pod,
 ScoreOutput Fit::Score(const CycleState& state, const PodInfo& pod,
                        const NodeInfo& node) const {
   if (const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey)) {
-    return scorer_.Score(node, s->pod);
+    return scorer_.Score(node, *s->pod);
   }
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
 const int64_t* Fit::ScoresByPosition(const CycleState& state) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
-  return s == nullptr ? nullptr : scorer_.ScoresByPosition(s->pod);
+  return s == nullptr ? nullptr : scorer_.ScoresByPosition(*s->pod);
 }
 
 size_t Fit::ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                       size_t n, int64_t* scores, Status* failure) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   if (s == nullptr) return ScorePlugin::ScoreMany(state, pod, nodes, n, scores, failure);
-  return scorer_.ScoreMany(nodes, n, s->pod, scores, failure, s->memo);
+  return scorer_.ScoreMany(nodes, n, *s->pod, scores, failure, s->memo);
 }
 
 std::vector<ClusterEventWithHint> Fit::EventsToRegister() const {

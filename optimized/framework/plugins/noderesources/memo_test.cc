@@ -135,4 +135,30 @@ TEST(ScoresByPositionTest, NotOfferedWithoutAHandle) {
 }
 
 }  // namespace
+// PreScore's per-pod part is shared between pods of one shape: the same
+// object for equal request lists, a new one when the list changes, and
+// always what PodRequestList and Relevant give.
+TEST(SharedRelevantTest, TheSameObjectForTheSameRequests) {
+  for (ScoringKind kind : {ScoringKind::kLeastAllocated, ScoringKind::kBalancedAllocation}) {
+    ResourceAllocationScorer scorer(kind, {{"cpu", 1}, {"memory", 1}, {"example.com/gpu", 2}});
+    const PodInfoPtr small_a = NewPodInfo(MakePod().Name("a").Req({{"cpu", "100m"}}).Obj());
+    const PodInfoPtr small_b = NewPodInfo(MakePod().Name("b").Req({{"cpu", "100m"}}).Obj());
+    const PodInfoPtr gpu =
+        NewPodInfo(MakePod().Name("g").Req({{"cpu", "100m"}, {"example.com/gpu", "1"}}).Obj());
+    std::vector<std::shared_ptr<const std::vector<PodResource>>> got;
+    for (const PodInfoPtr& pod : {small_a, small_b, gpu, small_a}) {
+      const std::vector<int64_t>* requests = nullptr;
+      got.push_back(scorer.SharedRelevant(*pod, &requests));
+      ASSERT_NE(requests, nullptr);
+      EXPECT_EQ(*requests, scorer.PodRequestList(*pod)) << pod->key;
+      EXPECT_EQ(*got.back(), scorer.Relevant(scorer.PodRequestList(*pod))) << pod->key;
+    }
+    EXPECT_EQ(got[0], got[1]);  // equal requests: shared
+    EXPECT_NE(got[1], got[2]);  // the gpu makes another shape
+    EXPECT_NE(got[2], got[3]);
+    EXPECT_EQ(got[2]->size(), 3u);
+    EXPECT_EQ(got[3]->size(), 2u);  // an unrequested scalar does not count
+  }
+}
+
 }  // namespace schedref::optimized::framework::plugins::noderesources

@@ -75,12 +75,31 @@ ResourceAllocationScorer::ResourceAllocationScorer(
 }
 
 std::vector<int64_t> ResourceAllocationScorer::PodRequestList(const PodInfo& pod) const {
+  std::vector<int64_t> out;
+  PodRequestListInto(pod, &out);
+  return out;
+}
+
+std::shared_ptr<const std::vector<PodResource>> ResourceAllocationScorer::SharedRelevant(
+    const PodInfo& pod, const std::vector<int64_t>** requests) {
+  PodRequestListInto(pod, &requests_scratch_);
+  if (last_relevant_ == nullptr || requests_scratch_ != last_requests_) {
+    last_relevant_ = std::make_shared<const std::vector<PodResource>>(Relevant(requests_scratch_));
+    last_requests_.swap(requests_scratch_);
+  }
+  *requests = &last_requests_;
+  return last_relevant_;
+}
+
+void ResourceAllocationScorer::PodRequestListInto(const PodInfo& pod,
+                                                  std::vector<int64_t>* out_list) const {
   // Names that are neither cpu, memory, ephemeral-storage nor scalar never
   // score, but BalancedAllocation's best-effort test still reads the pod's
   // request for them; PodInfo::requests drops them, so ask the full list.
   api::ResourceList others;
   if (any_other_) others = api::PodRequestList(pod.pod);
-  std::vector<int64_t> out;
+  std::vector<int64_t>& out = *out_list;
+  out.clear();
   out.reserve(resources_.size());
   for (size_t i = 0; i < resources_.size(); ++i) {
     switch (kinds_[i]) {
@@ -103,7 +122,6 @@ std::vector<int64_t> ResourceAllocationScorer::PodRequestList(const PodInfo& pod
       }
     }
   }
-  return out;
 }
 
 std::vector<PodResource> ResourceAllocationScorer::Relevant(
