@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/resource.h"
@@ -64,17 +65,16 @@ TEST(PodInfoTest, RequestsAreThePodRequestLists) {
   EXPECT_EQ(zero->non_zero_memory, api::kDefaultMemoryRequest);
 }
 
+// ns/p with a priority, a cpu request and a host port: what PodInfo derives.
+st::PodWrapper SamplePod() {
+  return std::move(
+      st::MakePod().Namespace("ns").Name("p").Priority(7).Req({{"cpu", "250m"}}).HostPort(8080));
+}
+
 // A borrowing PodInfo reads the caller's pod object and derives what an
 // owning one derives; copies refer to the same object, owned or not.
 TEST(PodInfoTest, BorrowingAndOwningDeriveAlike) {
-  const api::Pod pod = st::MakePod()
-                           .Namespace("ns")
-                           .Name("p")
-                           .Priority(7)
-                           .Req({{"cpu", "250m"}})
-                           .HostPort(8080)
-                           .PodAffinityExists("team", "zone")
-                           .Obj();
+  const api::Pod pod = SamplePod().PodAffinityExists("team", "zone").Obj();
   const PodInfoPtr owned = NewPodInfo(pod);
   const PodInfoPtr borrowed = BorrowingPodInfo(pod);
   EXPECT_EQ(&borrowed->pod, &pod);
@@ -102,13 +102,7 @@ TEST(PodInfoTest, BorrowingAndOwningDeriveAlike) {
 }
 
 TEST(PodInfoTest, ABoundPodInfoSharesThePodAndNamesItsNode) {
-  const api::Pod pod = st::MakePod()
-                           .Namespace("ns")
-                           .Name("p")
-                           .Priority(7)
-                           .Req({{"cpu", "250m"}})
-                           .HostPort(8080)
-                           .Obj();
+  const api::Pod pod = SamplePod().Obj();
   for (const PodInfoPtr& unbound : {NewPodInfo(pod), BorrowingPodInfo(pod)}) {
     EXPECT_EQ(unbound->node_name(), "");
     EXPECT_FALSE(unbound->binds_node());
