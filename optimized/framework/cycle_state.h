@@ -44,17 +44,14 @@ class PluginNameSet {
   // framework's PreFilter or PreScore plugins). While every name came in
   // this way, contains(name, slot) answers from a bitmask.
   void insert(std::string_view name, int slot) {
-    const bool in_mask = slot >= 0 && slot < kMaxSlots;
-    if (exact_ && in_mask) {
-      const uint64_t bit = uint64_t{1} << slot;
-      if ((slots_ & bit) != 0) return;
-      slots_ |= bit;
-      Append(name);
+    if (!exact_ || slot < 0 || slot >= kMaxSlots) {
+      insert(name);
       return;
     }
-    if (contains(name)) return;
+    const uint64_t bit = uint64_t{1} << slot;
+    if ((slots_ & bit) != 0) return;
+    slots_ |= bit;
     Append(name);
-    exact_ = false;
   }
   bool contains(std::string_view name) const {
     const size_t in_place = std::min(size_, kInPlace);

@@ -105,22 +105,21 @@ schedref::Status Cache::RemovePodInternal(const framework::PodInfo& p) {
 schedref::Status Cache::RemovePodInternal(const std::string& pod_uid,
                                           const std::string& node_name,
                                           const std::string& pod_name) {
-  // Copied first: they may be the state's, which is erased below.
-  const std::string uid = pod_uid;
-  const std::string node_copy = node_name;
-  auto node = nodes_.find(node_copy);
+  // The arguments may be the cached pod's, which the pod's state keeps
+  // alive: the state is erased last.
+  auto node = nodes_.find(node_name);
   // Upstream logs "Node not found when trying to remove pod" and goes on.
   if (node != nodes_.end()) {
     NodeItem& item = *node->second;
-    if (!item.info.RemovePod(uid)) {
+    if (!item.info.RemovePod(pod_uid)) {
       return schedref::Status::NotFound(
           "no corresponding pod " + pod_name + " in pods of node " +
           (item.info.node() != nullptr ? item.info.Name() : std::string()));
     }
     Touch(item);
-    if (item.info.pods().empty() && item.info.node() == nullptr) EraseItem(node_copy);
+    if (item.info.pods().empty() && item.info.node() == nullptr) EraseItem(node_name);
   }
-  auto state = pod_states_.find(uid);
+  auto state = pod_states_.find(pod_uid);
   if (state != pod_states_.end()) {
     if (state->second.assumed) --num_assumed_;
     pod_states_.erase(state);

@@ -41,14 +41,12 @@ std::string BalancedAllocation::Name() const {
 
 Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
                                     const std::vector<const NodeInfo*>& /*nodes*/) {
-  const std::vector<int64_t>* requests = nullptr;
-  std::shared_ptr<const std::vector<PodResource>> relevant =
-      scorer_.SharedRelevant(pod, &requests);
-  if (std::all_of(requests->begin(), requests->end(), [](int64_t r) { return r == 0; })) {
+  const std::vector<int64_t>& requests = scorer_.PodRequests(pod);
+  if (std::all_of(requests.begin(), requests.end(), [](int64_t r) { return r == 0; })) {
     return Status::Skip();
   }
   auto s = std::make_unique<PreScoreState>();
-  s->pod = std::move(relevant);
+  s->pod = scorer_.SharedRelevant();
   s->memo = scorer_.BeginMemo(handle_, *s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();

@@ -354,8 +354,8 @@ bool Fit::NarrowHotCheck(const CycleState& state, const PodInfo& /*pod*/,
 Status Fit::PreScore(CycleState& state, const PodInfo& pod,
                      const std::vector<const NodeInfo*>& /*nodes*/) {
   auto s = std::make_unique<PreScoreState>();
-  const std::vector<int64_t>* requests = nullptr;
-  s->pod = scorer_.SharedRelevant(pod, &requests);
+  (void)scorer_.PodRequests(pod);
+  s->pod = scorer_.SharedRelevant();
   s->memo = scorer_.BeginMemo(handle_, *s->pod);
   state.Write(kPreScoreKey, std::move(s));
   return Status::Success();

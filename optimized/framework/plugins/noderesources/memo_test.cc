@@ -147,10 +147,8 @@ TEST(SharedRelevantTest, TheSameObjectForTheSameRequests) {
         NewPodInfo(MakePod().Name("g").Req({{"cpu", "100m"}, {"example.com/gpu", "1"}}).Obj());
     std::vector<std::shared_ptr<const std::vector<PodResource>>> got;
     for (const PodInfoPtr& pod : {small_a, small_b, gpu, small_a}) {
-      const std::vector<int64_t>* requests = nullptr;
-      got.push_back(scorer.SharedRelevant(*pod, &requests));
-      ASSERT_NE(requests, nullptr);
-      EXPECT_EQ(*requests, scorer.PodRequestList(*pod)) << pod->key;
+      EXPECT_EQ(scorer.PodRequests(*pod), scorer.PodRequestList(*pod)) << pod->key;
+      got.push_back(scorer.SharedRelevant());
       EXPECT_EQ(*got.back(), scorer.Relevant(scorer.PodRequestList(*pod))) << pod->key;
     }
     EXPECT_EQ(got[0], got[1]);  // equal requests: shared

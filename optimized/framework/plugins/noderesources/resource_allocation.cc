@@ -80,14 +80,16 @@ std::vector<int64_t> ResourceAllocationScorer::PodRequestList(const PodInfo& pod
   return out;
 }
 
-std::shared_ptr<const std::vector<PodResource>> ResourceAllocationScorer::SharedRelevant(
-    const PodInfo& pod, const std::vector<int64_t>** requests) {
-  PodRequestListInto(pod, &requests_scratch_);
-  if (last_relevant_ == nullptr || requests_scratch_ != last_requests_) {
-    last_relevant_ = std::make_shared<const std::vector<PodResource>>(Relevant(requests_scratch_));
-    last_requests_.swap(requests_scratch_);
+const std::vector<int64_t>& ResourceAllocationScorer::PodRequests(const PodInfo& pod) {
+  PodRequestListInto(pod, &requests_);
+  return requests_;
+}
+
+std::shared_ptr<const std::vector<PodResource>> ResourceAllocationScorer::SharedRelevant() {
+  if (last_relevant_ == nullptr || requests_ != last_requests_) {
+    last_relevant_ = std::make_shared<const std::vector<PodResource>>(Relevant(requests_));
+    last_requests_ = requests_;
   }
-  *requests = &last_requests_;
   return last_relevant_;
 }
 

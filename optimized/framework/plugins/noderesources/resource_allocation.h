@@ -96,13 +96,13 @@ class ResourceAllocationScorer {
   // (drops the ones the file comment says are always skipped), in args
   // order.
   std::vector<PodResource> Relevant(const std::vector<int64_t>& pod_requests) const;
-  // Relevant(PodRequestList(pod)) as a shared object: the same one as last
-  // time when the pod's request list equals the last pod's (pods of one
-  // shape follow one another), so that PreScore does not allocate for
-  // them. *requests gets PodRequestList(pod), valid until the next call.
-  // Call from PreScore (one thread).
-  std::shared_ptr<const std::vector<PodResource>> SharedRelevant(
-      const PodInfo& pod, const std::vector<int64_t>** requests);
+  // PreScore's per-pod part without allocating for pods of one shape,
+  // which follow one another; call from PreScore (one thread).
+  // PodRequests: PodRequestList(pod), in a buffer reused by the next call.
+  // SharedRelevant: Relevant(the last PodRequests), the same object as
+  // last time when that request list equals the one it was last made for.
+  const std::vector<int64_t>& PodRequests(const PodInfo& pod);
+  std::shared_ptr<const std::vector<PodResource>> SharedRelevant();
 
   // The node's score for a pod whose Relevant resources are `pod`. Error
   // "resources not found" iff no resource is configured. Thread-safe; does
@@ -158,10 +158,10 @@ class ResourceAllocationScorer {
   mutable std::vector<Memo> memos_;
   bool by_position_ = false;  // memos_[0] has every position's score
   std::vector<size_t> stale_;             // BeginMemo's scratch
-  // SharedRelevant's last request list and result, and its scratch.
-  std::vector<int64_t> last_requests_;
+  std::vector<int64_t> requests_;  // the last PodRequests
+  // SharedRelevant's last result and the request list it was made for.
   std::shared_ptr<const std::vector<PodResource>> last_relevant_;
-  std::vector<int64_t> requests_scratch_;
+  std::vector<int64_t> last_requests_;
 
   // PodRequestList(pod) into *out (its storage reused).
   void PodRequestListInto(const PodInfo& pod, std::vector<int64_t>* out) const;
