@@ -14,11 +14,11 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "optimized/framework/hot_check.h"
+#include "optimized/framework/string_map.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::framework {
@@ -124,12 +124,12 @@ class Snapshot {
   std::vector<std::unique_ptr<AlignedNodeInfo[]>> slabs_;
   size_t used_in_last_slab_ = kSlab;
   std::vector<AlignedNodeInfo*> free_slots_;
-  std::unordered_map<std::string, AlignedNodeInfo*> nodes_;
+  StringMap<AlignedNodeInfo*> nodes_;
   std::vector<NodeInfo*> list_;
   std::vector<const NodeInfo*> const_list_;
   std::vector<NodeInfo*> with_affinity_;
   std::vector<NodeInfo*> with_required_anti_affinity_;
-  std::unordered_map<std::string, int> image_nodes_;
+  StringMap<int> image_nodes_;
   std::vector<HotSummary> hot_summaries_;
   uint32_t any_hot_flags_ = 0;
   void SummarizeBlock(size_t block);

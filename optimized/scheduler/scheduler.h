@@ -13,7 +13,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "api/scenario.h"
@@ -25,6 +24,7 @@
 #include "optimized/framework/fit_error.h"
 #include "optimized/framework/framework.h"
 #include "optimized/framework/registry.h"
+#include "optimized/framework/string_map.h"
 
 namespace schedref::optimized {
 
@@ -173,9 +173,9 @@ class Scheduler : public framework::Handle {
   const api::RunOptions options_;
 
   // --- the cluster as the API server holds it ---
-  std::unordered_map<std::string, api::Node> nodes_;
+  framework::StringMap<api::Node> nodes_;
   // By key. PodInfos are immutable: an update stores a new one.
-  std::unordered_map<std::string, framework::PodInfoPtr> pods_;
+  framework::StringMap<framework::PodInfoPtr> pods_;
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
 

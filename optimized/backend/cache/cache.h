@@ -52,13 +52,13 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "api/objects.h"
 #include "api/status.h"
 #include "optimized/backend/cache/node_tree.h"
 #include "optimized/framework/snapshot.h"
+#include "optimized/framework/string_map.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::backend::cache {
@@ -253,12 +253,12 @@ class Cache {
 
   // --- state ---
   // Node name -> NodeInfo (ghosts and node-less ones included).
-  std::unordered_map<std::string, std::unique_ptr<NodeItem>> nodes_;
+  framework::StringMap<std::unique_ptr<NodeItem>> nodes_;
   // Most recently updated first; sorted by generation, descending.
   NodeItem* head_ = nullptr;
   // By NodeInfo::cache_id; nullptr once erased (ids are not reused).
   std::vector<NodeItem*> items_by_id_;
-  std::unordered_map<std::string, PodState> pod_states_;  // by UID
+  framework::StringMap<PodState> pod_states_;  // by UID
   // How many of pod_states_ are assumed: IsAssumedPod, asked once per
   // scheduling cycle, answers without a lookup when none is.
   size_t num_assumed_ = 0;

@@ -20,11 +20,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "api/objects.h"
 #include "optimized/framework/events.h"
+#include "optimized/framework/string_map.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::backend::queue {
@@ -85,7 +85,7 @@ class InFlightEvents {
   // UID -> the pod's marker in entries_.
   // Keyed by a view of the UID of the marker's PodInfo, which the marker
   // keeps alive: an entry is erased before its marker.
-  std::unordered_map<std::string_view, std::list<Entry>::iterator> pods_;
+  framework::StringViewMap<std::list<Entry>::iterator> pods_;
 };
 
 }  // namespace schedref::optimized::backend::queue

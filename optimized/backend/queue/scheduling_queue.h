@@ -55,6 +55,7 @@
 #include "optimized/backend/queue/nominator.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
+#include "optimized/framework/string_map.h"
 
 namespace schedref::optimized::backend::queue {
 
@@ -353,7 +354,7 @@ class SchedulingQueue {
   // --- state ---
   // Pod key -> its entry (activeQ, backoffQ or unschedulable).
   // Keyed by each entry's own `key`.
-  std::unordered_map<std::string_view, std::unique_ptr<Entry>> entries_;
+  framework::StringViewMap<std::unique_ptr<Entry>> entries_;
   std::set<Entry*, ActiveCmp> active_;
   std::set<Entry*, BackoffCmp> backoff_;
   std::set<Entry*, KeyCmp> unschedulable_;
