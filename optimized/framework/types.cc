@@ -179,6 +179,22 @@ bool HostPortInfo::CheckConflict(const std::string& ip, const std::string& proto
   return false;
 }
 
+// --- PodInfoList ----------------------------------------------------------
+
+PodInfoList& PodInfoList::operator=(const PodInfoList& other) {
+  if (this == &other) return *this;
+  const size_t common = std::min(size(), other.size());
+  for (size_t i = 0; i < common; ++i) {
+    if ((*this)[i] != other[i]) (*this)[i] = other[i];
+  }
+  if (size() > common) {
+    erase(begin() + static_cast<std::ptrdiff_t>(common), end());
+  } else {
+    insert(end(), other.begin() + static_cast<std::ptrdiff_t>(common), other.end());
+  }
+  return *this;
+}
+
 // --- NodeInfo -------------------------------------------------------------
 
 void NodeInfo::SyncHot() {

@@ -170,6 +170,21 @@ class HostPortInfo {
   std::vector<Entry> entries_;
 };
 
+// A NodeInfo's list of pods. Its copy-assignment leaves alone the elements
+// that already hold the same PodInfo: the cache copies each changed node
+// into the snapshot, usually after one of its pods was added or replaced,
+// and a plain vector assignment would update every element's (atomic)
+// reference count twice.
+class PodInfoList : public std::vector<PodInfoPtr> {
+ public:
+  PodInfoList() = default;
+  PodInfoList(const PodInfoList&) = default;
+  PodInfoList(PodInfoList&&) noexcept = default;
+  PodInfoList& operator=(const PodInfoList& other);
+  PodInfoList& operator=(PodInfoList&&) noexcept = default;
+  ~PodInfoList() = default;
+};
+
 // A node and the pods the scheduler believes run on it (bound and assumed).
 class NodeInfo;
 
@@ -285,11 +300,11 @@ class NodeInfo {
   // node_->name, kept here, in the second line with index and generation:
   // loops that record rejected nodes by name then load no node object.
   std::string name_;
-  std::vector<PodInfoPtr> pods_;
+  PodInfoList pods_;
   Resource requested_;
   Resource allocatable_;
-  std::vector<PodInfoPtr> pods_with_affinity_;
-  std::vector<PodInfoPtr> pods_with_required_anti_affinity_;
+  PodInfoList pods_with_affinity_;
+  PodInfoList pods_with_required_anti_affinity_;
   HostPortInfo used_ports_;
 
  public:

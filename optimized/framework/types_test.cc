@@ -132,6 +132,44 @@ TEST(PodInfoTest, ABoundPodInfoSharesThePodAndNamesItsNode) {
   }
 }
 
+// Assigning a PodInfoList makes it equal to the source whatever the two
+// lengths, and keeps the very PodInfos (not copies) in every slot.
+TEST(PodInfoListTest, AssignmentYieldsTheSourceList) {
+  std::vector<PodInfoPtr> pods;
+  for (int i = 0; i < 5; ++i) {
+    pods.push_back(NewPodInfo(st::MakePod().Name("p" + std::to_string(i)).Obj()));
+  }
+  auto list = [&](std::vector<int> indices) {
+    PodInfoList out;
+    for (int i : indices) out.push_back(pods[i]);
+    return out;
+  };
+  struct Case {
+    std::string name;
+    std::vector<int> before;
+    std::vector<int> source;
+  };
+  const std::vector<Case> cases = {
+      {"empty to empty", {}, {}},
+      {"into empty", {}, {0, 1}},
+      {"to empty", {0, 1}, {}},
+      {"one appended", {0, 1}, {0, 1, 2}},
+      {"one removed from the middle", {0, 1, 2}, {0, 2}},
+      {"one moved to the back", {0, 1, 2}, {0, 2, 1}},
+      {"all different, shorter", {0, 1, 2, 3}, {4, 3}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    PodInfoList target = list(c.before);
+    const PodInfoList source = list(c.source);
+    target = source;
+    ASSERT_EQ(target.size(), source.size());
+    for (size_t i = 0; i < source.size(); ++i) EXPECT_EQ(target[i].get(), source[i].get());
+  }
+  // Every PodInfo is referenced by `pods` and nothing else now.
+  for (const PodInfoPtr& p : pods) EXPECT_EQ(p.use_count(), 1);
+}
+
 TEST(HostPortInfoTest, ConflictRules) {
   struct Case {
     std::string name, used_ip, used_proto;

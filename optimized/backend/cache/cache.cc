@@ -297,7 +297,7 @@ bool Cache::IsAssumedPod(const api::Pod& pod) const {
 std::set<std::string> Cache::AssumedPodUids() const {
   std::set<std::string> uids;
   for (const auto& [uid, state] : pod_states_) {
-    if (state.assumed) uids.insert(uid);
+    if (state.assumed) uids.emplace(uid);
   }
   return uids;
 }

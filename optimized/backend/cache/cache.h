@@ -258,7 +258,10 @@ class Cache {
   NodeItem* head_ = nullptr;
   // By NodeInfo::cache_id; nullptr once erased (ids are not reused).
   std::vector<NodeItem*> items_by_id_;
-  framework::StringMap<PodState> pod_states_;  // by UID
+  // By UID: a view of the UID of the state's own PodInfo, which the state
+  // keeps alive (a state's PodInfo is replaced only by the same object or
+  // with a fresh state).
+  framework::StringViewMap<PodState> pod_states_;
   // How many of pod_states_ are assumed: IsAssumedPod, asked once per
   // scheduling cycle, answers without a lookup when none is.
   size_t num_assumed_ = 0;
