@@ -153,8 +153,10 @@ void SchedulingQueue::Put(const framework::QueuedPodInfo& info, Where where) {
 
 void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
   const std::string& key = info.pod_info->key;
-  Entry* e = Find(key);
-  if (e == nullptr) {
+  bool inserted = false;
+  // One lookup: the entry (keyed by its own copy of the key) is made only
+  // if there is none.
+  auto it = entries_.lazy_emplace(key, [&](const auto& construct) {
     auto entry = std::make_unique<Entry>();
     if (key.size() <= sizeof(entry->key_copy)) {
       std::copy(key.begin(), key.end(), entry->key_copy);
@@ -170,13 +172,21 @@ void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
       std::memcpy(&word, padded + w * 8, 8);
       entry->key_words[w] = BigEndian(word);
     }
-    e = entry.get();
-    entries_.emplace(e->key, std::move(entry));
-  } else {
-    Unlink(e);
-  }
+    const std::string_view entry_key = entry->key;
+    construct(entry_key, std::move(entry));
+    inserted = true;
+  });
+  Entry* e = it->second.get();
+  if (!inserted) Unlink(e);
   e->info = std::move(info);
   Link(e, where);
+}
+
+void SchedulingQueue::Drop(Entry* e) {
+  // By the entry's own copy of the key, which is in cache where the
+  // PodInfo's may not be; found before the erase frees the entry.
+  auto it = entries_.find(e->key);
+  entries_.erase(it);
 }
 
 void SchedulingQueue::Erase(const std::string& key) {
@@ -558,7 +568,7 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
     if (strategy == Strategy::kSkip) continue;
     Unlink(e);
     framework::QueuedPodInfo info = std::move(e->info);
-    entries_.erase(info.pod_info->key);
+    Drop(e);
     RequeuePodViaQueueingHint(info, strategy, now);
   }
   chosen_ = std::move(chosen);
@@ -593,7 +603,7 @@ std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop() {
     Entry* head = *active_.begin();
     active_.erase(active_.begin());
     framework::QueuedPodInfo info = std::move(head->info);
-    entries_.erase(info.pod_info->key);
+    Drop(head);
     ++info.attempts;
     if (options_.queueing_hints_enabled) {
       // Already being scheduled: upstream drops the duplicate (a bug guard,
@@ -647,7 +657,7 @@ void SchedulingQueue::FlushBackoffQCompleted(api::TimeMs now) {
     if (head->backoff_expiry > now) break;  // still backing off
     backoff_.erase(backoff_.begin());
     framework::QueuedPodInfo info = std::move(head->info);
-    entries_.erase(info.pod_info->key);
+    Drop(head);
     MoveToActiveQ(info, EntryReason::kOther, now);
   }
 }

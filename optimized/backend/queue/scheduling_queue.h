@@ -316,6 +316,8 @@ class SchedulingQueue {
   void Unlink(Entry* e);
   // Removes the pod's entry from its place and from entries_.
   void Erase(const std::string& key);
+  // Erases `e`, already unlinked and with its info moved out, from entries_.
+  void Drop(Entry* e);
 
   const Profile* ProfileFor(const api::Pod& pod) const;
   framework::QueuedPodInfo NewQueuedPodInfo(framework::PodInfoPtr pod, api::TimeMs now) const;
