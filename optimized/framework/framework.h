@@ -39,6 +39,9 @@ struct ScoreResult {
   std::vector<int64_t> totals;
   // The highest of totals (INT64_MIN when there are none).
   int64_t best = INT64_MIN;
+  // The positions i with totals[i] == best, ascending (selectHost's tied
+  // top nodes).
+  std::vector<uint32_t> ties;
   // Full detail only: per node, plugin name -> scores (skipped plugins
   // absent).
   std::vector<std::map<std::string, PluginNodeScore>> detail;
@@ -156,7 +159,10 @@ class Framework : public PluginsRunner {
                                         bool with_detail, const int32_t* positions = nullptr);
   // Hands a result's totals back for the next RunScorePlugins to fill, so
   // that a cycle's scoring does not allocate.
-  void RecycleScores(ScoreResult&& result) { spare_totals_ = std::move(result.totals); }
+  void RecycleScores(ScoreResult&& result) {
+    spare_totals_ = std::move(result.totals);
+    spare_ties_ = std::move(result.ties);
+  }
 
   Status RunReservePluginsReserve(CycleState& state, const PodInfo& pod,
                                   const std::string& node_name);
@@ -252,6 +258,7 @@ class Framework : public PluginsRunner {
   std::vector<int64_t> raw_scores_;
   std::vector<int64_t> plugin_scores_;
   std::vector<int64_t> spare_totals_;  // RecycleScores
+  std::vector<uint32_t> spare_ties_;   // RecycleScores
 };
 
 }  // namespace schedref::optimized::framework

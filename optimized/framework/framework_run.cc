@@ -417,6 +417,47 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
   return m0;
 }
 
+// AddByPosition for two plugins, which also writes the positions holding
+// the highest total, ascending, to ties (room for n) and returns their
+// number in *num_ties. The highest so far rarely changes after the first
+// nodes, so the branch that restarts the list is well predicted.
+template <typename ByPosition>
+int64_t AddTwoByPositionWithTies(const ByPosition* b, const int32_t* positions, size_t n,
+                                 int64_t base, int64_t* totals, uint32_t* ties,
+                                 size_t* num_ties) {
+  const int64_t *s0 = b[0].scores, *s1 = b[1].scores;
+  const int64_t w0 = b[0].weight, w1 = b[1].weight;
+  int64_t best = INT64_MIN;
+  size_t num = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t p = positions[i];
+    const int64_t t = base + s0[p] * w0 + s1[p] * w1;
+    totals[i] = t;
+    if (t > best) {
+      best = t;
+      num = 0;
+    }
+    ties[num] = static_cast<uint32_t>(i);
+    num += t == best ? 1 : 0;
+  }
+  *num_ties = num;
+  return best;
+}
+
+// The positions i with totals[i] == best, ascending, in one branch-free
+// pass (the scores of a cycle's nodes are often close, and a branch on
+// each would be mispredicted).
+void CollectTies(const int64_t* totals, size_t n, int64_t best, std::vector<uint32_t>* ties) {
+  ties->resize(n);
+  uint32_t* const slots = ties->data();
+  size_t num = 0;
+  for (size_t i = 0; i < n; ++i) {
+    slots[num] = static_cast<uint32_t>(i);
+    num += totals[i] == best ? 1 : 0;
+  }
+  ties->resize(num);
+}
+
 }  // namespace
 
 StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInfo& pod,
@@ -507,8 +548,21 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   ScoreResult result;
   result.totals = std::move(spare_totals_);
   result.totals.resize(n);  // every element is written next
-  result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,
-                              uniform_total, result.totals.data());
+  result.ties = std::move(spare_ties_);
+  // The common case (NodeResourcesFit and BalancedAllocation read by
+  // position, every other plugin uniform or skipped) finds the ties in the
+  // same pass as the totals.
+  const bool ties_in_pass = by_position.size() == 2 && active.empty();
+  if (ties_in_pass) {
+    result.ties.resize(n);
+    size_t num_ties = 0;
+    result.best = AddTwoByPositionWithTies(by_position.data(), positions, n, uniform_total,
+                                           result.totals.data(), result.ties.data(), &num_ties);
+    result.ties.resize(num_ties);
+  } else {
+    result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,
+                                uniform_total, result.totals.data());
+  }
   if (with_detail) result.detail.resize(n);
   std::vector<int64_t>& plugin_scores = plugin_scores_;
   for (size_t k = 0; k < active.size(); ++k) {
@@ -554,6 +608,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   if (!active.empty()) {
     result.best = n == 0 ? INT64_MIN : *std::max_element(result.totals.begin(), result.totals.end());
   }
+  if (!ties_in_pass) CollectTies(result.totals.data(), n, result.best, &result.ties);
   return result;
 }
 

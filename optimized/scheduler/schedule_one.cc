@@ -319,25 +319,16 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
 }
 
 const framework::NodeInfo* Scheduler::SelectHost(
-    const std::vector<const framework::NodeInfo*>& nodes, const std::vector<int64_t>& totals,
-    int64_t best, std::vector<api::NodeScore>* top) {
+    const std::vector<const framework::NodeInfo*>& nodes, const framework::ScoreResult& scores,
+    std::vector<api::NodeScore>* top) {
   // The reference's rule without its sorts: the tied top nodes in feasible
   // order, one RNG draw iff there is a tie, then the report (chosen node
   // first, the rest by score descending, ties in feasible order).
-  // `best` (the highest total) comes from the score pass, which found it
-  // while writing the totals.
+  // The highest total and the positions holding it come from the score
+  // pass, which found them while writing the totals.
+  const std::vector<int64_t>& totals = scores.totals;
   const size_t n = totals.size();
-  // The positions holding the highest score, in order: one branch-free
-  // pass (the scores of a cycle's nodes are often close, and a branch on
-  // each would be mispredicted).
-  if (select_ties_.size() < n) select_ties_.resize(n);
-  size_t* const tie_slots = select_ties_.data();
-  size_t num_ties = 0;
-  for (size_t i = 0; i < n; ++i) {
-    tie_slots[num_ties] = i;
-    num_ties += totals[i] == best ? 1 : 0;
-  }
-  const std::span<const size_t> ties(tie_slots, num_ties);
+  const std::span<const uint32_t> ties(scores.ties);
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
   auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
@@ -400,7 +391,7 @@ const framework::NodeInfo* Scheduler::SelectHost(
   auto report = [&](size_t i) { top->push_back(api::NodeScore{nodes[i]->Name(), totals[i]}); };
   if (ties.size() == 2) report(ties[0] == chosen ? ties[1] : ties[0]);
   int64_t second_score = 0;
-  if (next_below(best, &second_score)) {
+  if (next_below(scores.best, &second_score)) {
     const size_t first = find_from(second_score, 0);
     report(first);
     if (ties.size() == 1) {
@@ -568,7 +559,7 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     }
   }
   out.result.suggested_node =
-      SelectHost(feasible, scores->totals, scores->best, &out.result.top_scores);
+      SelectHost(feasible, *scores, &out.result.top_scores);
   out.result.suggested_host = out.result.suggested_node->Name();
   fwk.RecycleScores(std::move(*scores));
   spare_feasible_ = std::move(feasible);

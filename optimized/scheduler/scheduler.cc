@@ -471,12 +471,11 @@ StatusOr<api::Trace> Scheduler::Run() {
     now_ = next;
   }
   // Sorted first, so that each placement is appended at the map's end; by
-  // views of pods_'s keys, one indirection per comparison.
+  // views of pods_'s keys.
   std::vector<std::pair<std::string_view, const std::string*>> placed;
   placed.reserve(pods_.size());
   for (const auto& [key, info] : pods_) placed.emplace_back(key, &info->node_name());
-  std::sort(placed.begin(), placed.end(),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
+  framework::SortByKey(placed);
   for (const auto& [key, node] : placed) {
     trace_.placements.emplace_hint(trace_.placements.end(), key, *node);
   }

@@ -25,6 +25,7 @@
 #include "optimized/framework/framework.h"
 #include "optimized/framework/registry.h"
 #include "optimized/framework/string_map.h"
+#include "optimized/framework/string_sort.h"
 
 namespace schedref::optimized {
 
@@ -152,9 +153,9 @@ class Scheduler : public framework::Handle {
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
   // The chosen node; fills `top` with the report.
-  // REQUIRES: `best` is the highest of `totals`, which is not empty.
+  // REQUIRES: `scores` are `nodes`' (RunScorePlugins), which is not empty.
   const framework::NodeInfo* SelectHost(const std::vector<const framework::NodeInfo*>& nodes,
-                                        const std::vector<int64_t>& totals, int64_t best,
+                                        const framework::ScoreResult& scores,
                                         std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
   // The Bind plugins, with binding_in_progress_ = &binding meanwhile.
@@ -204,7 +205,6 @@ class Scheduler : public framework::Handle {
   // snapshot's List(), when it scanned that list (else empty).
   std::vector<int32_t> feasible_positions_;
   std::vector<framework::FilterDetail> filter_details_;
-  std::vector<size_t> select_ties_;  // SelectHost's tied positions
   // The filter batch's positions whose node fails the cycle's HotCheck (or
   // has nominated pods), and those nodes' verdicts.
   std::vector<int64_t> filter_slow_at_;

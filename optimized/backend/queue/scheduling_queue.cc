@@ -111,12 +111,15 @@ void SchedulingQueue::Link(Entry* e, Where where) {
   e->keyed = sort_key.has_value();
   if (e->keyed) e->sort_key = *sort_key;
   switch (where) {
+    // Hinted at the end: pods usually enter in order (same priority, later
+    // timestamps), and then the insertion compares with the last entry only
+    // instead of walking down from the root.
     case Where::kActive:
-      active_.insert(e);
+      active_.insert(active_.end(), e);
       break;
     case Where::kBackoff:
       e->backoff_expiry = BackoffExpiry(e->info);
-      backoff_.insert(e);
+      backoff_.insert(backoff_.end(), e);
       break;
     case Where::kUnschedulable:
       e->interest = HintInterestOf(e->info);
