@@ -421,19 +421,20 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
 // the highest total, ascending, to ties (room for n) and returns their
 // number in *num_ties. The highest so far rarely changes after the first
 // nodes, so the branch that restarts the list is well predicted.
-template <typename ByPosition>
-int64_t AddTwoByPositionWithTies(const ByPosition* b, const int32_t* positions, size_t n,
-                                 int64_t base, int64_t* totals, uint32_t* ties,
-                                 size_t* num_ties) {
-  const int64_t *s0 = b[0].scores, *s1 = b[1].scores;
-  const int64_t w0 = b[0].weight, w1 = b[1].weight;
+// (Not inlined: inside RunScorePlugins the loop's values do not all fit in
+// registers.)
+[[gnu::noinline]] int64_t AddTwoByPositionWithTies(const int64_t* s0, int64_t w0,
+                                                   const int64_t* s1, int64_t w1,
+                                                   const int32_t* positions, size_t n,
+                                                   int64_t base, int64_t* totals,
+                                                   uint32_t* ties, size_t* num_ties) {
   int64_t best = INT64_MIN;
   size_t num = 0;
   for (size_t i = 0; i < n; ++i) {
     const int32_t p = positions[i];
     const int64_t t = base + s0[p] * w0 + s1[p] * w1;
     totals[i] = t;
-    if (t > best) {
+    if (__builtin_expect(t > best, 0)) {
       best = t;
       num = 0;
     }
@@ -556,8 +557,10 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   if (ties_in_pass) {
     result.ties.resize(n);
     size_t num_ties = 0;
-    result.best = AddTwoByPositionWithTies(by_position.data(), positions, n, uniform_total,
-                                           result.totals.data(), result.ties.data(), &num_ties);
+    result.best = AddTwoByPositionWithTies(
+        by_position[0].scores, by_position[0].weight, by_position[1].scores,
+        by_position[1].weight, positions, n, uniform_total, result.totals.data(),
+        result.ties.data(), &num_ties);
     result.ties.resize(num_ties);
   } else {
     result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,

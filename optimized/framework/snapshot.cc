@@ -149,9 +149,13 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
                 list_[t->index] != t;
   }
   const size_t num_blocks = (list_.size() + kSummaryBlock - 1) / kSummaryBlock;
+  // any_hot_flags_ is recomputed over every block only when a block may
+  // have lost a flag; a block's Add below never changes its flags.
+  bool flags_lost = false;
   if (recompute || hot_summaries_.size() != num_blocks) {
     hot_summaries_.resize(num_blocks);
     for (size_t b = 0; b < num_blocks; ++b) SummarizeBlock(b);
+    flags_lost = true;
   } else {
     // A node whose Hot line only lost room (flags unchanged, every free
     // amount at most what it was when handed out) lowers its block's
@@ -173,12 +177,18 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
       if (only_less_room) {
         hot_summaries_[block].Add(now);
       } else {
+        const uint32_t had = hot_summaries_[block].any_flags;
         SummarizeBlock(block);
+        const uint32_t has = hot_summaries_[block].any_flags;
+        flags_lost |= (had & ~has) != 0;
+        any_hot_flags_ |= has;
       }
     }
   }
-  any_hot_flags_ = 0;
-  for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
+  if (flags_lost) {
+    any_hot_flags_ = 0;
+    for (const HotSummary& s : hot_summaries_) any_hot_flags_ |= s.any_flags;
+  }
   if (!recompute) {
     for (const auto& [t, before] : touched_) {
       NodeInfo* info = list_[t->index];

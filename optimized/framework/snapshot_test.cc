@@ -222,8 +222,17 @@ TEST(SnapshotHotSummaryTest, NodeGivingRoomBackRaisesItsBlocksMinimum) {
   EXPECT_EQ(snapshot.HotSummaries()[0].min_free_milli_cpu, 3000);
 }
 
-// Any sequence of pods added to and removed from nodes, several hand-outs
-// between rebuilds: every summary equals the one recomputed from the list.
+// The union of every recomputed summary's flags.
+uint32_t RecomputedAnyFlags(const Snapshot& snapshot) {
+  uint32_t any = 0;
+  for (const HotSummary& s : Recomputed(snapshot)) any |= s.any_flags;
+  return any;
+}
+
+// Any sequence of pods added to and removed from nodes and of nodes
+// cordoned and uncordoned, several hand-outs between rebuilds: every
+// summary equals the one recomputed from the list, and so does the union
+// of their flags.
 RC_GTEST_PROP(SnapshotHotSummaryProperty, EqualsRecomputationAfterAnyPodChanges, ()) {
   Snapshot snapshot;
   const int count = *rc::gen::inRange(1, 3 * static_cast<int>(Snapshot::kSummaryBlock));
@@ -241,7 +250,11 @@ RC_GTEST_PROP(SnapshotHotSummaryProperty, EqualsRecomputationAfterAnyPodChanges,
     for (int c = 0; c < changes; ++c) {
       const size_t node = *rc::gen::inRange<size_t>(0, order.size());
       NodeInfo& info = snapshot.Mutable(order[node]);
-      if (!pods_on[node].empty() && *rc::gen::arbitrary<bool>()) {
+      if (*rc::gen::inRange(0, 4) == 0) {
+        auto changed = std::make_shared<api::Node>(*info.node());
+        changed->unschedulable = !changed->unschedulable;
+        info.SetNode(changed);
+      } else if (!pods_on[node].empty() && *rc::gen::arbitrary<bool>()) {
         RC_ASSERT(info.RemovePod(pods_on[node].back()));
         pods_on[node].pop_back();
       } else {
@@ -251,6 +264,7 @@ RC_GTEST_PROP(SnapshotHotSummaryProperty, EqualsRecomputationAfterAnyPodChanges,
     }
     snapshot.Rebuild({}, /*nodes_changed=*/false);
     RC_ASSERT(snapshot.HotSummaries() == Recomputed(snapshot));
+    RC_ASSERT(snapshot.AnyHotFlags() == RecomputedAnyFlags(snapshot));
   }
 }
 
