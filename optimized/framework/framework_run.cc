@@ -422,7 +422,9 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
 // number in *num_ties. The highest so far rarely changes after the first
 // nodes, so the branch that restarts the list is well predicted.
 // (Not inlined: inside RunScorePlugins the loop's values do not all fit in
-// registers.)
+// registers.) kUnitWeights: both weights are 1 (the default profile's), and
+// the multiplications are left out.
+template <bool kUnitWeights>
 [[gnu::noinline]] int64_t AddTwoByPositionWithTies(const int64_t* s0, int64_t w0,
                                                    const int64_t* s1, int64_t w1,
                                                    const int32_t* positions, size_t n,
@@ -432,7 +434,7 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
   size_t num = 0;
   for (size_t i = 0; i < n; ++i) {
     const int32_t p = positions[i];
-    const int64_t t = base + s0[p] * w0 + s1[p] * w1;
+    const int64_t t = kUnitWeights ? base + s0[p] + s1[p] : base + s0[p] * w0 + s1[p] * w1;
     totals[i] = t;
     if (__builtin_expect(t > best, 0)) {
       best = t;
@@ -557,10 +559,12 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   if (ties_in_pass) {
     result.ties.resize(n);
     size_t num_ties = 0;
-    result.best = AddTwoByPositionWithTies(
-        by_position[0].scores, by_position[0].weight, by_position[1].scores,
-        by_position[1].weight, positions, n, uniform_total, result.totals.data(),
-        result.ties.data(), &num_ties);
+    const ByPosition& a = by_position[0];
+    const ByPosition& b = by_position[1];
+    auto* add = a.weight == 1 && b.weight == 1 ? &AddTwoByPositionWithTies<true>
+                                               : &AddTwoByPositionWithTies<false>;
+    result.best = add(a.scores, a.weight, b.scores, b.weight, positions, n, uniform_total,
+                      result.totals.data(), result.ties.data(), &num_ties);
     result.ties.resize(num_ties);
   } else {
     result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,
