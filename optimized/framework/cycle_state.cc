@@ -1,13 +1,17 @@
 #include "optimized/framework/cycle_state.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace schedref::optimized::framework {
 
-int CycleState::NewKey() {
-  static std::atomic<int> next{0};
-  return next.fetch_add(1);
-}
+namespace {
+
+std::atomic<int> next_key{0};
+
+}  // namespace
+
+int CycleState::NewKey() { return next_key.fetch_add(1); }
 
 CycleState& CycleState::operator=(const CycleState& other) {
   if (this == &other) return *this;
@@ -23,7 +27,11 @@ CycleState& CycleState::operator=(const CycleState& other) {
 }
 
 void CycleState::Write(int key, std::unique_ptr<StateData> data) {
-  if (key >= static_cast<int>(data_.size())) data_.resize(key + 1);
+  // Room for every key made so far at once: a cycle's writes would
+  // otherwise grow the slots a few times.
+  if (key >= static_cast<int>(data_.size())) {
+    data_.resize(std::max(key + 1, next_key.load(std::memory_order_relaxed)));
+  }
   data_[key] = std::move(data);
 }
 

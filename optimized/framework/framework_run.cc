@@ -121,6 +121,7 @@ Status Framework::RunPreFilterExtensionRemovePod(const FilterPlan& plan, CycleSt
 std::vector<const FilterPlugin*> Framework::ActiveFilters(const CycleState& state) const {
   if (state.skip_filter_plugins.empty()) return {filter_.begin(), filter_.end()};
   std::vector<const FilterPlugin*> out;
+  out.reserve(filter_.size());  // one allocation, not one per doubling
   for (size_t k = 0; k < filter_.size(); ++k) {
     if (!state.skip_filter_plugins.contains(filter_names_[k], filter_skip_slot_[k])) {
       out.push_back(filter_[k]);
@@ -480,6 +481,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     int64_t weight;
   };
   std::vector<ByPosition> by_position;
+  by_position.reserve(score_.size());
   // The nodes' flags; for the snapshot's own nodes, those of every node of
   // the snapshot (a superset, kept by the snapshot: a plugin may then see
   // a flag none of `nodes` has and only miss a shortcut).
