@@ -24,6 +24,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,7 @@
 #include "api/scheduler.h"
 #include "api/trace.h"
 #include "api/trace_codec.h"
+#include "cmd/schedref/bare_loop.h"
 #include "cmd/schedref/workloads.h"
 #include "conformance/implementations.h"
 
@@ -532,6 +534,48 @@ bool SameDecisions(Context& ctx, const std::string& what,
   return identical;
 }
 
+// The developers' guide's yardstick on SchedulingBasic (bare_loop.h): the
+// bare loop over the same nodes and pods, in this process, the fastest of
+// `repeat` runs, and the optimized implementation's time per pod as a
+// multiple of it.
+void PrintBareLoop(Context& ctx, const WorkloadInfo& info, WorkloadSize size, int measured,
+                   const std::map<int, JobResult>& optimized) {
+  size.measured_pods = measured;
+  StatusOr<Workload> w = MakeWorkload(info.name, size);
+  if (!w.ok()) {
+    ctx.out << "  bare loop: " << w.status().message() << "\n";
+    return;
+  }
+  // The pods in creation order; the init pods, created first, are placed
+  // before the clock starts.
+  std::vector<const api::Pod*> pods;
+  for (const api::Pod& p : w->scenario.initial.pods) pods.push_back(&p);
+  for (const api::Event& e : w->scenario.timeline) {
+    const auto* pod = std::get_if<api::Pod>(&e.object);
+    if (e.op == api::Event::Op::kCreate && pod != nullptr) pods.push_back(pod);
+  }
+  size_t untimed = 0;
+  while (untimed < pods.size() && pods[untimed]->ns != w->measured_namespace) ++untimed;
+  double best = 0;
+  int64_t unplaced = 0;
+  for (int round = 0; round < ctx.options.repeat; ++round) {
+    const BareLoopResult r = RunBareLoop(w->scenario.initial.nodes, pods, untimed);
+    unplaced = std::count(r.chosen.begin(), r.chosen.end(), -1);
+    if (r.seconds > 0) best = std::max(best, static_cast<double>(pods.size() - untimed) / r.seconds);
+  }
+  ctx.out << "  bare loop, 1 thread: " << Rate(best) << " pods/s (the developers' guide's "
+          << "yardstick: scan to " << BareLoopNodesToFind(size.nodes)
+          << " feasible, two scores, pick, account; fastest of " << ctx.options.repeat
+          << (unplaced > 0 ? "; " + std::to_string(unplaced) + " pods found no node" : "")
+          << ")\n";
+  auto one = optimized.find(1);
+  if (one != optimized.end() && best > 0) {
+    const double rate = MeasuredRate(one->second, "full", measured);
+    ctx.out << "  optimized, 1 thread, per pod: " << Format("%.2f", best / rate)
+            << "x the bare loop's time (the guide asks for at most 3x)\n";
+  }
+}
+
 void BenchWorkload(Context& ctx, const WorkloadInfo& info) {
   const BenchOptions& o = ctx.options;
   WorkloadSize size;
@@ -628,6 +672,7 @@ void BenchWorkload(Context& ctx, const WorkloadInfo& info) {
     PrintRunRow(ctx, "optimized, " + ThreadsLabel(threads) + " (small)", r,
                 "small", small, info.upstream_threshold, threads);
   }
+  if (info.name == "SchedulingBasic") PrintBareLoop(ctx, info, size, measured, optimized);
 
   // Decisions: the init phase, then the measured phase on the reference's
   // scenario.

@@ -120,7 +120,17 @@ TEST(BenchTest, EveryWorkloadRunsEndToEnd) {
       << report;
   EXPECT_EQ(report.find("FAILED"), std::string::npos) << report;
   EXPECT_NE(report.find("== summary"), std::string::npos);
+  // The guide's yardstick, on SchedulingBasic alone: 30 nodes are below
+  // upstream's 100-node minimum, so it scans all of them.
+  EXPECT_NE(report.find("  bare loop, 1 thread: "), std::string::npos) << report;
+  EXPECT_NE(report.find("scan to 30 feasible, two scores, pick, account; fastest of 3)"),
+            std::string::npos)
+      << report;
+  EXPECT_EQ(report.find("bare loop", report.find("== SchedulingNodeAffinity")),
+            std::string::npos)
+      << report;
   if (OptimizedRegistered()) {
+    EXPECT_NE(report.find("  optimized, 1 thread, per pod: "), std::string::npos) << report;
     EXPECT_TRUE(HasRow(report, "optimized, 2 threads", 20)) << report;
     EXPECT_TRUE(HasRow(report, "optimized, 1 thread (small)", 8)) << report;
     // 10 init + 8 measured pods; at 8 measured pods the churn workloads
