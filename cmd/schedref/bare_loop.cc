@@ -14,17 +14,6 @@ int64_t Get(const api::ResourceList& list, const char* name, int64_t missing) {
   return it == list.end() ? missing : it->second;
 }
 
-// LeastAllocated for one resource: the free share after the pod, 0..100.
-int64_t Least(int64_t requested, int64_t allocatable) {
-  if (allocatable == 0 || requested > allocatable) return 0;
-  return (allocatable - requested) * 100 / allocatable;
-}
-
-double Fraction(int64_t requested, int64_t allocatable) {
-  if (allocatable == 0) return 1;
-  return std::min(1.0, static_cast<double>(requested) / static_cast<double>(allocatable));
-}
-
 }  // namespace
 
 int64_t BareLoopNodesToFind(int64_t num_nodes) {
@@ -38,16 +27,24 @@ int64_t BareLoopNodesToFind(int64_t num_nodes) {
 
 BareLoopResult RunBareLoop(const std::vector<api::Node>& nodes,
                            const std::vector<const api::Pod*>& pods, size_t untimed) {
-  // The nodes as parallel arrays: what the loop reads and writes.
+  // One cache line per node with everything the loop reads and writes;
+  // 1 / allocatable, so that scoring multiplies instead of dividing.
+  struct alignas(64) Slot {
+    int64_t req_cpu = 0, alloc_cpu = 0, req_mem = 0, alloc_mem = 0;
+    int64_t num_pods = 0, alloc_pods = 0;
+    double inv_cpu = 0, inv_mem = 0;
+  };
   const size_t n = nodes.size();
-  std::vector<int64_t> alloc_cpu(n), alloc_mem(n), alloc_pods(n);
-  std::vector<int64_t> req_cpu(n, 0), req_mem(n, 0), num_pods(n, 0);
+  std::vector<Slot> slots(n);
   for (size_t i = 0; i < n; ++i) {
-    alloc_cpu[i] = Get(nodes[i].allocatable, api::kResourceCpu, 0);
-    alloc_mem[i] = Get(nodes[i].allocatable, api::kResourceMemory, 0);
-    alloc_pods[i] = Get(nodes[i].allocatable, api::kResourcePods, 0);
+    Slot& s = slots[i];
+    s.alloc_cpu = Get(nodes[i].allocatable, api::kResourceCpu, 0);
+    s.alloc_mem = Get(nodes[i].allocatable, api::kResourceMemory, 0);
+    s.alloc_pods = Get(nodes[i].allocatable, api::kResourcePods, 0);
+    s.inv_cpu = s.alloc_cpu > 0 ? 1.0 / static_cast<double>(s.alloc_cpu) : 0;
+    s.inv_mem = s.alloc_mem > 0 ? 1.0 / static_cast<double>(s.alloc_mem) : 0;
   }
-  // Each pod's cpu and memory request (spec order is irrelevant here).
+  // Each pod's cpu and memory request.
   std::vector<int64_t> pod_cpu(pods.size()), pod_mem(pods.size());
   for (size_t p = 0; p < pods.size(); ++p) {
     const api::ResourceList requests = api::PodRequestList(*pods[p]);
@@ -57,30 +54,40 @@ BareLoopResult RunBareLoop(const std::vector<api::Node>& nodes,
 
   BareLoopResult result;
   result.chosen.assign(pods.size(), -1);
-  const int64_t to_find = BareLoopNodesToFind(static_cast<int64_t>(n));
-  std::vector<int32_t> feasible(static_cast<size_t>(to_find));
+  const auto to_find = static_cast<size_t>(BareLoopNodesToFind(static_cast<int64_t>(n)));
+  std::vector<int32_t> feasible(to_find + 1);
   size_t start = 0;
   auto place = [&](size_t p) {
     const int64_t cpu = pod_cpu[p], mem = pod_mem[p];
+    // From the round-robin start to the end, then from the front, until
+    // enough nodes fit.
     size_t found = 0, checked = 0;
-    while (found < static_cast<size_t>(to_find) && checked < n) {
-      const size_t i = start + checked < n ? start + checked : start + checked - n;
-      ++checked;
-      const bool fits = req_cpu[i] + cpu <= alloc_cpu[i] && req_mem[i] + mem <= alloc_mem[i] &&
-                        num_pods[i] + 1 <= alloc_pods[i];
-      feasible[found] = static_cast<int32_t>(i);
-      found += fits ? 1 : 0;
-    }
+    auto scan = [&](size_t from, size_t to) {
+      for (size_t i = from; i < to && found < to_find; ++i) {
+        const Slot& s = slots[i];
+        ++checked;
+        const bool fits = s.req_cpu + cpu <= s.alloc_cpu && s.req_mem + mem <= s.alloc_mem &&
+                          s.num_pods < s.alloc_pods;
+        feasible[found] = static_cast<int32_t>(i);
+        found += fits ? 1 : 0;
+      }
+    };
+    scan(start, n);
+    scan(0, start);
     start = n == 0 ? 0 : (start + checked) % n;
-    int64_t best = -1;
+    // Both scores from the requested fractions after the pod (at most 1 on
+    // a node that fits): LeastAllocated is the mean free share, and
+    // BalancedAllocation falls with the two fractions' spread.
+    double best = -1;
     int32_t chosen = -1;
     for (size_t k = 0; k < found; ++k) {
       const int32_t i = feasible[k];
-      const int64_t c = req_cpu[i] + cpu, m = req_mem[i] + mem;
-      const int64_t least = (Least(c, alloc_cpu[i]) + Least(m, alloc_mem[i])) / 2;
-      const double spread = std::abs(Fraction(c, alloc_cpu[i]) - Fraction(m, alloc_mem[i])) / 2;
-      const auto balanced = static_cast<int64_t>((1 - spread) * 100);
-      const int64_t total = least + balanced;
+      const Slot& s = slots[i];
+      const double fc = static_cast<double>(s.req_cpu + cpu) * s.inv_cpu;
+      const double fm = static_cast<double>(s.req_mem + mem) * s.inv_mem;
+      const double least = (2 - fc - fm) * 50;
+      const double balanced = (1 - std::abs(fc - fm) * 0.5) * 100;
+      const double total = least + balanced;
       if (total > best) {
         best = total;
         chosen = i;
@@ -88,9 +95,10 @@ BareLoopResult RunBareLoop(const std::vector<api::Node>& nodes,
     }
     result.chosen[p] = chosen;
     if (chosen < 0) return;
-    req_cpu[chosen] += cpu;
-    req_mem[chosen] += mem;
-    ++num_pods[chosen];
+    Slot& s = slots[chosen];
+    s.req_cpu += cpu;
+    s.req_mem += mem;
+    ++s.num_pods;
   };
   for (size_t p = 0; p < untimed; ++p) place(p);
   const auto t0 = std::chrono::steady_clock::now();
