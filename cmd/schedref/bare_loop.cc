@@ -55,7 +55,7 @@ BareLoopResult RunBareLoop(const std::vector<api::Node>& nodes,
   BareLoopResult result;
   result.chosen.assign(pods.size(), -1);
   const auto to_find = static_cast<size_t>(BareLoopNodesToFind(static_cast<int64_t>(n)));
-  std::vector<int32_t> feasible(to_find + 1);
+  std::vector<int32_t> feasible(to_find);
   size_t start = 0;
   auto place = [&](size_t p) {
     const int64_t cpu = pod_cpu[p], mem = pod_mem[p];

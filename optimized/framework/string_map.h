@@ -22,7 +22,6 @@
 #include <string_view>
 
 #include <absl/container/flat_hash_map.h>
-#include <absl/container/flat_hash_set.h>
 #include <absl/hash/hash.h>
 #include <absl/strings/string_view.h>
 
@@ -50,8 +49,6 @@ using StringMap = absl::flat_hash_map<std::string, V, StringHash, StringEq>;
 // long as the entry exists.
 template <typename V>
 using StringViewMap = absl::flat_hash_map<std::string_view, V, StringHash, StringEq>;
-
-using StringViewSet = absl::flat_hash_set<std::string_view, StringHash, StringEq>;
 
 }  // namespace schedref::optimized::framework
 

@@ -1,3 +1,5 @@
+// Comparing string keys by 64-bit words. KeyWordAt: eight bytes of a key
+// as one integer that orders as the bytes do (the queue's tie-break keys).
 // SortByKey: sorts (key, value) pairs by key, as std::sort with the keys'
 // string order would, faster when the keys share a long prefix (pod keys
 // "namespace/name-NNNN" do: a plain sort compares those bytes at every
@@ -15,12 +17,10 @@
 
 namespace schedref::optimized::framework {
 
-namespace string_sort_internal {
-
 // The eight bytes of `key` from `at` (zero past its end) as one integer,
 // the first byte most significant: two keys that agree before `at`
 // compare as these words do, unless the words are equal.
-inline uint64_t WordAt(std::string_view key, size_t at) {
+inline uint64_t KeyWordAt(std::string_view key, size_t at) {
   unsigned char bytes[8] = {};
   if (at < key.size()) std::memcpy(bytes, key.data() + at, std::min<size_t>(8, key.size() - at));
   uint64_t word;
@@ -28,8 +28,6 @@ inline uint64_t WordAt(std::string_view key, size_t at) {
   if constexpr (std::endian::native == std::endian::little) word = __builtin_bswap64(word);
   return word;
 }
-
-}  // namespace string_sort_internal
 
 // Keys need not be distinct; equal keys keep no particular order (as with
 // std::sort). The keys are compared by the sixteen bytes after the prefix
@@ -54,8 +52,8 @@ void SortByKey(std::vector<std::pair<std::string_view, T>>& items) {
   std::vector<Keyed> keyed;
   keyed.reserve(items.size());
   for (auto& item : items) {
-    keyed.push_back(Keyed{string_sort_internal::WordAt(item.first, common),
-                          string_sort_internal::WordAt(item.first, common + 8), std::move(item)});
+    keyed.push_back(Keyed{KeyWordAt(item.first, common),
+                          KeyWordAt(item.first, common + 8), std::move(item)});
   }
   std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
     if (a.word0 != b.word0) return a.word0 < b.word0;

@@ -1,22 +1,15 @@
 #include "optimized/backend/queue/scheduling_queue.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <utility>
 
 #include "optimized/backend/queue/backoff.h"
 #include "optimized/backend/queue/cross_topology.h"
 #include "optimized/backend/queue/pod_events.h"
+#include "optimized/framework/string_sort.h"
 
 namespace schedref::optimized::backend::queue {
 namespace {
-
-// The word whose memory bytes are `word`'s, most significant first.
-uint64_t BigEndian(uint64_t word) {
-  if constexpr (std::endian::native == std::endian::little) return __builtin_bswap64(word);
-  return word;
-}
 
 // klog.KObj: "namespace/name", or "name" without a namespace.
 std::string KObj(const api::Pod& pod) {
@@ -168,12 +161,8 @@ void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
       entry->long_key = key;
       entry->key = entry->long_key;
     }
-    unsigned char padded[Entry::kKeyWords * 8] = {};
-    std::memcpy(padded, key.data(), std::min(key.size(), sizeof(padded)));
     for (size_t w = 0; w < Entry::kKeyWords; ++w) {
-      uint64_t word;
-      std::memcpy(&word, padded + w * 8, 8);
-      entry->key_words[w] = BigEndian(word);
+      entry->key_words[w] = framework::KeyWordAt(key, w * 8);
     }
     const std::string_view entry_key = entry->key;
     construct(entry_key, std::move(entry));
