@@ -1,13 +1,20 @@
 // The extension-point runners of Framework (framework.h); construction is in
 // framework.cc.
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <optional>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "api/scenario_decode.h"
 #include "optimized/framework/framework.h"
+#include "optimized/framework/vectorize.h"
 
 namespace schedref::optimized::framework {
 namespace {
@@ -389,7 +396,7 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
   // (Two running maxima: one would make every step wait for the last.)
   int64_t m0 = INT64_MIN, m1 = INT64_MIN;
   if (count == 2) {
-    const int64_t *s0 = b[0].scores, *s1 = b[1].scores;
+    const uint8_t *s0 = b[0].scores, *s1 = b[1].scores;
     const int64_t w0 = b[0].weight, w1 = b[1].weight;
     size_t i = 0;
     for (; i + 2 <= n; i += 2) {
@@ -408,10 +415,12 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
     }
     return std::max(m0, m1);
   }
-  const int64_t *s0 = b[0].scores, w0 = b[0].weight;
+  const uint8_t* s0 = b[0].scores;
+  const int64_t w0 = b[0].weight;
   for (size_t i = 0; i < n; ++i) totals[i] = base + s0[positions[i]] * w0;
   for (size_t k = 1; k < count; ++k) {
-    const int64_t *sk = b[k].scores, wk = b[k].weight;
+    const uint8_t* sk = b[k].scores;
+    const int64_t wk = b[k].weight;
     for (size_t i = 0; i < n; ++i) totals[i] += sk[positions[i]] * wk;
   }
   for (size_t i = 0; i < n; ++i) m0 = std::max(m0, totals[i]);
@@ -426,8 +435,8 @@ int64_t AddByPosition(const ByPosition* b, size_t count, const int32_t* position
 // registers.) kUnitWeights: both weights are 1 (the default profile's), and
 // the multiplications are left out.
 template <bool kUnitWeights>
-[[gnu::noinline]] int64_t AddTwoByPositionWithTies(const int64_t* s0, int64_t w0,
-                                                   const int64_t* s1, int64_t w1,
+[[gnu::noinline]] int64_t AddTwoByPositionWithTies(const uint8_t* s0, int64_t w0,
+                                                   const uint8_t* s1, int64_t w1,
                                                    const int32_t* positions, size_t n,
                                                    int64_t base, int64_t* totals,
                                                    uint32_t* ties, size_t* num_ties) {
@@ -435,7 +444,7 @@ template <bool kUnitWeights>
   size_t num = 0;
   for (size_t i = 0; i < n; ++i) {
     const int32_t p = positions[i];
-    const int64_t t = kUnitWeights ? base + s0[p] + s1[p] : base + s0[p] * w0 + s1[p] * w1;
+    const int64_t t = kUnitWeights ? base + (s0[p] + s1[p]) : base + s0[p] * w0 + s1[p] * w1;
     totals[i] = t;
     if (__builtin_expect(t > best, 0)) {
       best = t;
@@ -446,6 +455,125 @@ template <bool kUnitWeights>
   }
   *num_ties = num;
   return best;
+}
+
+// Whether positions[i] = positions[0] + i for every i in [0, n): the
+// feasible nodes of a scan in which every node passed (the usual case),
+// whose scores then lie side by side in a by-position array.
+SCHEDREF_VECTORIZE bool Consecutive(const int32_t* __restrict positions, size_t n) {
+  if (n == 0) return false;
+  if (n > static_cast<size_t>(INT32_MAX)) return false;
+  const int32_t first = positions[0];
+  const auto m = static_cast<int32_t>(n);
+  int32_t differ = 0;
+  for (int32_t i = 0; i < m; ++i) differ |= (positions[i] - i) ^ first;
+  return differ == 0;
+}
+
+#if defined(__SSE2__)
+// For each 4-bit mask: the indexes of its set bits, ascending (then
+// zeros), and how many there are. Appending the set bits of a mask four
+// at a time with these takes no branch: a tie list has no pattern a branch
+// predictor could learn.
+struct NibbleTable {
+  alignas(16) uint32_t indexes[16][4] = {};
+  uint8_t counts[16] = {};
+};
+constexpr NibbleTable kNibbles = [] {
+  NibbleTable t;
+  for (uint32_t m = 0; m < 16; ++m) {
+    for (uint32_t b = 0; b < 4; ++b) {
+      if ((m >> b & 1u) != 0) t.indexes[m][t.counts[m]++] = b;
+    }
+  }
+  return t;
+}();
+#endif
+
+// AddTwoByPositionWithTies<true> for the consecutive positions of
+// Consecutive: s0 and s1 point at the first one's scores; ties has room
+// for n + 3. A score is at most kMaxNodeScore, so the sum of two fits a
+// byte: sixteen nodes' sums, their maximum and the ties among them take a
+// few vector instructions (SSE2, which every x86-64 processor has;
+// elsewhere the scalar loops at the end do all of it, with the same
+// result).
+static_assert(2 * kMaxNodeScore <= UINT8_MAX);
+[[gnu::noinline]] int64_t AddTwoConsecutiveWithTies(const uint8_t* s0, const uint8_t* s1,
+                                                    size_t n, int64_t base, int64_t* totals,
+                                                    uint32_t* ties, size_t* num_ties) {
+  if (n == 0) {
+    *num_ties = 0;
+    return INT64_MIN;
+  }
+  unsigned best = 0;
+  size_t i = 0;
+#if defined(__SSE2__)
+  {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i vbase = _mm_set1_epi64x(base);
+    __m128i vbest = zero;
+    // The sums, their running maximum and totals = base + sum (each byte
+    // widened to 64 bits in three unpacking steps).
+    for (; i + 16 <= n; i += 16) {
+      const __m128i sum =
+          _mm_add_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s0 + i)),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(s1 + i)));
+      vbest = _mm_max_epu8(vbest, sum);
+      const __m128i w16[2] = {_mm_unpacklo_epi8(sum, zero), _mm_unpackhi_epi8(sum, zero)};
+      for (int h = 0; h < 2; ++h) {
+        const __m128i w32[2] = {_mm_unpacklo_epi16(w16[h], zero),
+                                _mm_unpackhi_epi16(w16[h], zero)};
+        for (int q = 0; q < 2; ++q) {
+          __m128i* out = reinterpret_cast<__m128i*>(totals + i + 8 * h + 4 * q);
+          _mm_storeu_si128(out, _mm_add_epi64(vbase, _mm_unpacklo_epi32(w32[q], zero)));
+          _mm_storeu_si128(out + 1, _mm_add_epi64(vbase, _mm_unpackhi_epi32(w32[q], zero)));
+        }
+      }
+    }
+    // The maximum of vbest's sixteen bytes.
+    vbest = _mm_max_epu8(vbest, _mm_srli_si128(vbest, 8));
+    vbest = _mm_max_epu8(vbest, _mm_srli_si128(vbest, 4));
+    vbest = _mm_max_epu8(vbest, _mm_srli_si128(vbest, 2));
+    vbest = _mm_max_epu8(vbest, _mm_srli_si128(vbest, 1));
+    best = static_cast<unsigned>(_mm_cvtsi128_si32(vbest)) & 0xFFu;
+  }
+#endif
+  for (size_t j = i; j < n; ++j) {
+    const unsigned sum = s0[j] + s1[j];
+    totals[j] = base + sum;
+    best = std::max(best, sum);
+  }
+  // The ties: a mask of the sixteen sums equal to the best, whose set
+  // bits are appended a nibble at a time (each nibble's indexes are written
+  // whole, up to three slots past the last tie).
+  size_t num = 0;
+  i = 0;
+#if defined(__SSE2__)
+  {
+    const __m128i vbest = _mm_set1_epi8(static_cast<char>(best));
+    for (; i + 16 <= n; i += 16) {
+      const __m128i sum =
+          _mm_add_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s0 + i)),
+                       _mm_loadu_si128(reinterpret_cast<const __m128i*>(s1 + i)));
+      const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(sum, vbest)));
+#pragma GCC unroll 4
+      for (unsigned k = 0; k < 4; ++k) {
+        const unsigned nibble = (mask >> (4 * k)) & 0xFu;
+        const __m128i at = _mm_set1_epi32(static_cast<int>(i + 4 * k));
+        const __m128i indexes =
+            _mm_load_si128(reinterpret_cast<const __m128i*>(kNibbles.indexes[nibble]));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(ties + num), _mm_add_epi32(indexes, at));
+        num += kNibbles.counts[nibble];
+      }
+    }
+  }
+#endif
+  for (; i < n; ++i) {
+    ties[num] = static_cast<uint32_t>(i);
+    num += s0[i] + s1[i] == best ? 1 : 0;
+  }
+  *num_ties = num;
+  return base + best;
 }
 
 // The positions i with totals[i] == best, ascending, in one branch-free
@@ -477,7 +605,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
   // The plugins read by position (ScorePlugin::ScoresByPosition): their
   // scores are final and in range, so each adds its weighted score.
   struct ByPosition {
-    const int64_t* scores;
+    const uint8_t* scores;
     int64_t weight;
   };
   std::vector<ByPosition> by_position;
@@ -493,7 +621,7 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     std::optional<int64_t> uniform;
     if (!with_detail) uniform = score_[p]->UniformScore(state, pod, flags);
     if (!uniform) {
-      const int64_t* scores = positions != nullptr && !with_detail
+      const uint8_t* scores = positions != nullptr && !with_detail
                                   ? score_[p]->ScoresByPosition(state)
                                   : nullptr;
       if (scores != nullptr) {
@@ -563,10 +691,17 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     size_t num_ties = 0;
     const ByPosition& a = by_position[0];
     const ByPosition& b = by_position[1];
-    auto* add = a.weight == 1 && b.weight == 1 ? &AddTwoByPositionWithTies<true>
-                                               : &AddTwoByPositionWithTies<false>;
-    result.best = add(a.scores, a.weight, b.scores, b.weight, positions, n, uniform_total,
-                      result.totals.data(), result.ties.data(), &num_ties);
+    const bool unit_weights = a.weight == 1 && b.weight == 1;
+    if (unit_weights && Consecutive(positions, n)) {
+      result.ties.resize(n + 3);
+      result.best = AddTwoConsecutiveWithTies(a.scores + positions[0], b.scores + positions[0], n,
+                                              uniform_total, result.totals.data(),
+                                              result.ties.data(), &num_ties);
+    } else {
+      auto* add = unit_weights ? &AddTwoByPositionWithTies<true> : &AddTwoByPositionWithTies<false>;
+      result.best = add(a.scores, a.weight, b.scores, b.weight, positions, n, uniform_total,
+                        result.totals.data(), result.ties.data(), &num_ties);
+    }
     result.ties.resize(num_ties);
   } else {
     result.best = AddByPosition(by_position.data(), by_position.size(), positions, n,

@@ -34,7 +34,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
  public:
   Fake(std::string name, PreFilterOutput pre, std::set<std::string> reject, int64_t step,
        bool normalize, PermitOutput permit, std::optional<uint32_t> hot_clear,
-       std::optional<int64_t> uniform, std::vector<int64_t> by_position)
+       std::optional<int64_t> uniform, std::vector<uint8_t> by_position)
       : name_(std::move(name)), pre_(std::move(pre)), reject_(std::move(reject)),
         step_(step), normalize_(normalize), permit_(std::move(permit)), hot_clear_(hot_clear),
         uniform_(uniform), by_position_(std::move(by_position)) {}
@@ -58,7 +58,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
                                       uint32_t) const override {
     return uniform_;
   }
-  const int64_t* ScoresByPosition(const CycleState&) const override {
+  const uint8_t* ScoresByPosition(const CycleState&) const override {
     return by_position_.empty() ? nullptr : by_position_.data();
   }
   bool HasScoreExtensions() const override { return normalize_; }
@@ -80,7 +80,7 @@ class Fake final : public PreFilterPlugin, public FilterPlugin, public ScorePlug
   PermitOutput permit_;
   std::optional<uint32_t> hot_clear_;
   std::optional<int64_t> uniform_;
-  std::vector<int64_t> by_position_;
+  std::vector<uint8_t> by_position_;
 };
 
 struct FakeSpec {
@@ -91,7 +91,7 @@ struct FakeSpec {
   PermitOutput permit;
   std::optional<uint32_t> hot_clear;
   std::optional<int64_t> uniform;  // what UniformScore says
-  std::vector<int64_t> by_position;  // what ScoresByPosition points to
+  std::vector<uint8_t> by_position;  // what ScoresByPosition points to
 };
 
 // Registers `name` as a factory of default-constructed T's.
@@ -409,7 +409,7 @@ TEST(FrameworkRunTest, ScoresByPositionAreReadWhereThePositionsAreKnown) {
   // P's Score says i, its array says 100 - pos (weight 2); B: raw i
   // (weight 1). The totals show which one was read.
   FakeSpec by_pos{{}, {}, 1, false};
-  for (int pos = 0; pos < 100; ++pos) by_pos.by_position.push_back(100 - pos);
+  for (int pos = 0; pos < 100; ++pos) by_pos.by_position.push_back(static_cast<uint8_t>(100 - pos));
   Registry r = MakeRegistry({{"P", by_pos}, {"B", {{}, {}, 1, false}}});
   api::Plugins p = Base();
   p.score = Enabled({{"P", 2}, {"B", 1}});
@@ -440,6 +440,91 @@ TEST(FrameworkRunTest, ScoresByPositionAreReadWhereThePositionsAreKnown) {
   ASSERT_TRUE(result.ok());
   EXPECT_EQ(result->totals[0], 2 * 90 + 90);
   EXPECT_EQ(result->detail[0].at("P").raw, 90);
+}
+
+// Two plugins read by position (NodeResourcesFit and BalancedAllocation's
+// case) take one pass that also lists the ties; with both weights 1 and
+// consecutive positions, a vector pass over byte sums. Each row checks the
+// totals, the best and the ties against a plain sum, for lengths around
+// the vector width and for positions that are not consecutive.
+TEST(FrameworkRunTest, TwoScoresByPositionGiveTotalsBestAndTies) {
+  constexpr int kNodes = 120;
+  // Scores with many ties at the top, in no pattern: 98, 99 or 100 by a
+  // fixed pseudo-random sequence, and a few lower ones.
+  std::vector<uint8_t> a(kNodes), b(kNodes);
+  uint32_t x = 12345;
+  for (int pos = 0; pos < kNodes; ++pos) {
+    x = x * 1103515245u + 12345u;
+    a[pos] = static_cast<uint8_t>(98 + (x >> 16) % 3);
+    x = x * 1103515245u + 12345u;
+    b[pos] = static_cast<uint8_t>((x >> 16) % 7 == 0 ? (x >> 20) % 90 : 100);
+  }
+  struct Row {
+    std::string name;
+    int64_t weight_a, weight_b;
+    std::vector<int32_t> positions;
+  };
+  auto run = [](int32_t first, int32_t n) {
+    std::vector<int32_t> p;
+    for (int32_t i = 0; i < n; ++i) p.push_back(first + i);
+    return p;
+  };
+  std::vector<int32_t> wrapped = run(100, 20);
+  for (int32_t pos : run(0, 30)) wrapped.push_back(pos);
+  std::vector<int32_t> gaps;
+  for (int32_t pos = 1; pos < kNodes; pos += 3) gaps.push_back(pos);
+  const std::vector<Row> rows = {
+      {"one node", 1, 1, run(7, 1)},
+      {"fifteen", 1, 1, run(3, 15)},
+      {"sixteen", 1, 1, run(0, 16)},
+      {"seventeen", 1, 1, run(50, 17)},
+      {"every node", 1, 1, run(0, kNodes)},
+      {"ninety-seven from 23", 1, 1, run(23, 97)},
+      {"wrapped round", 1, 1, wrapped},
+      {"with gaps", 1, 1, gaps},
+      {"weighted, consecutive", 2, 3, run(5, 40)},
+      {"weighted, with gaps", 3, 1, gaps},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    FakeSpec fa{{}, {}, 1, false};
+    fa.by_position = a;
+    FakeSpec fb{{}, {}, 1, false};
+    fb.by_position = b;
+    Registry r = MakeRegistry({{"A", fa}, {"B", fb}});
+    api::Plugins p = Base();
+    p.score = Enabled({{"A", static_cast<int32_t>(row.weight_a)},
+                       {"B", static_cast<int32_t>(row.weight_b)}});
+    const std::vector<api::Node> nodes = NumberedNodes(kNodes);
+    testing::FakeHandle handle(testing::MakeSnapshot(nodes));
+    StatusOr<std::unique_ptr<Framework>> f = Framework::New(r, api::Profile{}, p, &handle);
+    ASSERT_TRUE(f.ok()) << f.status().message();
+    const std::vector<NodeInfo*>& list = handle.SnapshotSharedLister().List();
+    std::vector<const NodeInfo*> feasible;
+    std::vector<int64_t> want_totals;
+    int64_t want_best = INT64_MIN;
+    for (int32_t pos : row.positions) {
+      feasible.push_back(list[pos]);
+      want_totals.push_back(row.weight_a * a[pos] + row.weight_b * b[pos]);
+      want_best = std::max(want_best, want_totals.back());
+    }
+    std::vector<uint32_t> want_ties;
+    for (size_t i = 0; i < want_totals.size(); ++i) {
+      if (want_totals[i] == want_best) want_ties.push_back(static_cast<uint32_t>(i));
+    }
+    PodInfoPtr pod = NewPodInfo(st::MakePod().Name("p").Obj());
+    CycleState state;
+    // Twice: the second run reuses the first one's recycled buffers.
+    for (int round = 0; round < 2; ++round) {
+      StatusOr<ScoreResult> result =
+          (*f)->RunScorePlugins(state, *pod, feasible, false, row.positions.data());
+      ASSERT_TRUE(result.ok()) << result.status().message();
+      EXPECT_EQ(result->totals, want_totals);
+      EXPECT_EQ(result->best, want_best);
+      EXPECT_EQ(result->ties, want_ties);
+      (*f)->RecycleScores(std::move(*result));
+    }
+  }
 }
 
 TEST(FrameworkRunTest, OutOfRangeScoreIsAnError) {

@@ -454,7 +454,10 @@ class ScorePlugin : public virtual Plugin {
   // (SnapshotSharedLister), an array of them by List() position; nullptr
   // otherwise. The framework then reads a node's score there instead of
   // calling ScoreMany, when it knows the nodes' positions (RunScorePlugins).
-  virtual const int64_t* ScoresByPosition(const CycleState& /*state*/) const { return nullptr; }
+  // A byte per score: the framework reads a few hundred of them a cycle,
+  // and a byte array of every node stays in the core's first-level cache
+  // from one cycle to the next where an int64_t one would not.
+  virtual const uint8_t* ScoresByPosition(const CycleState& /*state*/) const { return nullptr; }
   virtual bool HasScoreExtensions() const { return false; }
   // scores[i] belongs to nodes[i].
   virtual Status NormalizeScore(const CycleState& /*state*/, const PodInfo& /*pod*/,

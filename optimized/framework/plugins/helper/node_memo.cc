@@ -39,29 +39,6 @@ void NodeMemo::StalePositions(const std::vector<NodeInfo*>& list, std::vector<si
   complete_at_ = keep_ ? snapshot_->rebuilds() : -1;
 }
 
-size_t NodeMemo::Lookup(const NodeInfo* const* nodes, size_t n,
-                        const std::vector<NodeInfo*>& list, const int64_t* values,
-                        int64_t* out, size_t* missed) const {
-  const NodeInfo* const* slots = list.data();
-  const size_t size = list.size();
-  const Stamp* stamps = stamps_.data();
-  size_t num_missed = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const NodeInfo& node = *nodes[i];
-    const auto pos = static_cast<size_t>(node.index);
-    // For the snapshot's own NodeInfo at pos, Fresh reduces to the
-    // generation: a cache-wide number that never repeats names one state
-    // of one node (the model above), whichever NodeInfo object held it;
-    // slots of other snapshots never match (Set keeps nothing for them).
-    if (pos < size && slots[pos] == &node && stamps[pos].generation == node.generation) {
-      out[i] = values[pos];
-      continue;
-    }
-    missed[num_missed++] = i;
-  }
-  return num_missed;
-}
-
 void NodeMemo::Set(size_t pos, const NodeInfo& info) {
   if (keep_) stamps_[pos] = Stamp{&info, info.node(), info.generation};
 }

@@ -64,8 +64,28 @@ class NodeMemo {
   // costs a few loads.
   // REQUIRES: list.size() <= size(); `values` has size() entries;
   // `missed` has room for n.
+  template <typename Value>
   size_t Lookup(const NodeInfo* const* nodes, size_t n, const std::vector<NodeInfo*>& list,
-                const int64_t* values, int64_t* out, size_t* missed) const;
+                const Value* values, int64_t* out, size_t* missed) const {
+    const NodeInfo* const* slots = list.data();
+    const size_t size = list.size();
+    const Stamp* stamps = stamps_.data();
+    size_t num_missed = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const NodeInfo& node = *nodes[i];
+      const auto pos = static_cast<size_t>(node.index);
+      // For the snapshot's own NodeInfo at pos, Fresh reduces to the
+      // generation: a cache-wide number that never repeats names one state
+      // of one node (the model above), whichever NodeInfo object held it;
+      // slots of other snapshots never match (Set keeps nothing for them).
+      if (pos < size && slots[pos] == &node && stamps[pos].generation == node.generation) {
+        out[i] = values[pos];
+        continue;
+      }
+      missed[num_missed++] = i;
+    }
+    return num_missed;
+  }
   // Appends, in increasing order, every position of `list` (the snapshot's
   // List()) that is not Fresh. For a caller that Set()s every position it
   // is given, from one cycle to the next: then only the positions the

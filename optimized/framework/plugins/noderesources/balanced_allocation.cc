@@ -60,7 +60,7 @@ ScoreOutput BalancedAllocation::Score(const CycleState& state, const PodInfo& po
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
-const int64_t* BalancedAllocation::ScoresByPosition(const CycleState& state) const {
+const uint8_t* BalancedAllocation::ScoresByPosition(const CycleState& state) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   return s == nullptr ? nullptr : scorer_.ScoresByPosition(*s->pod);
 }

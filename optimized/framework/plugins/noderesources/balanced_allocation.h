@@ -41,7 +41,7 @@ class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
   ScoreOutput Score(const CycleState& state, const PodInfo& pod,
                     const NodeInfo& node) const override;
   // The scorer's memo by position (ResourceAllocationScorer::ScoresByPosition).
-  const int64_t* ScoresByPosition(const CycleState& state) const override;
+  const uint8_t* ScoresByPosition(const CycleState& state) const override;
   size_t ScoreMany(const CycleState& state, const PodInfo& pod, const NodeInfo* const* nodes,
                    size_t n, int64_t* scores, Status* failure) const override;
 

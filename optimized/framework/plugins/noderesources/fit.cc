@@ -369,7 +369,7 @@ ScoreOutput Fit::Score(const CycleState& state, const PodInfo& pod,
   return scorer_.Score(node, scorer_.Relevant(scorer_.PodRequestList(pod)));
 }
 
-const int64_t* Fit::ScoresByPosition(const CycleState& state) const {
+const uint8_t* Fit::ScoresByPosition(const CycleState& state) const {
   const auto* s = state.ReadAs<PreScoreState>(kPreScoreKey);
   return s == nullptr ? nullptr : scorer_.ScoresByPosition(*s->pod);
 }

@@ -63,11 +63,11 @@ api::Pod Asking(const std::string& name, const std::string& cpu) {
 // Runs one cycle's PreScore for `pod` and returns the plugin's scores by
 // position, after checking each against Score (nullptr: not offered).
 template <typename Plugin>
-const int64_t* Cycle(Plugin& plugin, const Cluster& c, const api::Pod& pod) {
+const uint8_t* Cycle(Plugin& plugin, const Cluster& c, const api::Pod& pod) {
   PodInfoPtr info = NewPodInfo(pod);
   CycleState state;
   EXPECT_TRUE(plugin.PreScore(state, *info, {}).IsSuccess());
-  const int64_t* by_position = plugin.ScoresByPosition(state);
+  const uint8_t* by_position = plugin.ScoresByPosition(state);
   if (by_position == nullptr) return nullptr;
   const std::vector<NodeInfo*>& list = c.snapshot->List();
   for (size_t pos = 0; pos < list.size(); ++pos) {

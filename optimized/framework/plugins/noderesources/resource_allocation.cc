@@ -270,7 +270,7 @@ const Snapshot* ResourceAllocationScorer::BeginMemo(const Handle* handle,
         in_range = false;  // not kept: met again next time
         continue;
       }
-      memo.scores[pos] = score;
+      memo.scores[pos] = static_cast<uint8_t>(score);
       memo.slots.Set(pos, *list[pos]);
     }
     // Every slot is Fresh now unless a score was out of range (which no
@@ -283,7 +283,7 @@ const Snapshot* ResourceAllocationScorer::BeginMemo(const Handle* handle,
   return &snapshot;
 }
 
-const int64_t* ResourceAllocationScorer::ScoresByPosition(
+const uint8_t* ResourceAllocationScorer::ScoresByPosition(
     const std::vector<PodResource>& pod) const {
   if (!by_position_ || memos_.front().pod != pod) return nullptr;
   return memos_.front().scores.data();
@@ -313,7 +313,7 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
     // The snapshot's own node at its position, with a Fresh slot, takes the
     // memo's score (NodeMemo::Lookup); the others are scored after.
     const size_t size = list->size();
-    int64_t* const memo_scores = current->scores.data();
+    uint8_t* const memo_scores = current->scores.data();
     constexpr size_t kBlock = 64;
     for (size_t b = 0; b < n; b += kBlock) {
       const size_t len = std::min(n - b, kBlock);
@@ -329,7 +329,7 @@ size_t ResourceAllocationScorer::ScoreMany(const NodeInfo* const* nodes, size_t 
         // and does not offer ScoresByPosition.)
         const bool in_range = scores[i] >= kMinNodeScore && scores[i] <= kMaxNodeScore;
         if (in_range && pos < size && (*list)[pos] == &node) {
-          memo_scores[pos] = scores[i];
+          memo_scores[pos] = static_cast<uint8_t>(scores[i]);
           current->slots.Set(pos, node);
         }
       }

@@ -134,7 +134,7 @@ class ResourceAllocationScorer {
   // cycle BeginMemo(_, pod) last started; nullptr when it has not got every
   // node's (the first cycle with this `pod`, no handle, no resources) or
   // `pod` is not the last BeginMemo's.
-  const int64_t* ScoresByPosition(const std::vector<PodResource>& pod) const;
+  const uint8_t* ScoresByPosition(const std::vector<PodResource>& pod) const;
 
   bool use_requested() const { return kind_ == ScoringKind::kBalancedAllocation; }
   const std::vector<ResourceSpec>& resources() const { return resources_; }
@@ -152,7 +152,7 @@ class ResourceAllocationScorer {
   struct Memo {
     std::vector<PodResource> pod;
     helper::NodeMemo slots;
-    std::vector<int64_t> scores;  // by position, valid where slots are Fresh
+    std::vector<uint8_t> scores;  // by position, valid where slots are Fresh
     int64_t cycles = 0;           // how many BeginMemo calls asked for `pod`
   };
   mutable std::vector<Memo> memos_;
