@@ -195,15 +195,21 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     const int64_t want = to_find - found_before;
     const int64_t len = std::min(n - pos, std::max(want, kMinFilterBatch));
     // The batch's nodes, in position order: position i is node
-    // (start + i) mod n, so the batch is at most two runs of `nodes`.
-    filter_batch_.resize(static_cast<size_t>(len));
+    // (start + i) mod n, so the batch is one run of `nodes`, read in place,
+    // or two, copied side by side.
+    const framework::NodeInfo* const* batch = nullptr;
     {
       const int64_t first = (start + pos) % n;
       const int64_t head = std::min(len, n - first);
-      std::copy_n(nodes.begin() + first, head, filter_batch_.begin());
-      std::copy_n(nodes.begin(), len - head, filter_batch_.begin() + head);
+      if (head == len) {
+        batch = nodes.data() + first;
+      } else {
+        filter_batch_.resize(static_cast<size_t>(len));
+        std::copy_n(nodes.begin() + first, head, filter_batch_.begin());
+        std::copy_n(nodes.begin(), len - head, filter_batch_.begin() + head);
+        batch = filter_batch_.data();
+      }
     }
-    const framework::NodeInfo* const* batch = filter_batch_.data();
     uint8_t* const pass = filter_pass_.data() + pos;
     framework::Status* const statuses = filter_statuses_.data() + pos;
     auto with_nominated = [&](int64_t i) {  // i: index into the batch
