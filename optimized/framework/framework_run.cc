@@ -551,6 +551,8 @@ static_assert(2 * kMaxNodeScore <= UINT8_MAX);
 #if defined(__SSE2__)
   {
     const __m128i vbest = _mm_set1_epi8(static_cast<char>(best));
+    const __m128i four = _mm_set1_epi32(4);
+    __m128i at = _mm_setzero_si128();  // i + 4k in every lane
     for (; i + 16 <= n; i += 16) {
       const __m128i sum =
           _mm_add_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s0 + i)),
@@ -559,11 +561,11 @@ static_assert(2 * kMaxNodeScore <= UINT8_MAX);
 #pragma GCC unroll 4
       for (unsigned k = 0; k < 4; ++k) {
         const unsigned nibble = (mask >> (4 * k)) & 0xFu;
-        const __m128i at = _mm_set1_epi32(static_cast<int>(i + 4 * k));
         const __m128i indexes =
             _mm_load_si128(reinterpret_cast<const __m128i*>(kNibbles.indexes[nibble]));
         _mm_storeu_si128(reinterpret_cast<__m128i*>(ties + num), _mm_add_epi32(indexes, at));
         num += kNibbles.counts[nibble];
+        at = _mm_add_epi32(at, four);
       }
     }
   }
