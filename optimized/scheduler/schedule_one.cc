@@ -56,8 +56,10 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
 
 // pass[i] = whether batch[i] passes `check`, for i in [0, len); appends
 // the positions that fail to *failed. With `summaries` (the snapshot's,
-// when batch[i] is List()[(first + i) mod list_size]), a whole block of
-// positions whose summary passes is set without looking at its nodes.
+// when batch[i] is List()[(first + i) mod list_size]), the nodes of a
+// block whose summary passes are set without looking at them: every node
+// of the block passes, so every run of them does, whole block or not (the
+// batch's first and last runs usually are not).
 // (Out of line, with its own registers: FindNodesThatPassFilters keeps
 // its locals in memory.)
 [[gnu::noinline]] void CheckHot(const framework::HotCheck& check,
@@ -67,23 +69,35 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
                                 int64_t first, int64_t list_size) {
   constexpr auto kBlock = static_cast<int64_t>(framework::Snapshot::kSummaryBlock);
   const framework::HotCheck c = check;
+  auto one_by_one = [&](int64_t from, int64_t to) {
+    for (int64_t i = from; i < to; ++i) {
+      const bool p = c.Passes(batch[i]->hot());
+      pass[i] = p ? 1 : 0;
+      if (!p) failed->push_back(i);
+    }
+  };
+  if (summaries == nullptr) {
+    one_by_one(0, len);
+    return;
+  }
+  // at: the list position of batch[i]; one division, then kept by adding.
+  int64_t at = first % list_size;
   int64_t i = 0;
   while (i < len) {
-    if (summaries != nullptr) {
-      // Whole blocks from here on, while they pass.
-      int64_t at = (first + i) % list_size;
-      while (at % kBlock == 0 && i + kBlock <= len && at + kBlock <= list_size &&
-             c.PassesAll((*summaries)[static_cast<size_t>(at / kBlock)])) {
+    const int64_t block = at / kBlock;
+    const int64_t run = std::min(std::min((block + 1) * kBlock, list_size) - at, len - i);
+    if (c.PassesAll((*summaries)[static_cast<size_t>(block)])) {
+      if (run == kBlock) {
         std::memset(pass + i, 1, kBlock);
-        i += kBlock;
-        at = (first + i) % list_size;
+      } else {
+        std::memset(pass + i, 1, static_cast<size_t>(run));
       }
-      if (i == len) break;
+    } else {
+      one_by_one(i, i + run);
     }
-    const bool p = c.Passes(batch[i]->hot());
-    pass[i] = p ? 1 : 0;
-    if (!p) failed->push_back(i);
-    ++i;
+    i += run;
+    at += run;
+    if (at == list_size) at = 0;
   }
 }
 
