@@ -168,14 +168,15 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   const int64_t cycle = attempt.cycle;
   record_attempt();
 
-  InFlightBinding binding;
+  // Made in place: a binding holds the cycle state and the pod, a dozen
+  // members to move.
+  InFlightBinding& binding = bindings_.emplace_back();
   binding.assumed = std::move(pod_info);
   binding.popped = pod_ptr;
   binding.state = std::move(state);
   binding.fwk = &fwk;
   binding.node = std::move(out.result.suggested_host);
   binding.cycle = cycle;
-  bindings_.push_back(std::move(binding));
   // No Permit wait and no bind latency: the binding cycle completes before
   // the next scheduling cycle (docs/semantics/event-loop.md).
   if (AdvanceBinding(bindings_.back())) bindings_.pop_back();

@@ -228,10 +228,12 @@ bool SchedulingQueue::MoveToActiveQ(framework::QueuedPodInfo& info, EntryReason 
     return false;
   }
   if (!info.initial_attempt_timestamp.has_value()) info.initial_attempt_timestamp = now;
-  Put(info, Where::kActive);
+  // The nominator keeps its own map: adding before the entry changes
+  // nothing, and the entry then takes `info` without a copy.
   if (reason != EntryReason::kOther) {
     nominator_.Add(info.pod_info, std::nullopt, options_.pod_lister);
   }
+  Put(std::move(info), Where::kActive);
   return true;
 }
 

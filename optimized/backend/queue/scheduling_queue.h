@@ -326,8 +326,9 @@ class SchedulingQueue {
   bool RunPreEnqueuePlugins(framework::QueuedPodInfo& info) const;
   // Upstream moveToActiveQ: PreEnqueue, then activeQ (leaving unschedulable
   // / backoffQ) or, if gated, unschedulable (unless already in activeQ or
-  // backoffQ). Returns true iff it entered activeQ. `info` keeps what
-  // PreEnqueue wrote.
+  // backoffQ). Returns true iff it entered activeQ, and then `info` has
+  // been moved into the queue (no caller reads it after that); otherwise
+  // `info` keeps what PreEnqueue wrote.
   bool MoveToActiveQ(framework::QueuedPodInfo& info, EntryReason reason, api::TimeMs now);
   bool IsEventOfInterest(const framework::ClusterEvent& event) const;
   HintInterest HintInterestOf(const framework::QueuedPodInfo& info) const;
