@@ -1,7 +1,6 @@
 // The extension-point runners of Framework (framework.h); construction is in
 // framework.cc.
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
@@ -492,7 +491,7 @@ constexpr NibbleTable kNibbles = [] {
 
 // AddTwoByPositionWithTies<true> for the consecutive positions of
 // Consecutive: s0 and s1 point at the first one's scores; ties has room
-// for n + 3. A score is at most kMaxNodeScore, so the sum of two fits a
+// for n. A score is at most kMaxNodeScore, so the sum of two fits a
 // byte: sixteen nodes' sums, their maximum and the ties among them take a
 // few vector instructions (SSE2, which every x86-64 processor has;
 // elsewhere the scalar loops at the end do all of it, with the same
@@ -544,8 +543,10 @@ static_assert(2 * kMaxNodeScore <= UINT8_MAX);
     best = std::max(best, sum);
   }
   // The ties: a mask of the sixteen sums equal to the best, whose set
-  // bits are appended a nibble at a time (each nibble's indexes are written
-  // whole, up to three slots past the last tie).
+  // bits are appended a nibble at a time. Each nibble's four indexes are
+  // written whole, past the last tie, but within the list: before nibble
+  // k of the block at i there are at most i + 4k ties, so the four slots
+  // written end at i + 4k + 3 <= i + 15 < n.
   size_t num = 0;
   i = 0;
 #if defined(__SSE2__)
@@ -695,7 +696,6 @@ StatusOr<ScoreResult> Framework::RunScorePlugins(CycleState& state, const PodInf
     const ByPosition& b = by_position[1];
     const bool unit_weights = a.weight == 1 && b.weight == 1;
     if (unit_weights && Consecutive(positions, n)) {
-      result.ties.resize(n + 3);
       result.best = AddTwoConsecutiveWithTies(a.scores + positions[0], b.scores + positions[0], n,
                                               uniform_total, result.totals.data(),
                                               result.ties.data(), &num_ties);
