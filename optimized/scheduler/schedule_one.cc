@@ -87,6 +87,8 @@ std::vector<const framework::NodeToStatus::Entry*> InRankOrder(
     const int64_t block = at / kBlock;
     const int64_t run = std::min(std::min((block + 1) * kBlock, list_size) - at, len - i);
     if (c.PassesAll((*summaries)[static_cast<size_t>(block)])) {
+      // The same fill either way; a whole block's constant size is two
+      // vector stores, where a run's variable size is a library call.
       if (run == kBlock) {
         std::memset(pass + i, 1, kBlock);
       } else {
