@@ -6,9 +6,10 @@
 #   bazel/run_fuzzers.sh [SECONDS_PER_FUZZER] [TARGET_PATTERN (default //...)]
 #
 # SECONDS_PER_FUZZER defaults to $SCHEDREF_FUZZ_SECONDS, else 30. Exits non-zero
-# if any fuzzer found a crash, a leak, a slow unit (libFuzzer's -timeout, at
-# least 60 s), failed to start, or outran its time by more than a minute; the
-# crashing input is kept under the printed artifacts directory. For each
+# if the pattern holds no fuzzer, or if any fuzzer found a crash, a leak, a
+# slow unit (libFuzzer's -timeout, at least 60 s), failed to start, or outran
+# its time by more than a minute; the crashing input is kept under the printed
+# artifacts directory. For each
 # fuzzer it prints the executions, the corpus growth and the coverage; the last
 # line reads "fuzz: N passed, N failed".
 set -euo pipefail
@@ -21,9 +22,11 @@ pattern="${2:-//...}"
 query_out="$(./bazelw query --noshow_progress \
   "attr(tags, '\\bfuzzer\\b', kind(cc_binary, ${pattern}))")"
 mapfile -t targets < <(printf '%s\n' "${query_out}" | grep -v '^$' || true)
+# No fuzzer is a failure too: a mistyped pattern, or a macro that stopped
+# tagging its binaries, must not pass as "nothing found".
 if ((${#targets[@]} == 0)); then
-  echo "run_fuzzers: no fuzzers in ${pattern}"
-  exit 0
+  echo "run_fuzzers: no fuzzer targets (cc_binary tagged \"fuzzer\") in ${pattern}" >&2
+  exit 1
 fi
 
 ./bazelw build --config=fuzz "${targets[@]}"

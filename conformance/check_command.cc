@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <system_error>
 
+#include <nlohmann/json.hpp>
+
+#include "api/manifest.h"
 #include "api/scenario_decode.h"
 #include "api/trace_codec.h"
 #include "conformance/engine.h"
@@ -15,6 +19,7 @@
 #include "conformance/features.h"
 #include "conformance/implementations.h"
 #include "conformance/report.h"
+#include "conformance/trace_diff.h"
 
 namespace schedref::conformance {
 namespace {
@@ -61,8 +66,174 @@ std::vector<std::string> ScenarioFiles(const std::vector<std::string>& args,
   return files;
 }
 
+// The expectedTrace lines of a scenario file as written, not decoded: an
+// update must be able to replace a trace that no longer decodes (after a
+// change of the trace format, every golden's). Empty when the file has no
+// expectedTrace. Should the block itself not parse as YAML, its text lines
+// with their indentation removed stand in: they are only shown, not used.
+std::vector<std::string> ExpectedTraceLines(const std::string& text,
+                                            const std::string& path) {
+  size_t pos = text.find("\nexpectedTrace:");
+  if (pos == std::string::npos) return {};
+  const std::string tail = text.substr(pos + 1);
+  std::string block;
+  StatusOr<std::vector<nlohmann::json>> docs =
+      api::ParseDocuments(tail, path);
+  if (docs.ok() && docs->size() == 1 && docs->front().is_object() &&
+      docs->front().contains("expectedTrace") &&
+      docs->front()["expectedTrace"].is_string()) {
+    block = docs->front()["expectedTrace"].get<std::string>();
+  } else {
+    size_t start = tail.find('\n');
+    while (start != std::string::npos && start + 1 < tail.size()) {
+      size_t end = tail.find('\n', start + 1);
+      std::string line = tail.substr(start + 1, end == std::string::npos
+                                                    ? std::string::npos
+                                                    : end - start - 1);
+      line.erase(0, line.find_first_not_of(' '));
+      if (!line.empty()) block += line + "\n";
+      start = end;
+    }
+  }
+  // Split as api/scenario_decode.cc does: no line after a final newline.
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < block.size()) {
+    size_t end = block.find('\n', start);
+    if (end == std::string::npos) end = block.size();
+    lines.push_back(block.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+// One step of a line diff from the old trace to the new one; `line` points
+// into the lists given to LineDiff, which must outlive it.
+struct Edit {
+  enum Op { kKeep, kRemove, kAdd } op;
+  const std::string* line;
+};
+
+// The dynamic-programming table of the middle part of a diff holds at most
+// this many cells (16 MiB); beyond it the middle counts as wholly replaced.
+// Goldens have at most a few hundred trace lines.
+constexpr size_t kMaxDiffCells = size_t{1} << 22;
+
+// A shortest edit script from `old` to `now` (longest common subsequence),
+// after the common prefix and suffix are set aside. Sets *coarse iff the
+// middle was too large for the table and is reported as removed then added.
+std::vector<Edit> LineDiff(const std::vector<std::string>& old,
+                           const std::vector<std::string>& now, bool* coarse) {
+  size_t prefix = 0;
+  while (prefix < old.size() && prefix < now.size() &&
+         old[prefix] == now[prefix]) {
+    ++prefix;
+  }
+  size_t suffix = 0;
+  while (suffix < old.size() - prefix && suffix < now.size() - prefix &&
+         old[old.size() - 1 - suffix] == now[now.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  const size_t n = old.size() - prefix - suffix;
+  const size_t m = now.size() - prefix - suffix;
+  std::vector<Edit> edits;
+  for (size_t i = 0; i < prefix; ++i) edits.push_back({Edit::kKeep, &old[i]});
+  *coarse = n > 0 && m > 0 && (n + 1) * (m + 1) > kMaxDiffCells;
+  if (*coarse) {
+    for (size_t i = 0; i < n; ++i) {
+      edits.push_back({Edit::kRemove, &old[prefix + i]});
+    }
+    for (size_t j = 0; j < m; ++j) {
+      edits.push_back({Edit::kAdd, &now[prefix + j]});
+    }
+  } else {
+    // lcs[i * (m + 1) + j]: the longest common subsequence of the middles'
+    // suffixes from i and from j.
+    std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
+    for (size_t i = n; i-- > 0;) {
+      for (size_t j = m; j-- > 0;) {
+        lcs[i * (m + 1) + j] =
+            old[prefix + i] == now[prefix + j]
+                ? lcs[(i + 1) * (m + 1) + j + 1] + 1
+                : std::max(lcs[(i + 1) * (m + 1) + j],
+                           lcs[i * (m + 1) + j + 1]);
+      }
+    }
+    size_t i = 0, j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && old[prefix + i] == now[prefix + j]) {
+        edits.push_back({Edit::kKeep, &old[prefix + i]});
+        ++i, ++j;
+      } else if (j == m ||
+                 (i < n && lcs[(i + 1) * (m + 1) + j] >=
+                               lcs[i * (m + 1) + j + 1])) {
+        edits.push_back({Edit::kRemove, &old[prefix + i]});
+        ++i;
+      } else {
+        edits.push_back({Edit::kAdd, &now[prefix + j]});
+        ++j;
+      }
+    }
+  }
+  for (size_t i = old.size() - suffix; i < old.size(); ++i) {
+    edits.push_back({Edit::kKeep, &old[i]});
+  }
+  return edits;
+}
+
+// A trace record in a few words (conformance/trace_diff.h); a line that is
+// not a JSON object, as written (cut at 100 characters).
+std::string Record(const std::string& line) {
+  if (nlohmann::json::accept(line) &&
+      nlohmann::json::parse(line).is_object()) {
+    return DescribeLine(line);
+  }
+  if (line.empty()) return "(an empty line)";
+  return line.size() <= 100 ? line : line.substr(0, 100) + "...";
+}
+
+// What a diff changed, one entry per record: "~ RECORD: FIELDS" for a line
+// replaced by one that describes the same record (its changed fields
+// listed), "- RECORD" for a removed line, "+ RECORD" for an added one; in
+// the order of the trace.
+std::vector<std::string> ChangedRecords(const std::vector<Edit>& edits) {
+  std::vector<std::string> out;
+  size_t k = 0;
+  while (k < edits.size()) {
+    if (edits[k].op == Edit::kKeep) {
+      ++k;
+      continue;
+    }
+    // A run of removals and additions between two kept lines.
+    std::vector<const std::string*> removed, added;
+    for (; k < edits.size() && edits[k].op != Edit::kKeep; ++k) {
+      (edits[k].op == Edit::kRemove ? removed : added).push_back(edits[k].line);
+    }
+    const size_t pairs = std::min(removed.size(), added.size());
+    for (size_t i = 0; i < std::max(removed.size(), added.size()); ++i) {
+      std::string was = i < removed.size() ? Record(*removed[i]) : "";
+      std::string is = i < added.size() ? Record(*added[i]) : "";
+      if (i < pairs && was == is) {
+        std::string fields;
+        for (const std::string& d : FieldDifferences(*removed[i], *added[i])) {
+          fields += (fields.empty() ? "" : ", ") + d.substr(0, d.find(": "));
+        }
+        out.push_back("~ " + was + (fields.empty() ? "" : ": " + fields));
+        continue;
+      }
+      if (i < removed.size()) out.push_back("- " + was);
+      if (i < added.size()) out.push_back("+ " + is);
+    }
+  }
+  return out;
+}
+
+// Changed records listed under an "updated" line; the rest are counted.
+constexpr size_t kShownRecords = 5;
+
 // The golden update workflow: rewrite each file's expectedTrace with the
-// implementation's trace and say what changed.
+// reference's trace and say what changed. The scenario is decoded without
+// its expectedTrace, which is compared as text.
 int Update(api::Scheduler& impl, const std::vector<std::string>& files,
            std::ostream& out) {
   int updated = 0, unchanged = 0, failed = 0;
@@ -73,7 +244,8 @@ int Update(api::Scheduler& impl, const std::vector<std::string>& files,
       ++failed;
       continue;
     }
-    StatusOr<api::Scenario> scenario = api::DecodeScenario(*text, path);
+    StatusOr<api::Scenario> scenario =
+        api::DecodeScenario(WithoutExpectedTrace(*text), path);
     if (!scenario.ok()) {
       out << "FAIL " << path << ": " << scenario.status().message() << "\n";
       ++failed;
@@ -86,27 +258,41 @@ int Update(api::Scheduler& impl, const std::vector<std::string>& files,
       continue;
     }
     std::vector<std::string> lines = api::EncodeTraceLines(*trace);
-    const std::vector<std::string>& old = scenario->expected_trace;
-    size_t changed = 0;
-    for (size_t i = 0; i < std::max(lines.size(), old.size()); ++i) {
-      if (i >= lines.size() || i >= old.size() || lines[i] != old[i]) {
-        ++changed;
-      }
-    }
-    if (changed == 0) {
+    const std::string rewritten = WithExpectedTrace(*text, lines);
+    if (rewritten == *text) {
       out << "unchanged " << path << "\n";
       ++unchanged;
       continue;
     }
     std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    file << WithExpectedTrace(*text, lines);
+    file << rewritten;
     if (!file.flush()) {
       out << "FAIL " << path << ": cannot write the file\n";
       ++failed;
       continue;
     }
-    out << "updated " << path << ": " << changed << " of " << lines.size()
-        << " trace lines changed\n";
+    const std::vector<std::string> old = ExpectedTraceLines(*text, path);
+    bool coarse = false;
+    std::vector<Edit> edits = LineDiff(old, lines, &coarse);
+    size_t added = 0, removed = 0;
+    for (const Edit& e : edits) {
+      if (e.op == Edit::kAdd) ++added;
+      if (e.op == Edit::kRemove) ++removed;
+    }
+    out << "updated " << path << ": +" << added << " -" << removed
+        << " lines";
+    if (coarse) out << " (too many for a line diff: the changed span counted)";
+    if (added == 0 && removed == 0) {
+      out << " (the same trace, its block rewritten in the canonical form)";
+    }
+    out << "\n";
+    std::vector<std::string> records = ChangedRecords(edits);
+    for (size_t i = 0; i < records.size() && i < kShownRecords; ++i) {
+      out << "  " << records[i] << "\n";
+    }
+    if (records.size() > kShownRecords) {
+      out << "  ... and " << records.size() - kShownRecords << " more\n";
+    }
     ++updated;
   }
   out << updated << " updated, " << unchanged << " unchanged, " << failed
@@ -141,17 +327,24 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
     return kCheckUsage;
   }
   std::vector<std::string> impls = options.impls;
-  // The reference is the specification: --update regenerates from it unless
-  // told otherwise.
   if (impls.empty() && options.exec.empty()) {
     impls = options.update ? std::vector<std::string>{"reference"}
                            : ImplementationNames();
   }
   if (options.update && (!options.exec.empty() || impls.size() != 1 ||
                          options.mode != Mode::kStrict)) {
-    err << "error: --update regenerates expectedTrace with one built-in "
-           "implementation (--impl=reference); it does not go with --exec, "
-           "several --impl or --mode=legal-choice\n";
+    err << "error: --update regenerates expectedTrace with the reference "
+           "(--impl=reference); it does not go with --exec, several --impl "
+           "or --mode=legal-choice\n";
+    return kCheckUsage;
+  }
+  // The reference is the specification: a golden written by another
+  // implementation would make that implementation its own oracle.
+  if (options.update && impls.front() != "reference") {
+    err << "error: --update regenerates expectedTrace with the reference "
+           "only (the specification), not --impl="
+        << impls.front() << "; check other implementations against the "
+           "goldens without --update\n";
     return kCheckUsage;
   }
   std::vector<std::string> files = ScenarioFiles(options.files, err);

@@ -1,9 +1,9 @@
 // `schedref check`: runs golden scenarios against one or more engines (the
 // built-in implementations and/or an external command) and prints one line
 // per scenario and the closing line "N passed, M failed, K skipped"; with
-// `update`, regenerates expectedTrace instead. The command line itself is
-// parsed in cmd/schedref/main.cc; this is everything after parsing.
-// User documentation: docs/conformance.md.
+// `update`, regenerates expectedTrace from the reference instead. The
+// command line itself is parsed in cmd/schedref/main.cc; this is everything
+// after parsing. User documentation: docs/conformance.md.
 #ifndef SCHEDREF_CONFORMANCE_CHECK_COMMAND_H_
 #define SCHEDREF_CONFORMANCE_CHECK_COMMAND_H_
 
@@ -29,7 +29,9 @@ struct CheckCommandOptions {
   // "json", "junit", or empty for no report; written to report_file.
   std::string report_format;
   std::string report_file;
-  // Regenerate expectedTrace with the (single, built-in) implementation.
+  // Regenerate expectedTrace with the reference (`impls` empty or
+  // {"reference"}; any other implementation is a usage error) and print a
+  // line diff of each changed trace.
   bool update = false;
   // Per scenario, for external implementations (and their handshake).
   double timeout_seconds = 60;
