@@ -58,6 +58,11 @@ struct Profile {
 };
 
 struct SchedulerConfiguration {
+  // Upstream's worker count for parallel Filter, Score and preemption dry
+  // runs (default 16). It cannot change what the reference decides, but it
+  // bounds which early-stop feasible sets upstream can produce, which
+  // legal-choice conformance accepts (docs/conformance.md).
+  int32_t parallelism = 16;
   // Global default; profile values override it. 0 means adaptive.
   int32_t percentage_of_nodes_to_score = 0;
   int64_t pod_initial_backoff_seconds = 1;

@@ -15,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int32_t kDefaultParallelism = 16;
 constexpr char kDefaultSchedulerName[] = "default-scheduler";
 
 // The extension points of config/v1 Plugins, in the order of upstream's
@@ -133,13 +132,9 @@ StatusOr<Profile> DecodeProfile(const FieldReader& r, bool* name_given) {
   return out;
 }
 
-// What decoding yields: the model plus the fields that are validated but
-// not kept.
+// What decoding yields.
 struct Decoded {
   SchedulerConfiguration config;
-  // Parallelism only bounds upstream's worker pools; it cannot change a
-  // result, so it is validated and dropped (RunOptions::threads is ours).
-  int32_t parallelism = kDefaultParallelism;
 };
 
 // Decoding and defaulting (defaults.go SetDefaults_KubeSchedulerConfiguration).
@@ -177,7 +172,7 @@ StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
 
   Decoded decoded;
   SchedulerConfiguration& out = decoded.config;
-  SCHEDREF_RETURN_IF_ERROR(r.Int32("parallelism", &decoded.parallelism));
+  SCHEDREF_RETURN_IF_ERROR(r.Int32("parallelism", &out.parallelism));
   SCHEDREF_RETURN_IF_ERROR(
       r.Int32("percentageOfNodesToScore", &out.percentage_of_nodes_to_score));
   SCHEDREF_RETURN_IF_ERROR(
@@ -386,7 +381,8 @@ json EncodePluginList(const std::vector<PluginRef>& plugins) {
 }
 
 // ValidateKubeSchedulerConfiguration, in its order.
-Status Validate(const SchedulerConfiguration& config, int32_t parallelism) {
+Status Validate(const SchedulerConfiguration& config) {
+  const int32_t parallelism = config.parallelism;
   std::vector<std::string> errs;
   if (parallelism <= 0) {
     errs.push_back(Invalid("parallelism", std::to_string(parallelism),
@@ -446,13 +442,13 @@ SchedulerConfiguration DefaultConfiguration() {
 }
 
 Status ValidateConfiguration(const SchedulerConfiguration& config) {
-  return Validate(config, kDefaultParallelism);
+  return Validate(config);
 }
 
 StatusOr<SchedulerConfiguration> DecodeConfigurationAt(const FieldReader& at) {
   StatusOr<Decoded> decoded = DecodeAndDefault(at);
   if (!decoded.ok()) return decoded.status();
-  const Status valid = Validate(decoded->config, decoded->parallelism);
+  const Status valid = Validate(decoded->config);
   if (!valid.ok()) {
     return valid.WithPrefix(at.path().empty() ? at.file()
                                               : at.file() + ": " + at.path());
@@ -469,6 +465,7 @@ json EncodeConfiguration(const SchedulerConfiguration& config) {
   json out = {
       {"apiVersion", kSchedulerConfigApiVersion},
       {"kind", kSchedulerConfigKind},
+      {"parallelism", config.parallelism},
       {"percentageOfNodesToScore", config.percentage_of_nodes_to_score},
       {"podInitialBackoffSeconds", config.pod_initial_backoff_seconds},
       {"podMaxBackoffSeconds", config.pod_max_backoff_seconds},

@@ -95,6 +95,7 @@ profiles:
 )");
   ASSERT_TRUE(got.ok()) << got.status().message();
   SchedulerConfiguration want;
+  want.parallelism = 4;
   want.percentage_of_nodes_to_score = 50;
   want.pod_initial_backoff_seconds = 2;
   want.pod_max_backoff_seconds = 20;

@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "api/scenario.h"
 #include "api/status.h"
@@ -16,18 +18,51 @@
 
 namespace schedref::api {
 
+// Legal-choice conformance (docs/conformance.md): the decisions an
+// implementation made where upstream kube-scheduler is nondeterministic,
+// imposed on the oracle (the reference) one scheduling cycle at a time. The
+// oracle takes a forced decision iff upstream could legally have made it;
+// otherwise it ignores it and records a trace note "illegalChoice" saying
+// why. Other implementations reject forced decisions they do not support
+// with an error.
+struct ForcedSearch {
+  // The feasible nodes, in feasible-list order (Attempt::feasible_nodes).
+  std::vector<std::string> feasible;
+  // The nodes whose rejection was recorded (the keys of
+  // Attempt::rejections).
+  std::set<std::string> rejected;
+  friend bool operator==(const ForcedSearch&, const ForcedSearch&) = default;
+};
+
+struct ForcedDecisions {
+  // selectHost: the node chosen at a cycle, legal iff it ties for the
+  // highest total score. The RNG is drawn as without forcing.
+  std::map<int64_t, std::string> choices;
+  // findNodesThatPassFilters: the outcome of a cycle's feasible-node search,
+  // legal iff upstream's parallel search (parallelism workers over chunks
+  // of the node list from the round-robin start) can end with it.
+  std::map<int64_t, ForcedSearch> searches;
+  // DefaultPreemption: the node a cycle's preemption nominates, legal iff
+  // it is the choice of pickOneNodeForPreemption, final tie included, for
+  // the candidates of the dry run from some offset.
+  std::map<int64_t, std::string> nominations;
+  bool empty() const {
+    return choices.empty() && searches.empty() && nominations.empty();
+  }
+  friend bool operator==(const ForcedDecisions&,
+                         const ForcedDecisions&) = default;
+};
+
 struct RunOptions {
   // Record NodeDetail for every node of every attempt (what `explain` shows).
   bool full_detail = false;
+  // Record each attempt's feasible nodes (Attempt::feasible_nodes), what
+  // legal-choice conformance needs to judge an early-stop search.
+  bool record_feasible_nodes = false;
   // Worker threads an implementation may use; the trace must not depend on
   // it. 0: implementation default.
   int threads = 0;
-  // Legal-choice conformance (docs/conformance-protocol.md): at scheduling
-  // cycle `first`, choose node `second` instead of the RNG's pick, provided
-  // upstream could legally have chosen it (it ties for the highest total
-  // score). An illegal forced choice is ignored and recorded as a trace
-  // note "illegalChoice". The RNG is consumed exactly as without forcing.
-  std::map<int64_t, std::string> forced_choices;
+  ForcedDecisions forced;
 };
 
 class Scheduler {

@@ -152,6 +152,10 @@ struct Attempt {
   std::string node;  // chosen node, when one was chosen
   int64_t evaluated = 0;
   int64_t feasible = 0;
+  // The feasible nodes, in feasible-list order: only in traces run with
+  // RunOptions::record_feasible_nodes (legal-choice conformance), for every
+  // attempt whose feasible-node search found at least one.
+  std::vector<std::string> feasible_nodes;
   // Node -> rejection, for every node with a recorded status.
   NodeRejections rejections;
   // Up to three highest-scored nodes, chosen node first (upstream's report).

@@ -61,6 +61,7 @@ json EncodeAttempt(const Attempt& a) {
               {"feasible", a.feasible}};
   PutString(out, "profile", a.profile);
   PutString(out, "node", a.node);
+  PutStrings(out, "feasibleNodes", a.feasible_nodes);
   json rejections = json::object();
   for (const auto& [node, r] : a.rejections) {
     rejections[node] = EncodeRejection(r);
@@ -177,8 +178,9 @@ StatusOr<NodeDetail> DecodeDetail(const FieldReader& r) {
 StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(
       CheckKnownFields(r, {"kind", "t", "cycle", "pod", "profile", "outcome",
-                           "node", "evaluated", "feasible", "rejections",
-                           "topScores", "message", "preemption", "detail"}));
+                           "node", "evaluated", "feasible", "feasibleNodes",
+                           "rejections", "topScores", "message", "preemption",
+                           "detail"}));
   Attempt out;
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("t", &out.at));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("cycle", &out.cycle));
@@ -188,6 +190,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.String("node", &out.node));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("evaluated", &out.evaluated));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("feasible", &out.feasible));
+  SCHEDREF_RETURN_IF_ERROR(r.StringList("feasibleNodes", &out.feasible_nodes));
 
   StatusOr<std::vector<std::pair<std::string, FieldReader>>> rejections =
       r.Entries("rejections");

@@ -15,6 +15,7 @@ class BuiltinEngine final : public Engine {
   StatusOr<api::Trace> Run(const ScenarioInput& input) override {
     api::RunOptions options;
     options.threads = threads_;
+    options.record_feasible_nodes = input.feasible_nodes;
     return scheduler_->Run(*input.scenario, options);
   }
 

@@ -26,6 +26,9 @@ struct ScenarioInput {
   // The decoded document (expected_trace included); what built-in engines
   // run.
   const api::Scenario* scenario = nullptr;
+  // Ask for each attempt's feasible nodes (api::Attempt::feasible_nodes;
+  // the run request's option "feasibleNodes"): legal-choice mode does.
+  bool feasible_nodes = false;
 };
 
 class Engine {
@@ -50,7 +53,7 @@ class Engine {
 
 // A built-in implementation: supports every feature, runs in this process
 // with default RunOptions but for `threads` (RunOptions::threads; 0: the
-// implementation's default).
+// implementation's default) and the input's feasible_nodes.
 [[nodiscard]] std::unique_ptr<Engine> MakeBuiltinEngine(
     std::unique_ptr<api::Scheduler> scheduler, int threads = 0);
 

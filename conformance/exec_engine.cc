@@ -128,7 +128,7 @@ StatusOr<api::Trace> ExecEngine::Run(const ScenarioInput& input) {
           ")" + restarted);
   }
   const Clock::time_point deadline = Clock::now() + timeout_;
-  switch (child_->WriteLine(RunRequest(input.path, input.text), deadline)) {
+  switch (child_->WriteLine(RunRequest(input.path, input.text, input.feasible_nodes), deadline)) {
     case Io::kOk:
       break;
     case Io::kClosed: {

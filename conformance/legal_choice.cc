@@ -1,5 +1,6 @@
 #include "conformance/legal_choice.h"
 
+#include <set>
 #include <utility>
 
 #include "api/trace_codec.h"
@@ -16,11 +17,77 @@ const api::Attempt* AttemptAtLine(const api::Trace& trace, size_t line) {
   return r.attempt ? &*r.attempt : nullptr;
 }
 
-bool HasIllegalChoiceNote(const api::Trace& trace) {
+// The message of the first "illegalChoice" note, or nullopt.
+std::optional<std::string> IllegalChoiceNote(const api::Trace& trace) {
   for (const api::Trace::Record& r : trace.records) {
-    if (r.note && r.note->what == "illegalChoice") return true;
+    if (r.note && r.note->what == "illegalChoice") return r.note->message;
+  }
+  return std::nullopt;
+}
+
+bool ListsFeasibleNodes(const api::Trace& trace) {
+  for (const api::Trace::Record& r : trace.records) {
+    if (r.attempt && !r.attempt->feasible_nodes.empty()) return true;
   }
   return false;
+}
+
+std::set<std::string> RejectedNodes(const api::Attempt& a) {
+  std::set<std::string> out;
+  for (const auto& [node, rejection] : a.rejections) out.insert(node);
+  return out;
+}
+
+std::string Joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + n;
+  return out;
+}
+
+std::string Nominated(const api::Attempt& a) {
+  return a.preemption ? a.preemption->nominated_node : "";
+}
+
+// Adds to `forced` each decision of `got` that differs from `want` and is
+// not forced at its cycle yet, and returns them.
+std::vector<Choice> NewDecisions(const api::Attempt& want,
+                                 const api::Attempt& got,
+                                 api::ForcedDecisions& forced) {
+  std::vector<Choice> out;
+  const int64_t cycle = got.cycle;
+  if (!got.feasible_nodes.empty() && forced.searches.count(cycle) == 0 &&
+      (got.feasible_nodes != want.feasible_nodes ||
+       got.evaluated != want.evaluated ||
+       RejectedNodes(got) != RejectedNodes(want))) {
+    forced.searches[cycle] = {got.feasible_nodes, RejectedNodes(got)};
+    out.push_back({cycle, got.pod, Joined(got.feasible_nodes),
+                   Joined(want.feasible_nodes), "feasible nodes"});
+  }
+  if (!got.node.empty() && !want.node.empty() && got.node != want.node &&
+      forced.choices.count(cycle) == 0) {
+    forced.choices[cycle] = got.node;
+    out.push_back({cycle, got.pod, got.node, want.node, "node"});
+  }
+  if (!Nominated(got).empty() && !Nominated(want).empty() &&
+      Nominated(got) != Nominated(want) &&
+      forced.nominations.count(cycle) == 0) {
+    forced.nominations[cycle] = Nominated(got);
+    out.push_back(
+        {cycle, got.pod, Nominated(got), Nominated(want), "nomination"});
+  }
+  return out;
+}
+
+// Which of `round` the oracle's note refuses.
+Choice RefusedBy(const std::string& note, const std::vector<Choice>& round) {
+  const std::string decision =
+      note.find("feasible-node search") != std::string::npos ? "feasible nodes"
+      : note.find("preemption nomination") != std::string::npos ? "nomination"
+                                                                 : "node";
+  for (const Choice& c : round) {
+    if (c.decision == decision) return c;
+  }
+  return round.front();
 }
 
 }  // namespace
@@ -31,6 +98,7 @@ StatusOr<LegalChoiceResult> CompareLegalChoice(api::Scheduler& oracle,
   const std::vector<std::string> actual_lines = api::EncodeTraceLines(actual);
   LegalChoiceResult result;
   api::RunOptions options;
+  options.record_feasible_nodes = ListsFeasibleNodes(actual);
   StatusOr<api::Trace> reference = oracle.Run(scenario, options);
   if (!reference.ok()) return reference.status().WithPrefix("reference");
   for (;;) {
@@ -40,21 +108,21 @@ StatusOr<LegalChoiceResult> CompareLegalChoice(api::Scheduler& oracle,
     const api::Attempt* want = AttemptAtLine(*reference, *result.difference);
     const api::Attempt* got = AttemptAtLine(actual, *result.difference);
     if (want == nullptr || got == nullptr || want->cycle != got->cycle ||
-        want->pod != got->pod || want->node.empty() || got->node.empty() ||
-        want->node == got->node || result.forced.count(got->cycle) > 0) {
+        want->pod != got->pod) {
       return result;
     }
-    Choice choice{got->cycle, got->pod, got->node, want->node};
-    options.forced_choices = result.forced;
-    options.forced_choices[choice.cycle] = choice.node;
+    options.forced = result.forced;
+    std::vector<Choice> round = NewDecisions(*want, *got, options.forced);
+    if (round.empty()) return result;
     StatusOr<api::Trace> forced = oracle.Run(scenario, options);
     if (!forced.ok()) return forced.status().WithPrefix("reference");
-    if (HasIllegalChoiceNote(*forced)) {
-      result.refused = std::move(choice);
+    if (std::optional<std::string> note = IllegalChoiceNote(*forced)) {
+      result.refused = RefusedBy(*note, round);
+      result.refusal = *note;
       return result;
     }
-    result.forced = options.forced_choices;
-    result.accepted.push_back(std::move(choice));
+    result.forced = options.forced;
+    for (Choice& c : round) result.accepted.push_back(std::move(c));
     reference = std::move(forced);
   }
 }

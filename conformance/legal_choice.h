@@ -3,24 +3,29 @@
 // nondeterministic, then continues from the implementation's own choice.
 // Specification and the list of freedoms: docs/conformance.md.
 //
-// Freedom accepted: which of the nodes tying for the highest total score
-// selectHost picks (upstream draws at random). Not accepted yet: the
-// feasible set when the search stops early (percentageOfNodesToScore, no
-// Score plugins) and preemption's random candidate offset; a run that
-// exercises them differently fails as a plain divergence.
+// Freedoms accepted (api::ForcedDecisions): which of the nodes tying for
+// the highest total score selectHost picks (upstream draws at random);
+// which nodes an early-stop feasible-node search checked and kept, when
+// the implementation lists its feasible nodes (api::Attempt::feasible_nodes;
+// upstream's parallel search depends on goroutine timing); which node
+// preemption nominates (upstream starts its dry run at a random offset and
+// breaks the final tie in map order).
 //
 // The walk. Compare the implementation's trace with the oracle's, line by
-// line. At the first difference:
-//   - if both lines are attempts of the same cycle and pod that chose
-//     different nodes, and that cycle is not forced yet, re-run the oracle
-//     with that cycle forced to the implementation's node
-//     (api::RunOptions::forced_choices). The oracle accepts the choice iff
-//     the node ties for the top score; otherwise it records an
-//     "illegalChoice" note, and the walk stops: the choice is refused.
-//     An accepted choice is kept and the walk restarts on the new trace;
+// line; the oracle records feasible nodes iff the implementation's trace
+// lists them on some attempt. At the first difference:
+//   - if both lines are attempts of the same cycle and pod, force on the
+//     oracle, at that cycle, each decision of the implementation that
+//     differs from the oracle's and is not forced yet: the search (its
+//     feasible list and rejected nodes, when it lists feasible nodes and
+//     they, the rejected nodes or the evaluated count differ), the chosen
+//     node, the nominated node. Re-run the oracle. If it records an
+//     "illegalChoice" note, the walk stops: the decision is refused.
+//     Otherwise the decisions are kept and the walk restarts on the new
+//     trace;
 //   - anything else ends the walk: that line is the divergence.
-// Each round forces a new, later cycle, so the walk ends after at most one
-// round per attempt of the implementation's trace.
+// Each round forces something new at a cycle of the implementation's trace,
+// so the walk ends after at most three rounds per attempt.
 #ifndef SCHEDREF_CONFORMANCE_LEGAL_CHOICE_H_
 #define SCHEDREF_CONFORMANCE_LEGAL_CHOICE_H_
 
@@ -38,27 +43,33 @@
 
 namespace schedref::conformance {
 
-// A node choice where the implementation departs from the oracle's RNG.
+// A decision where the implementation departs from the oracle.
 struct Choice {
   int64_t cycle = 0;
   std::string pod;
-  std::string node;            // the implementation's choice
-  std::string reference_node;  // the oracle's own pick
+  std::string node;            // the implementation's decision
+  std::string reference_node;  // the oracle's own
+  // What was decided: "node" (selectHost), "feasible nodes" (the search;
+  // node and reference_node are the feasible lists, comma separated) or
+  // "nomination" (preemption).
+  std::string decision = "node";
   friend bool operator==(const Choice&, const Choice&) = default;
 };
 
 struct LegalChoiceResult {
-  // The choices the oracle accepted, in trace order, and the forced_choices
-  // they amount to.
+  // The decisions the oracle accepted, in trace order, and the forced
+  // decisions they amount to.
   std::vector<Choice> accepted;
-  std::map<int64_t, std::string> forced;
+  api::ForcedDecisions forced;
   // The oracle's trace (canonical lines) run with `forced`.
   std::vector<std::string> oracle_lines;
   // The first line where the implementation still differs from
   // oracle_lines; nullopt iff the implementation conforms.
   std::optional<size_t> difference;
-  // Set iff that difference is a node choice the oracle refused.
+  // Set iff that difference is a decision the oracle refused, with the
+  // oracle's reason (its "illegalChoice" note).
   std::optional<Choice> refused;
+  std::string refusal;
 };
 
 // Walks the implementation's trace `actual` of `scenario` against `oracle`

@@ -1,8 +1,11 @@
 #include "conformance/legal_choice.h"
 
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -28,7 +31,11 @@ class LegalChoiceTest : public ::testing::Test {
   api::Trace Run(const api::Scenario& s,
                  std::map<int64_t, std::string> forced = {}) {
     api::RunOptions options;
-    options.forced_choices = std::move(forced);
+    options.forced.choices = std::move(forced);
+    return RunWith(s, options);
+  }
+
+  api::Trace RunWith(const api::Scenario& s, const api::RunOptions& options) {
     StatusOr<api::Trace> t = reference_.Run(s, options);
     EXPECT_TRUE(t.ok()) << t.status().message();
     return t.ok() ? *t : api::Trace{};
@@ -43,6 +50,10 @@ class LegalChoiceTest : public ::testing::Test {
   reference::ReferenceScheduler reference_;
   const api::Scenario tie_ = Load("conformance/testdata/tie.yaml");
   const api::Scenario distinct_ = Load("conformance/testdata/distinct.yaml");
+  const api::Scenario early_stop_ =
+      Load("conformance/testdata/early-stop.yaml");
+  const api::Scenario preemption_tie_ =
+      Load("conformance/testdata/preemption-tie.yaml");
 };
 
 TEST_F(LegalChoiceTest, TheReferenceConformsWithoutChoices) {
@@ -50,6 +61,7 @@ TEST_F(LegalChoiceTest, TheReferenceConformsWithoutChoices) {
   EXPECT_EQ(r.difference, std::nullopt);
   EXPECT_TRUE(r.accepted.empty());
   EXPECT_TRUE(r.forced.empty());
+  EXPECT_EQ(r.refused, std::nullopt);
   EXPECT_EQ(r.refused, std::nullopt);
 }
 
@@ -62,7 +74,7 @@ TEST_F(LegalChoiceTest, AcceptsAnotherMemberOfATiedTopScoreSet) {
     LegalChoiceResult r = Compare(tie_, actual);
     EXPECT_EQ(r.difference, std::nullopt) << node;
     EXPECT_EQ(r.accepted, (std::vector<Choice>{{1, "default/p1", node, "a"}}));
-    EXPECT_EQ(r.forced, (std::map<int64_t, std::string>{{1, node}}));
+    EXPECT_EQ(r.forced.choices, (std::map<int64_t, std::string>{{1, node}}));
     EXPECT_EQ(r.oracle_lines, api::EncodeTraceLines(actual));
     EXPECT_EQ(r.refused, std::nullopt);
   }
@@ -103,6 +115,141 @@ TEST_F(LegalChoiceTest, ADifferenceThatIsNotAChoiceEndsTheWalk) {
   EXPECT_EQ(r.difference, 3u);  // header, attempt, binding, placements
   EXPECT_EQ(r.accepted, (std::vector<Choice>{{1, "default/p1", "b", "a"}}));
   EXPECT_EQ(r.refused, std::nullopt);
+}
+
+// The trace of an implementation whose feasible-node search at cycle 1
+// ended with `feasible` and the rejections of `rejected`, as the reference
+// writes it when forced (legal or not, the forced run is only a way to get
+// the trace; an illegal one would carry a note, checked here).
+api::Trace WithSearch(api::Scheduler& reference, const api::Scenario& s,
+                      std::vector<std::string> feasible,
+                      std::set<std::string> rejected) {
+  api::RunOptions options;
+  options.record_feasible_nodes = true;
+  options.forced.searches[1] = {std::move(feasible), std::move(rejected)};
+  StatusOr<api::Trace> t = reference.Run(s, options);
+  EXPECT_TRUE(t.ok()) << t.status().message();
+  if (!t.ok()) return {};
+  for (const api::Trace::Record& r : t->records) {
+    EXPECT_FALSE(r.note.has_value()) << r.note->message;
+  }
+  return *t;
+}
+
+TEST_F(LegalChoiceTest, AcceptsAnEarlyStopSearchUpstreamsWorkersCanProduce) {
+  // The reference keeps n0, the first node from the start index.
+  ASSERT_EQ(Run(early_stop_).placements.at("default/p1"), "n0");
+  struct Case {
+    std::vector<std::string> feasible;
+    std::set<std::string> rejected;
+  };
+  for (const Case& c : std::vector<Case>{{{"n2"}, {"n1"}},  // n1 checked too
+                                         {{"n2"}, {}},
+                                         {{"n3"}, {}}}) {
+    const api::Trace actual =
+        WithSearch(reference_, early_stop_, c.feasible, c.rejected);
+    ASSERT_EQ(actual.placements.at("default/p1"), c.feasible[0]);
+    LegalChoiceResult r = Compare(early_stop_, actual);
+    EXPECT_EQ(r.difference, std::nullopt) << c.feasible[0];
+    EXPECT_EQ(r.refused, std::nullopt);
+    EXPECT_EQ(r.forced.searches.at(1).feasible, c.feasible);
+    EXPECT_EQ(r.forced.searches.at(1).rejected, c.rejected);
+    ASSERT_FALSE(r.accepted.empty());
+    EXPECT_EQ(r.accepted[0], (Choice{1, "default/p1", c.feasible[0], "n0",
+                                     "feasible nodes"}));
+  }
+}
+
+TEST_F(LegalChoiceTest, RefusesASearchOneWorkerCannotProduce) {
+  // With parallelism 1 the single worker checks n0 first and keeps it.
+  const api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {"n1"});
+  api::Scenario sequential = early_stop_;
+  sequential.config.parallelism = 1;
+  LegalChoiceResult r = Compare(sequential, actual);
+  EXPECT_EQ(r.difference, 1u);
+  ASSERT_TRUE(r.refused.has_value());
+  EXPECT_EQ(r.refused->decision, "feasible nodes");
+  EXPECT_EQ(r.refused->node, "n2");
+  EXPECT_NE(r.refusal.find("feasible-node search not accepted"),
+            std::string::npos)
+      << r.refusal;
+  EXPECT_TRUE(r.accepted.empty());
+}
+
+TEST_F(LegalChoiceTest, RefusesASearchThatSkipsACheckedNode) {
+  // n1 comes before n3 in its chunk only if chunks are bigger than one
+  // node; here a node the trace says was kept does not pass at all.
+  api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {});
+  for (api::Trace::Record& rec : actual.records) {
+    if (rec.attempt) rec.attempt->feasible_nodes = {"n1"};
+  }
+  LegalChoiceResult r = Compare(early_stop_, actual);
+  ASSERT_TRUE(r.refused.has_value());
+  EXPECT_NE(r.refusal.find("feasible node n1 does not pass the filters"),
+            std::string::npos)
+      << r.refusal;
+}
+
+TEST_F(LegalChoiceTest, WithoutFeasibleNodesADifferentSearchIsADivergence) {
+  // An implementation that does not list its feasible nodes cannot use the
+  // freedom: the oracle does not guess them.
+  api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {"n1"});
+  for (api::Trace::Record& rec : actual.records) {
+    if (rec.attempt) rec.attempt->feasible_nodes.clear();
+  }
+  LegalChoiceResult r = Compare(early_stop_, actual);
+  EXPECT_EQ(r.difference, 1u);
+  EXPECT_EQ(r.refused, std::nullopt);
+  EXPECT_TRUE(r.forced.searches.empty());
+}
+
+api::Trace Nominating(api::Scheduler& reference, const api::Scenario& s,
+                      const std::string& node) {
+  api::RunOptions options;
+  options.forced.nominations[1] = node;
+  StatusOr<api::Trace> t = reference.Run(s, options);
+  EXPECT_TRUE(t.ok()) << t.status().message();
+  return t.ok() ? *t : api::Trace{};
+}
+
+const api::Attempt& FirstAttempt(const api::Trace& t) {
+  for (const api::Trace::Record& r : t.records) {
+    if (r.attempt) return *r.attempt;
+  }
+  ADD_FAILURE() << "no attempt";
+  static const api::Attempt kNone;
+  return kNone;
+}
+
+TEST_F(LegalChoiceTest, AcceptsEitherOfTwoEquallyGoodPreemptionCandidates) {
+  const std::string own =
+      FirstAttempt(Run(preemption_tie_)).preemption->nominated_node;
+  ASSERT_TRUE(own == "node1" || own == "node2") << own;
+  const std::string other = own == "node1" ? "node2" : "node1";
+  const api::Trace actual = Nominating(reference_, preemption_tie_, other);
+  ASSERT_EQ(FirstAttempt(actual).preemption->nominated_node, other);
+  LegalChoiceResult r = Compare(preemption_tie_, actual);
+  EXPECT_EQ(r.difference, std::nullopt);
+  EXPECT_EQ(r.accepted, (std::vector<Choice>{
+                            {1, "default/high", other, own, "nomination"}}));
+  EXPECT_EQ(r.forced.nominations,
+            (std::map<int64_t, std::string>{{1, other}}));
+}
+
+TEST_F(LegalChoiceTest, RefusesANominationNoDryRunCanMake) {
+  api::Trace actual = Run(preemption_tie_);
+  for (api::Trace::Record& rec : actual.records) {
+    if (rec.attempt && rec.attempt->preemption) {
+      rec.attempt->preemption->nominated_node = "tiny";
+    }
+  }
+  LegalChoiceResult r = Compare(preemption_tie_, actual);
+  ASSERT_TRUE(r.refused.has_value());
+  EXPECT_EQ(r.refused->decision, "nomination");
+  EXPECT_EQ(r.refused->node, "tiny");
+  EXPECT_NE(r.refusal.find("node tiny is not one of the best candidates"),
+            std::string::npos)
+      << r.refusal;
 }
 
 }  // namespace

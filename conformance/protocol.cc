@@ -88,11 +88,13 @@ StatusOr<Handshake> ParseHandshake(std::string_view line) {
 }
 
 std::string RunRequest(const std::string& file,
-                       const std::string& scenario_text) {
+                       const std::string& scenario_text, bool feasible_nodes) {
+  Json options = Json::object();
+  if (feasible_nodes) options["feasibleNodes"] = true;
   Json j = {{"kind", "run"},
             {"file", file},
             {"scenario", scenario_text},
-            {"options", Json::object()}};
+            {"options", std::move(options)}};
   return Dump(j);
 }
 

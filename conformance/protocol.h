@@ -7,7 +7,7 @@
 //   impl -> runner   {"protocol":"schedref-conformance","version":1,
 //                     "name":"...","capabilities":{"unsupported":[...]}}
 //   then, per scenario:
-//   runner -> impl   {"kind":"run","file":"...","scenario":"...","options":{}}
+//   runner -> impl   {"kind":"run","file":"...","scenario":"...","options":{...}}
 //   impl -> runner   the trace, header line to placements line
 //                    (docs/trace-format.md), or {"kind":"error","message":...}
 #ifndef SCHEDREF_CONFORMANCE_PROTOCOL_H_
@@ -50,9 +50,12 @@ struct Handshake {
 [[nodiscard]] StatusOr<Handshake> ParseHandshake(std::string_view line);
 
 // The request for one scenario. `file` names it (for the implementation's
-// messages); `scenario_text` is the scenario document without expectedTrace.
+// messages); `scenario_text` is the scenario document without expectedTrace;
+// `feasible_nodes` asks for each attempt's feasible nodes (options
+// {"feasibleNodes":true}; otherwise options is {}).
 [[nodiscard]] std::string RunRequest(const std::string& file,
-                                     const std::string& scenario_text);
+                                     const std::string& scenario_text,
+                                     bool feasible_nodes = false);
 
 // What one line of an implementation's answer to a run request is.
 struct ResponseLine {

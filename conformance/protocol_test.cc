@@ -73,6 +73,12 @@ TEST(ProtocolTest, RunRequestCarriesTheScenarioAsAJsonString) {
             R"("scenario":"schedref: scenario/v1\nname: \"a\"\n"})");
 }
 
+TEST(ProtocolTest, RunRequestAsksForFeasibleNodesInLegalChoiceMode) {
+  EXPECT_EQ(RunRequest("f", "s", /*feasible_nodes=*/true),
+            R"({"file":"f","kind":"run","options":{"feasibleNodes":true},)"
+            R"("scenario":"s"})");
+}
+
 TEST(ProtocolTest, RunRequestReplacesInvalidUtf8) {
   EXPECT_EQ(RunRequest("f", "a\xff"),
             "{\"file\":\"f\",\"kind\":\"run\",\"options\":{},"

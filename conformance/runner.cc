@@ -56,7 +56,10 @@ std::string NodeOf(const std::string& line) {
 std::string ChoicesText(const std::vector<Choice>& choices) {
   std::vector<std::string> parts;
   for (const Choice& c : choices) {
-    parts.push_back("cycle " + std::to_string(c.cycle) + " " + c.pod + " on " +
+    const std::string what = c.decision == "node"         ? " on "
+                             : c.decision == "nomination" ? " nominating "
+                                                          : " feasible nodes ";
+    parts.push_back("cycle " + std::to_string(c.cycle) + " " + c.pod + what +
                     c.node + " (reference: " + c.reference_node + ")");
   }
   return Join(parts, ", ");
@@ -67,7 +70,7 @@ std::string ChoicesText(const std::vector<Choice>& choices) {
 // the actual choice when the difference is a node choice the reference can
 // judge ("machine2 scores 429; ..."), else "".
 std::string Explain(const api::Scenario& scenario, api::Scheduler& reference,
-                    const std::map<int64_t, std::string>& forced,
+                    const api::ForcedDecisions& forced,
                     const std::vector<std::string>& expected,
                     const std::vector<std::string>& actual, size_t i,
                     bool check_stale, CheckResult* r) {
@@ -82,7 +85,7 @@ std::string Explain(const api::Scenario& scenario, api::Scheduler& reference,
   }
   api::RunOptions options;
   options.full_detail = true;
-  options.forced_choices = forced;
+  options.forced = forced;
   StatusOr<api::Trace> full = reference.Run(scenario, options);
   if (!full.ok()) {
     r->details.push_back("  (no explanation: the reference failed: " +
@@ -168,7 +171,9 @@ void CheckStrict(Engine& engine, const api::Scenario& scenario,
 void CheckLegalChoice(Engine& engine, const api::Scenario& scenario,
                       const ScenarioInput& input, const CheckOptions& options,
                       CheckResult* r) {
-  StatusOr<api::Trace> actual = engine.Run(input);
+  ScenarioInput with_feasible = input;
+  with_feasible.feasible_nodes = true;
+  StatusOr<api::Trace> actual = engine.Run(with_feasible);
   if (!actual.ok()) {
     r->message = actual.status().message();
     return;
@@ -197,11 +202,21 @@ void CheckLegalChoice(Engine& engine, const api::Scenario& scenario,
                                   /*check_stale=*/false, r);
   if (walk->refused) {
     const Choice& c = *walk->refused;
-    r->message = "cycle " + std::to_string(c.cycle) + " pod " + c.pod +
-                 ": the implementation chose " + c.node +
-                 ", not a legal choice (" +
-                 (judgement.empty() ? "the reference refused it" : judgement) +
-                 ")";
+    const std::string prefix =
+        "cycle " + std::to_string(c.cycle) + " pod " + c.pod + ": ";
+    if (c.decision == "node") {
+      r->message = prefix + "the implementation chose " + c.node +
+                   ", not a legal choice (" +
+                   (judgement.empty() ? walk->refusal : judgement) + ")";
+    } else if (c.decision == "nomination") {
+      r->message = prefix + "the implementation's preemption nominated " +
+                   c.node + ", not a legal choice (" + walk->refusal + ")";
+    } else {
+      r->message = prefix +
+                   "the implementation's feasible-node search is not one "
+                   "upstream's parallel search can produce (" +
+                   walk->refusal + ")";
+    }
     return;
   }
   r->message = DifferenceSummary(walk->oracle_lines, got, i);

@@ -43,7 +43,8 @@ class FakeEngine : public Engine {
   StatusOr<api::Trace> Run(const ScenarioInput& input) override {
     EXPECT_EQ(input.text.find("\nexpectedTrace:"), std::string::npos);
     api::RunOptions options;
-    options.forced_choices = forced_;
+    options.forced.choices = forced_;
+    options.record_feasible_nodes = input.feasible_nodes;
     StatusOr<api::Trace> t = reference_.Run(*input.scenario, options);
     if (!t.ok() || !twist_) return t;
     return twist_(std::move(*t));

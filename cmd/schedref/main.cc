@@ -42,7 +42,7 @@ StatusOr<schedref::api::Scenario> LoadScenario(const std::string& path) {
 
 
 int RunCommand(const std::string& path, const std::string& impl_name,
-               bool full_detail) {
+               bool full_detail, bool feasible_nodes) {
   StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
   if (!scenario.ok()) {
     std::cerr << "error: " << scenario.status().message() << "\n";
@@ -52,6 +52,7 @@ int RunCommand(const std::string& path, const std::string& impl_name,
       schedref::conformance::MakeImplementation(impl_name);
   schedref::api::RunOptions options;
   options.full_detail = full_detail;
+  options.record_feasible_nodes = feasible_nodes;
   StatusOr<schedref::api::Trace> trace = impl->Run(*scenario, options);
   if (!trace.ok()) {
     std::cerr << "error: " << trace.status().message() << "\n";
@@ -134,7 +135,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
 
   std::string run_path, impl = "reference";
-  bool full_detail = false;
+  bool full_detail = false, feasible_nodes = false;
   CLI::App* run = app.add_subcommand(
       "run", "Run a scenario file and print its trace (JSON lines)");
   run->add_option("scenario", run_path, "Scenario file (YAML or JSON)")
@@ -143,6 +144,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
+  run->add_flag("--feasible-nodes", feasible_nodes,
+                "List each attempt's feasible nodes (feasibleNodes, what "
+                "legal-choice conformance asks for)");
 
   schedref::conformance::CheckCommandOptions check_options;
   std::string check_mode = "strict";
@@ -256,7 +260,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
-  if (*run) return RunCommand(run_path, impl, full_detail);
+  if (*run) return RunCommand(run_path, impl, full_detail, feasible_nodes);
   if (*check) {
     check_options.mode = check_mode == "legal-choice"
                              ? schedref::conformance::Mode::kLegalChoice

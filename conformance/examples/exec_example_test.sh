@@ -6,7 +6,8 @@
 #   (b) its deliberately broken variant (--break lower-score) is reported
 #       with the right first divergence and the reference's explanation;
 #   (c) legal-choice mode accepts another member of a tied top-score set
-#       (--seed: a different RNG) and refuses a lower-scored node.
+#       and another equally good preemption candidate (--seed: a different
+#       RNG) and refuses a lower-scored node.
 # Every check compares the whole output and the exit code.
 set -uo pipefail
 schedref="$1"
@@ -179,8 +180,8 @@ EOF
 expect c-lower-score-legal 1 -- "$schedref" check --mode=legal-choice \
   --exec "$impl --break lower-score" conformance/testdata/distinct.yaml <<'EOF'
 FAIL conformance/testdata/distinct.yaml: cycle 1 pod default/p1: the implementation chose small, not a legal choice (small scores 448; the top score is 485 (big))
-  expected: {"cycle":1,"evaluated":3,"feasible":2,"kind":"attempt","node":"big","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"big","score":485},{"node":"small","score":448}]}
-  actual:   {"cycle":1,"evaluated":3,"feasible":2,"kind":"attempt","node":"small","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"small","score":448},{"node":"big","score":485}]}
+  expected: {"cycle":1,"evaluated":3,"feasible":2,"feasibleNodes":["big","small"],"kind":"attempt","node":"big","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"big","score":485},{"node":"small","score":448}]}
+  actual:   {"cycle":1,"evaluated":3,"feasible":2,"feasibleNodes":["big","small"],"kind":"attempt","node":"small","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","rejections":{"tiny":{"code":"Unschedulable","plugin":"NodeResourcesFit","reasons":["Insufficient cpu"]}},"t":0,"topScores":[{"node":"small","score":448},{"node":"big","score":485}]}
   fields that differ:
     node: expected "big", actual "small"
     topScores: expected [{"node":"big","score":485},{"node":"small","score":448}], actual [{"node":"small","score":448},{"node":"big","score":485}]
@@ -191,6 +192,18 @@ FAIL conformance/testdata/distinct.yaml: cycle 1 pod default/p1: the implementat
     top score 485: big
   why: small scores 448; the top score is 485 (big)
 0 passed, 1 failed, 0 skipped
+EOF
+
+# Legal-choice mode asks for feasible nodes ("options":{"feasibleNodes":true}),
+# which the example passes on as `schedref run --feasible-nodes`: both lines
+# above list them.
+
+# With seed 2 the dry run starts at another offset and the final tie of
+# pickOneNodeForPreemption goes to node2: legal.
+expect c-other-nomination-legal 0 -- "$schedref" check --mode=legal-choice \
+  --exec "$impl --seed 2" conformance/testdata/preemption-tie.yaml <<'EOF'
+PASS conformance/testdata/preemption-tie.yaml: legal choices accepted: cycle 1 default/high nominating node2 (reference: node1)
+1 passed, 0 failed, 0 skipped
 EOF
 
 # The same broken implementation on a golden, summary line only.

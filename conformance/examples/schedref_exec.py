@@ -96,8 +96,11 @@ def run(args, request):
         f.write(text)
         path = f.name
     try:
-        proc = subprocess.run([args.schedref, "run", "--impl", "reference", path],
-                              capture_output=True, text=True)
+        command = [args.schedref, "run", "--impl", "reference", path]
+        # Legal-choice mode asks for each attempt's feasible nodes.
+        if request.get("options", {}).get("feasibleNodes"):
+            command.append("--feasible-nodes")
+        proc = subprocess.run(command, capture_output=True, text=True)
     finally:
         os.unlink(path)
     if proc.returncode != 0:

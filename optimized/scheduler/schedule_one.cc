@@ -353,8 +353,8 @@ const framework::NodeInfo* Scheduler::SelectHost(
   const std::span<const uint32_t> ties(scores.ties);
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
-  auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
-  if (forced != options_.forced_choices.end()) {
+  auto forced = options_.forced.choices.find(queue_->SchedulingCycle());
+  if (forced != options_.forced.choices.end()) {
     bool legal = false;
     for (size_t i : ties) {
       if (nodes[i]->Name() == forced->second) {
@@ -543,6 +543,11 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   }
   RecordRejections(diagnosis.node_to_status, attempt);
   attempt.feasible = static_cast<int64_t>(feasible.size());
+  if (options_.record_feasible_nodes) {
+    for (const framework::NodeInfo* node : feasible) {
+      attempt.feasible_nodes.emplace_back(node->Name());
+    }
+  }
   attempt.evaluated =
       static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());
 

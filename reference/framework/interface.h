@@ -121,6 +121,13 @@ class Handle {
   // The scheduler's specified RNG (docs/deviations.md "Random numbers");
   // preemption's candidate offset draws from it.
   virtual uint64_t NextRandom() = 0;
+
+  // --- Legal-choice conformance (api::ForcedDecisions::nominations) ---
+  // The node this cycle's preemption is to nominate if upstream could have,
+  // or nullptr.
+  virtual const std::string* ForcedNomination() const { return nullptr; }
+  // Says why the forced nomination was not taken (a trace note).
+  virtual void RefuseForcedNomination(const std::string& why) { (void)why; }
 };
 
 class Plugin {

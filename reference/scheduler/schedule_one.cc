@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "reference/scheduler/parallel_search.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace schedref::reference::internal {
@@ -46,15 +47,86 @@ int64_t Scheduler::NumFeasibleNodesToFind(std::optional<int32_t> percentage,
   return n < kMinFeasibleNodesToFind ? kMinFeasibleNodesToFind : n;
 }
 
+int64_t Scheduler::NodesToFind(framework::Framework& fwk,
+                               int64_t num_all_nodes) const {
+  if (!fwk.HasScorePlugins()) return 1;  // no extenders in the reference
+  return NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), num_all_nodes);
+}
+
+void Scheduler::RecordIllegalChoice(const std::string& message) {
+  trace_.records.push_back(
+      {std::nullopt, std::nullopt, api::Note{now_, "illegalChoice", "", message}});
+}
+
+bool Scheduler::ApplyForcedSearch(
+    framework::Framework& fwk, framework::CycleState& state,
+    const api::Pod& pod, framework::Diagnosis& diagnosis,
+    const std::vector<const framework::NodeInfo*>& nodes, api::Attempt& attempt,
+    std::vector<const framework::NodeInfo*>* feasible) {
+  const int64_t cycle = queue_->SchedulingCycle();
+  auto forced = options_.forced.searches.find(cycle);
+  if (forced == options_.forced.searches.end() || nodes.empty()) return false;
+  const std::string what = "cycle " + std::to_string(cycle) +
+                           ": feasible-node search not accepted: ";
+  if (!fwk.HasFilterPlugins()) {
+    RecordIllegalChoice(what +
+                        "the profile has no Filter plugins, so upstream takes "
+                        "the nodes from the start index without a search");
+    return false;
+  }
+  // Every node's verdict, in check order.
+  const int64_t num_all = static_cast<int64_t>(nodes.size());
+  std::vector<CheckedNode> checked;
+  std::map<std::string, framework::Status> statuses;
+  std::map<std::string, std::map<std::string, framework::Status>> details;
+  std::map<std::string, const framework::NodeInfo*> by_name;
+  for (int64_t i = 0; i < num_all; ++i) {
+    const framework::NodeInfo* node =
+        nodes[(next_start_node_index_ + i) % num_all];
+    framework::Status s = fwk.RunFilterPluginsWithNominatedPods(
+        state, pod, *node, options_.full_detail ? &details[node->Name()] : nullptr);
+    if (s.code() == framework::Code::kError) {
+      RecordIllegalChoice(what + "a filter fails with an error on node " +
+                          node->Name() + " (" + s.Message() + ")");
+      return false;
+    }
+    checked.push_back({node->Name(), s.IsSuccess()});
+    statuses.emplace(node->Name(), std::move(s));
+    by_name[node->Name()] = node;
+  }
+  const std::string why = WhyNotReachable(
+      checked, NodesToFind(fwk, num_all), scenario_.config.parallelism,
+      forced->second.feasible, forced->second.rejected);
+  if (!why.empty()) {
+    RecordIllegalChoice(what + why);
+    return false;
+  }
+  auto record_detail = [&](const std::string& name) {
+    if (!options_.full_detail) return;
+    for (const auto& [plugin, st] : details[name]) {
+      attempt.detail[name].filter[plugin] = DetailString(st);
+    }
+  };
+  for (const std::string& name : forced->second.feasible) {
+    feasible->push_back(by_name.at(name));
+    record_detail(name);
+  }
+  for (const std::string& name : forced->second.rejected) {
+    const framework::Status& s = statuses.at(name);
+    diagnosis.node_to_status.statuses[name] = s;
+    diagnosis.AddPluginStatus(s);
+    record_detail(name);
+  }
+  return true;
+}
+
 std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     framework::Framework& fwk, framework::CycleState& state,
     const api::Pod& pod, framework::Diagnosis& diagnosis,
     const std::vector<const framework::NodeInfo*>& nodes,
     api::Attempt& attempt, framework::Status* error) {
   const int64_t num_all = static_cast<int64_t>(nodes.size());
-  int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(),
-                                           num_all);
-  if (!fwk.HasScorePlugins()) to_find = 1;  // no extenders in the reference
+  const int64_t to_find = NodesToFind(fwk, num_all);
   std::vector<const framework::NodeInfo*> feasible;
   if (num_all == 0) return feasible;
   if (!fwk.HasFilterPlugins()) {
@@ -107,8 +179,8 @@ std::string Scheduler::SelectHost(
   // only when there is a tie (docs/deviations.md "selectHost").
   size_t chosen = 0;
   if (ties > 1) chosen = static_cast<size_t>(NextRandom() % ties);
-  auto forced = options_.forced_choices.find(queue_->SchedulingCycle());
-  if (forced != options_.forced_choices.end()) {
+  auto forced = options_.forced.choices.find(queue_->SchedulingCycle());
+  if (forced != options_.forced.choices.end()) {
     bool legal = false;
     for (size_t i = 0; i < ties; ++i) {
       if (scores[order[i]].name == forced->second) {
@@ -117,12 +189,9 @@ std::string Scheduler::SelectHost(
       }
     }
     if (!legal) {
-      trace_.records.push_back(
-          {std::nullopt, std::nullopt,
-           api::Note{now_, "illegalChoice", "",
-                     "cycle " + std::to_string(forced->first) + ": node " +
-                         forced->second +
-                         " does not tie for the highest score"}});
+      RecordIllegalChoice("cycle " + std::to_string(forced->first) + ": node " +
+                          forced->second +
+                          " does not tie for the highest score");
     }
   }
   std::swap(order[0], order[chosen]);
@@ -208,8 +277,11 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
             framework::Code::kUnschedulableAndUnresolvable,
             "node(s) didn't satisfy plugin(s) [" + plugins + "]");
       }
-      feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, nodes,
-                                          attempt, &filter_error);
+      if (!ApplyForcedSearch(fwk, state, pod, diagnosis, nodes, attempt,
+                             &feasible)) {
+        feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, nodes,
+                                            attempt, &filter_error);
+      }
       int64_t processed =
           static_cast<int64_t>(feasible.size() +
                                diagnosis.node_to_status.statuses.size());
@@ -227,6 +299,11 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     attempt.rejections[node] = ToRejection(status);
   }
   attempt.feasible = static_cast<int64_t>(feasible.size());
+  if (options_.record_feasible_nodes) {
+    for (const framework::NodeInfo* n : feasible) {
+      attempt.feasible_nodes.push_back(n->Name());
+    }
+  }
   attempt.evaluated = static_cast<int64_t>(
       feasible.size() + diagnosis.node_to_status.statuses.size());
 

@@ -394,6 +394,16 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
 
 // --- The loop -----------------------------------------------------------------
 
+const std::string* Scheduler::ForcedNomination() const {
+  auto it = options_.forced.nominations.find(queue_->SchedulingCycle());
+  return it == options_.forced.nominations.end() ? nullptr : &it->second;
+}
+
+void Scheduler::RefuseForcedNomination(const std::string& why) {
+  RecordIllegalChoice("cycle " + std::to_string(queue_->SchedulingCycle()) +
+                      ": preemption nomination not accepted: " + why);
+}
+
 uint64_t Scheduler::NextRandom() {
   // SplitMix64 (docs/deviations.md "Random numbers").
   rng_state_ += 0x9E3779B97F4A7C15ull;

@@ -91,6 +91,8 @@ class Scheduler : public framework::Handle {
   void ClearNominatedNodeName(const api::Pod& pod) override;
   // The specified RNG (docs/deviations.md "Random numbers").
   uint64_t NextRandom() override;
+  const std::string* ForcedNomination() const override;
+  void RefuseForcedNomination(const std::string& why) override;
 
  private:
   // A pod between its scheduling cycle and the end of its binding cycle.
@@ -143,8 +145,23 @@ class Scheduler : public framework::Handle {
       const api::Pod& pod, framework::Diagnosis& diagnosis,
       const std::vector<const framework::NodeInfo*>& nodes,
       api::Attempt& attempt, framework::Status* error);
+  // Legal-choice conformance: the cycle's forced search
+  // (api::ForcedDecisions::searches) in place of FindNodesThatPassFilters,
+  // iff upstream's parallel search could have ended with it
+  // (parallel_search.h). Returns false, after recording an "illegalChoice"
+  // note when one was forced, iff the caller should search as usual.
+  bool ApplyForcedSearch(framework::Framework& fwk,
+                         framework::CycleState& state, const api::Pod& pod,
+                         framework::Diagnosis& diagnosis,
+                         const std::vector<const framework::NodeInfo*>& nodes,
+                         api::Attempt& attempt,
+                         std::vector<const framework::NodeInfo*>* feasible);
+  // How many feasible nodes the search looks for among `num_all_nodes`.
+  int64_t NodesToFind(framework::Framework& fwk, int64_t num_all_nodes) const;
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
+  // Records a refused forced decision ("illegalChoice" note).
+  void RecordIllegalChoice(const std::string& message);
   std::string SelectHost(
       const std::vector<framework::NodeScoreResult>& scores,
       std::vector<api::NodeScore>* top);

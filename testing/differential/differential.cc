@@ -31,6 +31,7 @@ std::string Label(const api::Scheduler& scheduler,
     label += " threads=" + std::to_string(options.threads);
   }
   if (options.full_detail) label += " full-detail";
+  if (options.record_feasible_nodes) label += " feasible-nodes";
   return label;
 }
 
@@ -90,6 +91,7 @@ std::optional<std::string> FirstDivergence(const api::Scenario& scenario,
   for (bool full_detail : {false, true}) {
     api::RunOptions base;
     base.full_detail = full_detail;
+    base.record_feasible_nodes = full_detail;
     const Outcome want = RunOnce(expected, scenario, base);
     for (int t : threads) {
       api::RunOptions options = base;

@@ -31,7 +31,8 @@ struct Outcome {
 };
 
 // "<scheduler.Name()>", then " threads=<n>" if options.threads != 0, then
-// " full-detail" if options.full_detail. (forced_choices are not named: the
+// " full-detail" if options.full_detail, " feasible-nodes" if
+// options.record_feasible_nodes. (Forced decisions are not named: the
 // drivers never force.)
 [[nodiscard]] std::string Label(const api::Scheduler& scheduler,
                                 const api::RunOptions& options);
@@ -60,9 +61,9 @@ inline constexpr size_t kMaxShownLine = 4000;
 [[nodiscard]] const std::vector<int>& DefaultThreadCounts();
 
 // Runs `scenario` through `expected` (threads 0) and through `actual` with
-// each of `threads`, once without and once with full detail, and returns the
-// first Divergence of an `actual` run from the `expected` run of the same
-// full_detail, or nullopt if all agree.
+// each of `threads`, once plain and once with full detail and feasible-node
+// lists, and returns the first Divergence of an `actual` run from the
+// `expected` run of the same options, or nullopt if all agree.
 [[nodiscard]] std::optional<std::string> FirstDivergence(
     const api::Scenario& scenario, api::Scheduler& expected,
     api::Scheduler& actual, const std::vector<int>& threads);

@@ -122,8 +122,9 @@ TEST(FirstDivergence, DetailOnly) {
   const std::optional<std::string> d =
       FirstDivergence(Scenario(), expected, actual, DefaultThreadCounts());
   ASSERT_TRUE(d.has_value());
-  EXPECT_THAT(*d, HasSubstr("broken threads=1 full-detail differs from "
-                            "reference full-detail: trace line 2"));
+  EXPECT_THAT(*d, HasSubstr("broken threads=1 full-detail feasible-nodes "
+                            "differs from reference full-detail "
+                            "feasible-nodes: trace line 2"));
   EXPECT_THAT(*d, HasSubstr("detail.n1: expected"));
 }
 

@@ -87,18 +87,24 @@ RC_GTEST_PROP(Differential, LargeClusterSameTracesAtAnyThreadCount, ()) {
   for (bool full_detail : {false, true}) {
     // Threads first: the candidate at 1 thread is the baseline ...
     const Outcome base =
-        RunOnce(*candidate, s, {.full_detail = full_detail, .threads = 1});
+        RunOnce(*candidate, s,
+                {.full_detail = full_detail,
+                 .record_feasible_nodes = full_detail,
+                 .threads = 1});
     for (int threads : DefaultThreadCounts()) {
       if (threads == 1) continue;
       RequireNoDivergence(
           Divergence(base, RunOnce(*candidate, s,
                                    {.full_detail = full_detail,
+                                    .record_feasible_nodes = full_detail,
                                     .threads = threads})),
           "differential-large-cluster-threads", s);
     }
     // ... then the baseline against the reference.
     const Outcome want =
-        RunOnce(*reference, s, {.full_detail = full_detail});
+        RunOnce(*reference, s,
+                {.full_detail = full_detail,
+                 .record_feasible_nodes = full_detail});
     RequireNoDivergence(Divergence(want, base), "differential-large-cluster",
                         s);
     if (!full_detail && want.trace.ok()) {

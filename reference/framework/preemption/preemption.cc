@@ -4,6 +4,7 @@
 #include <functional>
 #include <limits>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "reference/framework/fit_error.h"
@@ -57,9 +58,9 @@ std::vector<const NodeInfo*> NodesForStatusCode(const NodeToStatus& m,
   return nodes;
 }
 
-std::string PickOneNodeForPreemption(const std::vector<Candidate>& candidates,
-                                     api::TimeMs now) {
-  if (candidates.empty()) return "";
+std::vector<std::string> BestCandidates(const std::vector<Candidate>& candidates,
+                                        api::TimeMs now) {
+  if (candidates.empty()) return {};
   using ScoreFunc = std::function<int64_t(const Victims&)>;
   const std::vector<ScoreFunc> score_funcs = {
       // Fewest PDB violations.
@@ -99,13 +100,21 @@ std::string PickOneNodeForPreemption(const std::vector<Candidate>& candidates,
       }
       if (score == max_score) selected.push_back(c);
     }
-    if (selected.size() == 1) return selected[0]->name;
     remaining = std::move(selected);
+    if (remaining.size() == 1) break;
   }
+  std::vector<std::string> names;
+  for (const Candidate* c : remaining) names.push_back(c->name);
+  return names;
+}
+
+std::string PickOneNodeForPreemption(const std::vector<Candidate>& candidates,
+                                     api::TimeMs now) {
+  std::vector<std::string> best = BestCandidates(candidates, now);
   // Note: upstream's candidate order comes from a map iteration, so this
   // last tie is random there; here it is the first in candidate-list order
   // (docs/deviations.md "Preemption").
-  return remaining[0]->name;
+  return best.empty() ? "" : best[0];
 }
 
 Evaluator::Evaluator(Handle* handle, Interface* iface)
@@ -135,13 +144,15 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
   std::vector<const NodeInfo*> potential =
       NodesForStatusCode(statuses, snapshot, Code::kUnschedulable);
   DryRunResult dry;
+  int32_t num_candidates = 0;
   if (potential.empty()) {
     // Preemption cannot help anywhere: the pod's nomination is cleared.
     if (!pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod);
   } else {
     const std::vector<api::PodDisruptionBudget>& pdbs =
         handle_->PodDisruptionBudgets();
-    auto [offset, num_candidates] =
+    int32_t offset = 0;
+    std::tie(offset, num_candidates) =
         iface_->GetOffsetAndNumCandidates(static_cast<int32_t>(potential.size()));
     dry = DryRunPreemption(state, pod, potential, pdbs, offset, num_candidates);
     if (!dry.errors.empty() && dry.candidates.empty()) {
@@ -149,6 +160,11 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
     }
   }
   if (dry.candidates.empty()) {
+    // No offset finds one: a dry run without candidates tried every node.
+    if (const std::string* forced = handle_->ForcedNomination()) {
+      handle_->RefuseForcedNomination("no node is a candidate, so " + *forced +
+                                      " cannot be nominated");
+    }
     return {PostFilterResult{std::string()},
             Status(Code::kUnschedulable,
                    PreemptionFitError(num_all_nodes,
@@ -156,8 +172,12 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
   }
 
   // 3) Extenders: none in this reference.
-  // 4) The best candidate.
-  std::optional<Candidate> best = SelectCandidate(dry.candidates);
+  // 4) The best candidate, or a forced one if upstream could have picked it.
+  std::optional<Candidate> best;
+  if (const std::string* forced = handle_->ForcedNomination()) {
+    best = ForcedCandidate(state, pod, potential, num_candidates, *forced);
+  }
+  if (!best) best = SelectCandidate(dry.candidates);
   if (!best || best->name.empty()) {
     return {std::nullopt,
             Status(Code::kUnschedulable, "no candidate node for preemption")};
@@ -210,6 +230,28 @@ DryRunResult Evaluator::DryRunPreemption(
   out.candidates = std::move(non_violating);
   for (Candidate& c : violating) out.candidates.push_back(std::move(c));
   return out;
+}
+
+std::optional<Candidate> Evaluator::ForcedCandidate(
+    CycleState& state, const api::Pod& pod,
+    const std::vector<const NodeInfo*>& potential_nodes,
+    int32_t num_candidates, const std::string& node) {
+  const int32_t n = static_cast<int32_t>(potential_nodes.size());
+  for (int32_t offset = 0; offset < n; ++offset) {
+    DryRunResult dry =
+        DryRunPreemption(state, pod, potential_nodes,
+                         handle_->PodDisruptionBudgets(), offset, num_candidates);
+    for (const std::string& name : BestCandidates(dry.candidates, handle_->Now())) {
+      if (name != node) continue;
+      for (const Candidate& c : dry.candidates) {
+        if (c.name == node) return c;
+      }
+    }
+  }
+  handle_->RefuseForcedNomination(
+      "node " + node +
+      " is not one of the best candidates of the dry run from any offset");
+  return std::nullopt;
 }
 
 std::optional<Candidate> Evaluator::SelectCandidate(

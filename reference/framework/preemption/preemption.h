@@ -18,7 +18,9 @@
 //  4. No candidate -> FitError: the dry run's statuses for the nodes it
 //     tried, "Preemption is not helpful for scheduling" for the others;
 //     result nominating "" (clear). Errors and no candidate -> Error.
-//  5. Best candidate (PickOneNodeForPreemption); its victims are preempted
+//  5. Best candidate (PickOneNodeForPreemption, or the handle's forced
+//     nomination when some offset's dry run makes it one of the best
+//     candidates, BestCandidates); its victims are preempted
 //     and lower-priority pods nominated to that node lose their nomination
 //     (PrepareCandidate); result nominating the node, Success.
 //
@@ -104,8 +106,13 @@ std::vector<const NodeInfo*> NodesForStatusCode(const NodeToStatus& m,
 // order, each keeping the candidates with the best score: fewest PDB
 // violations; lowest priority of the most important victim; lowest sum
 // over victims of (priority + 2^31); fewest victims; latest earliest start
-// time among the highest-priority victims. The remaining tie goes to the
-// first candidate in list order. "" iff `candidates` is empty.
+// time among the highest-priority victims. BestCandidates returns the
+// candidates left after the last of them, in list order (upstream takes
+// one of them in map order); empty iff `candidates` is.
+std::vector<std::string> BestCandidates(const std::vector<Candidate>& candidates,
+                                        api::TimeMs now);
+// The first of BestCandidates: the remaining tie goes to the first
+// candidate in list order. "" iff `candidates` is empty.
 std::string PickOneNodeForPreemption(const std::vector<Candidate>& candidates,
                                      api::TimeMs now);
 
@@ -141,6 +148,14 @@ class Evaluator {
       const std::vector<const NodeInfo*>& potential_nodes,
       const std::vector<api::PodDisruptionBudget>& pdbs, int32_t offset,
       int32_t num_candidates);
+
+  // The candidate `node` as the dry run from the first offset whose
+  // candidates have it among BestCandidates finds it; nullopt, after
+  // Handle::RefuseForcedNomination, iff there is no such offset.
+  std::optional<Candidate> ForcedCandidate(
+      CycleState& state, const api::Pod& pod,
+      const std::vector<const NodeInfo*>& potential_nodes,
+      int32_t num_candidates, const std::string& node);
 
   // The single candidate, or PickOneNodeForPreemption's; nullopt iff none.
   std::optional<Candidate> SelectCandidate(
