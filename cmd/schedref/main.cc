@@ -182,7 +182,7 @@ int main(int argc, char** argv) {
                     "(default 60)")
       ->check(CLI::PositiveNumber);
   check->add_flag("--update", check_options.update,
-                  "Regenerate each file's expectedTrace with the implementation "
+                  "Regenerate each file's expectedTrace with the reference "
                   "and print what changed (the golden update workflow)");
 
   std::string explain_path, explain_pod;
