@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <utility>
@@ -126,6 +127,20 @@ class Simulator {
     s.workers.assign(workers_, Worker{});
     Visit(s);
     return outcomes_;
+  }
+
+  // The outcome of one schedule: at each step a worker drawn by `rng`.
+  Outcome RandomOutcome(std::mt19937_64& rng) {
+    State s;
+    s.workers.assign(workers_, Worker{});
+    for (;;) {
+      std::vector<int> live;
+      for (int w = 0; w < workers_; ++w) {
+        if (s.workers[w].phase != Worker::kReturned) live.push_back(w);
+      }
+      if (live.empty()) return {s.kept, s.rejected};
+      Step(s, live[rng() % live.size()]);
+    }
   }
 
  private:
@@ -282,6 +297,36 @@ TEST(WhyNotReachableTest, AgreesWithEveryScheduleOfSmallSearches) {
   // Both answers occur many times (the comparison is not vacuous).
   EXPECT_GT(reachable, 1000);
   EXPECT_GT(checked - reachable, 1000);
+}
+
+// Real sizes: the outcome of random schedules of 16 workers (the default
+// parallelism) over up to 300 nodes is always accepted.
+TEST(WhyNotReachableTest, AcceptsRandomSchedulesOfRealSizes) {
+  std::mt19937_64 rng(20261127);
+  for (int round = 0; round < 300; ++round) {
+    const int n = 1 + static_cast<int>(rng() % 300);
+    const int pass_percent = static_cast<int>(rng() % 101);
+    std::vector<bool> passes(n);
+    std::vector<CheckedNode> nodes;
+    for (int i = 0; i < n; ++i) {
+      passes[i] = static_cast<int>(rng() % 100) < pass_percent;
+      nodes.push_back({"n" + std::to_string(i), passes[i]});
+    }
+    const int to_find = 1 + static_cast<int>(rng() % std::min(n, 120));
+    const int parallelism = round % 3 == 0 ? 16 : 1 + static_cast<int>(rng() % 16);
+    Simulator sim(passes, to_find, parallelism);
+    for (int k = 0; k < 5; ++k) {
+      const Outcome o = sim.RandomOutcome(rng);
+      std::vector<std::string> names;
+      for (int p : o.first) names.push_back(nodes[p].name);
+      std::set<std::string> rejected;
+      for (int p : o.second) rejected.insert(nodes[p].name);
+      ASSERT_EQ(WhyNotReachable(nodes, to_find, parallelism, names, rejected),
+                "")
+          << "round " << round << ": " << n << " nodes, " << pass_percent
+          << "% pass, to_find " << to_find << ", parallelism " << parallelism;
+    }
+  }
 }
 
 // Larger chunks (3 and 4 nodes): every outcome a schedule produces is
