@@ -2,7 +2,9 @@
 
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <rapidcheck.h>
@@ -202,6 +204,24 @@ rc::Gen<QueueModel::Config> GenConfig() {
       gen::element<int64_t>(60000, 20000));
 }
 
+// RunQueueProperty reports through its result, not through a listener.
+class SilentListener final : public rc::detail::TestListener {
+ public:
+  void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
+  void onShrinkTried(const rc::detail::CaseDescription&, bool) override {}
+  void onTestFinished(const rc::detail::TestMetadata&,
+                      const rc::detail::TestResult&) override {}
+};
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
 }  // namespace
 
 void CheckQueueAgainstModel(const QueueFactory& make) {
@@ -218,6 +238,54 @@ void CheckQueueAgainstModel(const QueueFactory& make) {
           ActivateCommand, FlushBackoffCommand, FlushBackoffCommand,
           FlushUnschedulableCommand, NominateCommand,
           ClearNominationCommand>());
+}
+
+QueuePropertyRun RunQueueProperty(const QueueFactory& make, uint64_t seed,
+                                  int max_success) {
+  using rc::detail::FailureResult;
+  using rc::detail::GaveUpResult;
+  using rc::detail::SuccessResult;
+  rc::detail::TestParams params;
+  params.seed = seed;
+  params.maxSuccess = max_success;
+  rc::detail::TestMetadata metadata;
+  metadata.id = "RunQueueProperty";
+  metadata.description = metadata.id;
+  SilentListener listener;
+  // rc::detail is RapidCheck's own entry point below rc::check; it is the
+  // one that returns the result (and takes the parameters) instead of
+  // printing and reading RC_PARAMS. An empty reproduce map: never replay.
+  const rc::detail::TestResult result = rc::detail::checkProperty(
+      rc::detail::toProperty([&make] { CheckQueueAgainstModel(make); }),
+      metadata, params, listener, {});
+
+  QueuePropertyRun run;
+  std::ostringstream report;
+  rc::detail::printResultMessage(result, report);
+  run.report = report.str();
+  if (result.is<SuccessResult>()) {
+    run.verdict = QueuePropertyRun::Verdict::kPassed;
+    run.passed_cases = result.get<SuccessResult>().numSuccess;
+  } else if (result.is<FailureResult>()) {
+    const FailureResult& failure = result.get<FailureResult>();
+    run.verdict = QueuePropertyRun::Verdict::kFalsified;
+    run.passed_cases = failure.numSuccess;
+    run.message = failure.description;
+    run.shrinks = static_cast<int>(failure.reproduce.shrinkPath.size());
+    // The property draws two values: the configuration, then the commands.
+    if (failure.counterExample.size() == 2) {
+      run.config = failure.counterExample[0].second;
+      run.commands = Lines(failure.counterExample[1].second);
+    }
+  } else if (result.is<GaveUpResult>()) {
+    run.verdict = QueuePropertyRun::Verdict::kGaveUp;
+    run.passed_cases = result.get<GaveUpResult>().numSuccess;
+    run.message = result.get<GaveUpResult>().description;
+  } else {
+    run.verdict = QueuePropertyRun::Verdict::kError;
+    run.message = result.get<rc::detail::Error>().description;
+  }
+  return run;
 }
 
 }  // namespace schedref::testing::models
