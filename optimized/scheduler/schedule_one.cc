@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -499,9 +500,13 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     diagnosis.AddPluginStatus(pre.status);
   } else {
     bool done = false;
+    // evaluateNominatedNode: a nominated node that fails keeps its rejection
+    // in the cycle's NodeToStatus (upstream's Diagnosis is passed by value
+    // but its NodeToStatus is a pointer). It is recorded after the search
+    // below, unless that search checked the node again (same status), so
+    // that each node has one entry.
+    std::optional<framework::NodeToStatus::Entry> nominated_rejection;
     if (!pod.pod.nominated_node_name.empty()) {
-      // evaluateNominatedNode: its statuses are discarded (upstream passes
-      // the diagnosis by value) and it does not move the start index.
       if (const framework::NodeInfo* nominated = snapshot_.Get(pod.pod.nominated_node_name)) {
         framework::Diagnosis scratch = diagnosis;
         framework::Status err;
@@ -510,6 +515,8 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
         if (!one.empty()) {
           feasible = std::move(one);
           done = true;
+        } else if (!scratch.node_to_status.statuses.empty()) {
+          nominated_rejection = scratch.node_to_status.statuses.back();
         }
       }
     }
@@ -530,6 +537,14 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       framework::Status filter_error;
       feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, search,
                                           next_start_node_index_, &attempt, &filter_error);
+      if (nominated_rejection) {
+        std::vector<framework::NodeToStatus::Entry>& entries = diagnosis.node_to_status.statuses;
+        const bool checked_again =
+            std::any_of(entries.begin(), entries.end(), [&](const framework::NodeToStatus::Entry& e) {
+              return e.node == nominated_rejection->node;
+            });
+        if (!checked_again) entries.push_back(std::move(*nominated_rejection));
+      }
       const int64_t processed =
           static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());
       next_start_node_index_ =

@@ -94,9 +94,24 @@ bool Scheduler::ApplyForcedSearch(
     statuses.emplace(node->Name(), std::move(s));
     by_name[node->Name()] = node;
   }
-  const std::string why = WhyNotReachable(
-      checked, NodesToFind(fwk, num_all), scenario_.config.parallelism,
-      forced->second.feasible, forced->second.rejected);
+  const int64_t to_find = NodesToFind(fwk, num_all);
+  const int32_t parallelism = scenario_.config.parallelism;
+  std::string why = WhyNotReachable(checked, to_find, parallelism,
+                                    forced->second.feasible,
+                                    forced->second.rejected);
+  // A nominated node that failed before the search (evaluateNominatedNode)
+  // is rejected whether or not the search checked it again.
+  const std::string& nominated = pod.nominated_node_name;
+  if (!why.empty() && forced->second.rejected.count(nominated) > 0 &&
+      diagnosis.node_to_status.statuses.count(nominated) > 0) {
+    std::set<std::string> searched = forced->second.rejected;
+    searched.erase(nominated);
+    if (WhyNotReachable(checked, to_find, parallelism, forced->second.feasible,
+                        searched)
+            .empty()) {
+      why.clear();
+    }
+  }
   if (!why.empty()) {
     RecordIllegalChoice(what + why);
     return false;
@@ -244,16 +259,18 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   } else {
     bool done = false;
     if (!pod.nominated_node_name.empty()) {
-      // evaluateNominatedNode: the statuses it records are discarded
-      // (upstream passes the diagnosis by value).
+      // evaluateNominatedNode: a nominated node that fails keeps its
+      // rejection in the cycle's NodeToStatus (upstream passes the Diagnosis
+      // by value, but its NodeToStatus is a pointer), so it counts among the
+      // processed nodes even when the search below stops before checking it
+      // again. Its filter details are not recorded.
       const framework::NodeInfo* nominated =
           snapshot_.Get(pod.nominated_node_name);
       if (nominated != nullptr) {
-        framework::Diagnosis scratch = diagnosis;
         api::Attempt scratch_attempt;
         framework::Status err;
         std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
-            fwk, state, pod, scratch, {nominated}, scratch_attempt, &err);
+            fwk, state, pod, diagnosis, {nominated}, scratch_attempt, &err);
         if (!one.empty()) {
           feasible = one;
           done = true;
