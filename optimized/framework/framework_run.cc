@@ -841,7 +841,8 @@ bool Framework::Reject(const std::string& uid, const std::string& plugin,
                        const std::string& message) {
   auto it = waiting_pods_.find(uid);
   if (it == waiting_pods_.end() || it->second.result) return false;
-  if (!it->second.pending.contains(plugin)) return false;
+  // Any plugin may reject, pending or not, and so may the scheduler with
+  // plugin "" (upstream waitingPod.Reject).
   it->second.result = Status(Code::kUnschedulable, message).WithPlugin(plugin);
   return true;
 }

@@ -7,6 +7,7 @@
 
 #include "api/default_plugins.h"
 #include "optimized/backend/queue/pod_events.h"
+#include "optimized/framework/plugins/names/names.h"
 #include "optimized/framework/plugins/registry.h"
 
 namespace schedref::optimized {
@@ -171,7 +172,10 @@ void Scheduler::Note(const std::string& what, const std::string& pod,
 void Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) {
   preemption_victims_.push_back(victim.Key());
   auto fwk = profiles_.find(victim.scheduler_name);
-  if (fwk != profiles_.end() && fwk->second->Reject(victim.uid, "", "preempted")) {
+  // Rejected in the name of the preempting plugin (upstream
+  // prepareCandidate's pluginName; DefaultPreemption is the only one).
+  if (fwk != profiles_.end() &&
+      fwk->second->Reject(victim.uid, framework::plugins::names::kDefaultPreemption, "preempted")) {
     Note("victimRejectedAtPermit", victim.Key(), "preempted by " + preemptor.Key());
     return;
   }

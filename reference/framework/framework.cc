@@ -527,7 +527,8 @@ bool Framework::Reject(const std::string& uid, const std::string& plugin,
                        const std::string& message) {
   auto it = waiting_pods_.find(uid);
   if (it == waiting_pods_.end() || it->second.result.has_value()) return false;
-  if (it->second.pending.count(plugin) == 0) return false;
+  // Any plugin may reject a waiting pod, pending or not, and so may the
+  // scheduler itself with plugin "" (upstream waitingPod.Reject).
   Status s(Code::kUnschedulable, message);
   s.WithPlugin(plugin);
   it->second.result = s;

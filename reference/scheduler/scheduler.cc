@@ -5,6 +5,7 @@
 
 #include "api/default_plugins.h"
 #include "reference/backend/queue/pod_events.h"
+#include "reference/framework/plugins/names/names.h"
 #include "reference/framework/plugins/registry.h"
 
 namespace schedref::reference {
@@ -138,7 +139,11 @@ void Scheduler::PreemptVictim(const api::Pod& victim,
                               const api::Pod& preemptor) {
   preemption_victims_.push_back(victim.Key());
   auto fwk = profiles_.find(victim.scheduler_name);
-  if (fwk != profiles_.end() && fwk->second->Reject(victim.uid, "", "preempted")) {
+  // Rejected in the name of the preempting plugin (upstream
+  // prepareCandidate's pluginName; DefaultPreemption is the only one).
+  if (fwk != profiles_.end() &&
+      fwk->second->Reject(victim.uid, framework::plugins::names::kDefaultPreemption,
+                          "preempted")) {
     trace_.records.push_back({std::nullopt, std::nullopt,
                               api::Note{now_, "victimRejectedAtPermit",
                                         victim.Key(),
