@@ -54,6 +54,8 @@ class LegalChoiceTest : public ::testing::Test {
       Load("conformance/testdata/early-stop.yaml");
   const api::Scenario preemption_tie_ =
       Load("conformance/testdata/preemption-tie.yaml");
+  const api::Scenario early_stop_nominated_ =
+      Load("conformance/testdata/early-stop-nominated.yaml");
 };
 
 TEST_F(LegalChoiceTest, TheReferenceConformsWithoutChoices) {
@@ -158,6 +160,22 @@ TEST_F(LegalChoiceTest, AcceptsAnEarlyStopSearchUpstreamsWorkersCanProduce) {
     EXPECT_EQ(r.accepted[0], (Choice{1, "default/p1", c.feasible[0], "n0",
                                      "feasible nodes"}));
   }
+}
+
+TEST_F(LegalChoiceTest, ANominatedNodesEarlierRejectionNeedNotBeSearched) {
+  // n5's rejection comes from evaluateNominatedNode: the search that kept
+  // n2 never reached n5's chunk (reaching it would have checked n4, which
+  // passes, too).
+  const api::Trace actual =
+      WithSearch(reference_, early_stop_nominated_, {"n2"}, {"n5"});
+  ASSERT_EQ(actual.placements.at("default/p"), "n2");
+  LegalChoiceResult r = Compare(early_stop_nominated_, actual);
+  EXPECT_EQ(r.difference, std::nullopt);
+  EXPECT_EQ(r.refused, std::nullopt) << r.refusal;
+  // The search and, with it, the node chosen from its one feasible node.
+  ASSERT_EQ(r.accepted.size(), 2u);
+  EXPECT_EQ(r.accepted[0].decision, "feasible nodes");
+  EXPECT_EQ(r.accepted[1], (Choice{1, "default/p", "n2", "n0", "node"}));
 }
 
 TEST_F(LegalChoiceTest, RefusesASearchOneWorkerCannotProduce) {

@@ -127,9 +127,11 @@ bool Scheduler::ApplyForcedSearch(
     record_detail(name);
   }
   for (const std::string& name : forced->second.rejected) {
-    const framework::Status& s = statuses.at(name);
-    diagnosis.node_to_status.statuses[name] = s;
-    diagnosis.AddPluginStatus(s);
+    auto s = statuses.find(name);
+    // Not among the searched nodes: the nominated node, recorded already.
+    if (s == statuses.end()) continue;
+    diagnosis.node_to_status.statuses[name] = s->second;
+    diagnosis.AddPluginStatus(s->second);
     record_detail(name);
   }
   return true;
