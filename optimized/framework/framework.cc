@@ -136,6 +136,28 @@ int64_t Framework::ScoreWeight(const std::string& plugin) const {
   return it == score_weights_.end() ? 0 : it->second;
 }
 
+namespace {
+
+// upstream buildQueueingHintMap's workaround for kubernetes#109437: a
+// plugin that registers Node/Add but not Node/UpdateNodeTaint is also
+// registered for Node/UpdateNodeTaint, always Queue, because the node
+// pre-check can keep its Node/Add hint from being consulted.
+void AddNodeTaintWorkaround(std::vector<ClusterEventWithHint>& events) {
+  bool node_added = false, node_taint_updated = false;
+  for (const ClusterEventWithHint& e : events) {
+    if (e.event.resource != EventResource::kNode) continue;
+    node_added = node_added || (e.event.action & kAdd) != 0;
+    node_taint_updated =
+        node_taint_updated || (e.event.action & kUpdateNodeTaint) != 0;
+  }
+  if (node_added && !node_taint_updated) {
+    events.push_back(ClusterEventWithHint{
+        ClusterEvent{EventResource::kNode, kUpdateNodeTaint, ""}, nullptr});
+  }
+}
+
+}  // namespace
+
 std::map<std::string, std::vector<ClusterEventWithHint>> Framework::QueueingHints() const {
   std::map<std::string, std::vector<ClusterEventWithHint>> hints;
   for (const auto& [name, plugin] : plugins_) {
@@ -151,6 +173,7 @@ std::map<std::string, std::vector<ClusterEventWithHint>> Framework::QueueingHint
     if (!can_reject) continue;
     if (auto* ext = dynamic_cast<EnqueueExtensions*>(p)) {
       hints[name] = ext->EventsToRegister();
+      AddNodeTaintWorkaround(hints[name]);
     } else {
       hints[name] = {ClusterEventWithHint{ClusterEvent{EventResource::kWildCard, kAll, ""}, nullptr}};
     }

@@ -218,7 +218,8 @@ void Scheduler::UpdateNode(const api::Node& old_node, const api::Node& new_node)
   (void)s;
   // upstream nodeSchedulingPropertiesChange: one event per changed property.
   std::vector<framework::ClusterEvent> events;
-  if (old_node.unschedulable != new_node.unschedulable) {
+  // Only uncordoning is an event (upstream extractNodeSpecUnschedulableChange).
+  if (old_node.unschedulable != new_node.unschedulable && !new_node.unschedulable) {
     events.push_back({framework::EventResource::kNode, framework::kUpdateNodeTaint,
                       "NodeSpecUnschedulableChange"});
   }

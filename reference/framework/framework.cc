@@ -137,6 +137,28 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(
   return f;
 }
 
+namespace {
+
+// upstream buildQueueingHintMap's workaround for kubernetes#109437: a
+// plugin that registers Node/Add but not Node/UpdateNodeTaint is also
+// registered for Node/UpdateNodeTaint, always Queue, because the node
+// pre-check can keep its Node/Add hint from being consulted.
+void AddNodeTaintWorkaround(std::vector<ClusterEventWithHint>& events) {
+  bool node_added = false, node_taint_updated = false;
+  for (const ClusterEventWithHint& e : events) {
+    if (e.event.resource != EventResource::kNode) continue;
+    node_added = node_added || (e.event.action & kAdd) != 0;
+    node_taint_updated =
+        node_taint_updated || (e.event.action & kUpdateNodeTaint) != 0;
+  }
+  if (node_added && !node_taint_updated) {
+    events.push_back(ClusterEventWithHint{
+        ClusterEvent{EventResource::kNode, kUpdateNodeTaint, ""}, nullptr});
+  }
+}
+
+}  // namespace
+
 std::map<std::string, std::vector<ClusterEventWithHint>>
 Framework::QueueingHints() const {
   std::map<std::string, std::vector<ClusterEventWithHint>> hints;
@@ -152,6 +174,7 @@ Framework::QueueingHints() const {
     if (!can_reject) continue;
     if (auto* ext = dynamic_cast<EnqueueExtensions*>(p)) {
       hints[name] = ext->EventsToRegister();
+      AddNodeTaintWorkaround(hints[name]);
     } else {
       // No EnqueueExtensions: interested in everything, always Queue.
       hints[name] = {ClusterEventWithHint{
