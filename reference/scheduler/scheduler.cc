@@ -319,6 +319,9 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
         if (updated.node_name.empty()) updated.node_name = it->second.node_name;
+        // An update that changes nothing is no write: the API server keeps
+        // the resourceVersion and sends no watch event.
+        if (updated == it->second) return schedref::Status::Ok();
         UpdatePod(it->second, updated);
       } else if (const auto* pdb =
                      std::get_if<api::PodDisruptionBudget>(&event.object)) {
