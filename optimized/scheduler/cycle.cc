@@ -158,7 +158,8 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.message = out.status.Message();
     }
     record_attempt();
-    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info);
+    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info,
+                            attempt.outcome == "unschedulable", attempt.message);
     return;
   }
   attempt.node = out.result.suggested_host;
@@ -200,12 +201,14 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
       return true;
     }
   }
-  queue_->Done(pod.uid());
   framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
   if (!pre_bind.IsSuccess()) {
     HandleBindingCycleError(b, pre_bind);
     return true;
   }
+  // Not in flight after PreBind, the last point that can reject (upstream
+  // bindingCycle: Done after PreBind, before Bind).
+  queue_->Done(pod.uid());
   auto latency = bind_latency_ms_.empty() ? bind_latency_ms_.end() : bind_latency_ms_.find(pod.key);
   const int64_t delay =
       latency == bind_latency_ms_.end() ? default_bind_latency_ms_ : latency->second;
@@ -271,7 +274,8 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
   }
   framework::QueuedPodInfo info = b.assumed;
   info.pod_info = WithoutNodeName(*assumed);
-  HandleSchedulingFailure(info, fit, kClearNominatedNode);
+  const std::string message = fit ? fit->Error() : status.Message();
+  HandleSchedulingFailure(info, fit, kClearNominatedNode, status.IsRejected(), message);
   if (move_after) {
     const std::string uid = assumed->uid();
     framework::EventObjects objs;
@@ -284,7 +288,8 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Sta
 
 void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                         const std::optional<framework::FitError>& fit,
-                                        const std::optional<backend::queue::NominatingInfo>& nominating_info) {
+                                        const std::optional<backend::queue::NominatingInfo>& nominating_info,
+                                        bool rejected, const std::string& message) {
   if (fit) {
     pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
     pod_info.pending_plugins = fit->diagnosis.pending_plugins;
@@ -309,13 +314,26 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
     queue_->Done(nominated->uid());
   }
   queue_->AddNominatedPod(nominated, nominating_info);
-  // The status patch: nominatedNodeName changes only in Override mode.
-  if (it != pods_.end() && nominating_info &&
-      nominating_info->mode == backend::queue::NominatingInfo::kOverride &&
-      it->second->pod.nominated_node_name != nominating_info->nominated_node_name) {
+  // The status patch (upstream updatePod): the PodScheduled=False condition
+  // and, in Override mode, nominatedNodeName, written only when one of them
+  // changes; the informer delivers it at once (for a pending pod whose
+  // nomination stayed: the queue's UpdatePodOther event).
+  if (it == pods_.end()) return;
+  std::pair<std::string, std::string> condition{rejected ? "Unschedulable" : "SchedulerError",
+                                                message};
+  auto written = pod_scheduled_.find(it->second->uid());
+  const bool condition_changed = written == pod_scheduled_.end() || written->second != condition;
+  const bool nomination_changed =
+      nominating_info && nominating_info->mode == backend::queue::NominatingInfo::kOverride &&
+      it->second->pod.nominated_node_name != nominating_info->nominated_node_name;
+  if (!condition_changed && !nomination_changed) return;
+  pod_scheduled_[it->second->uid()] = std::move(condition);
+  if (nomination_changed) {
     UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
                 p.nominated_node_name = nominating_info->nominated_node_name;
               }));
+  } else {
+    UpdatePod(it->second, it->second);
   }
 }
 

@@ -162,10 +162,13 @@ class Scheduler : public framework::Handle {
   framework::Status RunBindPlugins(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding, const framework::Status& status);
-  // Consumes pod_info (moved into the queue when requeued).
+  // Consumes pod_info (moved into the queue when requeued). `rejected`: the
+  // failure is a rejection (condition reason Unschedulable), not an error
+  // (SchedulerError); `message`: its text.
   void HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                const std::optional<framework::FitError>& fit,
-                               const std::optional<backend::queue::NominatingInfo>& ni);
+                               const std::optional<backend::queue::NominatingInfo>& ni,
+                               bool rejected, const std::string& message);
   void Activate(const std::set<std::string>& pod_keys);
   void Note(const std::string& what, const std::string& pod, const std::string& message);
 
@@ -179,6 +182,9 @@ class Scheduler : public framework::Handle {
   framework::StringMap<framework::PodInfoPtr> pods_;
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
+  // Each pod's PodScheduled=False condition (reason, message) as the
+  // scheduler last wrote it, by UID (api::Pod has no status.conditions).
+  std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;
 
   // --- scheduler state ---
   framework::Parallelizer parallel_;

@@ -503,7 +503,9 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.message = out.status.Message();
     }
     record_attempt();
-    HandleSchedulingFailure(fwk, pod_info, out.fit_error, out.nominating_info);
+    HandleSchedulingFailure(fwk, pod_info, out.fit_error, out.nominating_info,
+                            attempt.outcome == "unschedulable",
+                            attempt.message);
     return;
   }
   attempt.node = out.result.suggested_host;
@@ -544,12 +546,14 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
       return true;
     }
   }
-  queue_->Done(pod.uid);
   framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
   if (!pre_bind.IsSuccess()) {
     HandleBindingCycleError(b, pre_bind);
     return true;
   }
+  // PreBind is the last point that can make the pod unschedulable: from
+  // here on it is no longer in flight (upstream bindingCycle).
+  queue_->Done(pod.uid);
   auto latency = bind_latency_ms_.find(pod.Key());
   int64_t delay = latency == bind_latency_ms_.end() ? default_bind_latency_ms_
                                                     : latency->second;
@@ -608,7 +612,9 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
   }
   framework::QueuedPodInfo info = b.assumed;
   info.pod.node_name.clear();
-  HandleSchedulingFailure(fwk, info, fit, kClearNominatedNode);
+  HandleSchedulingFailure(fwk, info, fit, kClearNominatedNode,
+                          status.IsRejected(),
+                          fit.has_value() ? fit->Error() : status.Message());
   if (move_after) {
     std::string uid = assumed.uid;
     queue_->MoveAllToActiveOrBackoffQueue(
@@ -620,7 +626,8 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
 void Scheduler::HandleSchedulingFailure(
     framework::Framework& fwk, framework::QueuedPodInfo& pod_info,
     const std::optional<framework::FitError>& fit,
-    const std::optional<queue::NominatingInfo>& nominating_info) {
+    const std::optional<queue::NominatingInfo>& nominating_info,
+    bool rejected, const std::string& message) {
   (void)fwk;
   if (fit.has_value()) {
     pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
@@ -643,14 +650,29 @@ void Scheduler::HandleSchedulingFailure(
   }
   if (!requeued) queue_->Done(pod_info.pod.uid);
   queue_->AddNominatedPod(pod_info.pod, nominating_info);
-  // The status patch: nominatedNodeName changes only in Override mode.
-  if (it != pods_.end() && nominating_info.has_value() &&
+  // The status patch (upstream updatePod): the PodScheduled=False condition
+  // and, in Override mode, nominatedNodeName, written only when one of them
+  // changes. The informer delivers it at once: for a pending pod whose
+  // nomination stayed, an update with no scheduling property changed, the
+  // queue's UpdatePodOther event (it moves pods rejected by plugins that
+  // register it, such as plugins without EnqueueExtensions).
+  if (it == pods_.end()) return;
+  const std::pair<std::string, std::string> condition{
+      rejected ? "Unschedulable" : "SchedulerError", message};
+  auto written = pod_scheduled_.find(it->second.uid);
+  const bool condition_changed =
+      written == pod_scheduled_.end() || written->second != condition;
+  const bool nomination_changed =
+      nominating_info.has_value() &&
       nominating_info->mode == queue::NominatingInfo::kOverride &&
-      it->second.nominated_node_name != nominating_info->nominated_node_name) {
-    api::Pod updated = it->second;
+      it->second.nominated_node_name != nominating_info->nominated_node_name;
+  if (!condition_changed && !nomination_changed) return;
+  pod_scheduled_[it->second.uid] = condition;
+  api::Pod updated = it->second;
+  if (nomination_changed) {
     updated.nominated_node_name = nominating_info->nominated_node_name;
-    UpdatePod(it->second, updated);
   }
+  UpdatePod(it->second, updated);
 }
 
 }  // namespace schedref::reference::internal

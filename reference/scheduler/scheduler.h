@@ -171,10 +171,13 @@ class Scheduler : public framework::Handle {
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding,
                                const framework::Status& status);
+  // `rejected`: the failure is a rejection (condition reason
+  // Unschedulable), not an error (SchedulerError); `message`: its text.
   void HandleSchedulingFailure(framework::Framework& fwk,
                                framework::QueuedPodInfo& pod_info,
                                const std::optional<framework::FitError>& fit,
-                               const std::optional<queue::NominatingInfo>& ni);
+                               const std::optional<queue::NominatingInfo>& ni,
+                               bool rejected, const std::string& message);
   void Activate(const std::set<std::string>& pod_keys);
 
   // --- constant after construction ---
@@ -186,6 +189,9 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Pod> pods_;    // by namespace/name
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
+  // Each pod's PodScheduled=False condition (reason, message) as the
+  // scheduler last wrote it, by UID (api::Pod has no status.conditions).
+  std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;
 
   // --- scheduler state ---
   cache::Cache cache_;
