@@ -1,8 +1,8 @@
 #include "testing/models/model_queue.h"
 
-#include <cstdint>
-#include <tuple>
 #include <utility>
+
+#include "testing/models/queue_harness.h"
 
 namespace schedref::testing::models {
 namespace {
@@ -121,19 +121,7 @@ void ModelQueue::DeleteNominatedPodIfExists(const api::Pod& pod) {
 }
 
 QueueWhere ModelQueue::Locate(const std::string& key) const {
-  auto it = model_.pods.find(key);
-  if (it == model_.pods.end()) return QueueWhere::kAbsent;
-  switch (it->second.loc) {
-    case Loc::kActive:
-      return QueueWhere::kActive;
-    case Loc::kBackoff:
-      return QueueWhere::kBackoff;
-    case Loc::kUnschedulable:
-      return QueueWhere::kUnschedulable;
-    case Loc::kInFlight:
-      return QueueWhere::kInFlight;
-  }
-  return QueueWhere::kAbsent;
+  return ModelWhere(model_, key);
 }
 
 std::optional<QueuedPodView> ModelQueue::Get(const std::string& key) const {
@@ -165,10 +153,7 @@ api::TimeMs ModelQueue::BackoffExpiry(const std::string& key) const {
 }
 
 bool ModelQueue::SortLess(const QueuedPodView& a, const QueuedPodView& b) const {
-  return std::make_tuple(-static_cast<int64_t>(a.pod.priority.value_or(0)),
-                         a.timestamp, a.pod.Key()) <
-         std::make_tuple(-static_cast<int64_t>(b.pod.priority.value_or(0)),
-                         b.timestamp, b.pod.Key());
+  return ActiveQueueLess(a.pod, a.timestamp, b.pod, b.timestamp);
 }
 
 std::map<std::string, std::vector<std::string>>

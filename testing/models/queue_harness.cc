@@ -117,6 +117,11 @@ std::string ShowNominations(
 
 }  // namespace
 
+QueueWhere ModelWhere(const QueueModel& m, const std::string& key) {
+  auto it = m.pods.find(key);
+  return it == m.pods.end() ? QueueWhere::kAbsent : ToWhere(it->second.loc);
+}
+
 QueueHarness::QueueHarness(std::unique_ptr<QueueUnderTest> queue)
     : queue_(std::move(queue)) {}
 
@@ -188,9 +193,7 @@ std::optional<std::string> QueueHarness::Check(const QueueModel& m) const {
   // Every pod is where the model says, and in exactly one place.
   for (const std::string& name : ModelPodNames()) {
     const std::string key = ModelPodKey(name);
-    auto it = m.pods.find(key);
-    const QueueWhere want =
-        it == m.pods.end() ? QueueWhere::kAbsent : ToWhere(it->second.loc);
+    const QueueWhere want = ModelWhere(m, key);
     const QueueWhere got = q.Locate(key);
     if (got != want) {
       return key + " is " + WhereName(got) + ", model: " + WhereName(want);

@@ -13,6 +13,10 @@
 
 namespace schedref::testing::models {
 
+// Where `m` has the pod with `key`, in the adapter's terms (kAbsent:
+// nowhere).
+QueueWhere ModelWhere(const QueueModel& m, const std::string& key);
+
 class QueueHarness {
  public:
   // REQUIRES: queue != nullptr, configured as the model it is compared with.

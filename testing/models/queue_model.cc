@@ -272,12 +272,8 @@ const QueueModel::Pod* Find(const QueueModel& m, const std::string& name) {
   return it == m.pods.end() ? nullptr : &it->second;
 }
 
-// activeQ order: priority (higher first), timestamp, key.
 bool ModelActiveLess(const QueueModel::Pod& a, const QueueModel::Pod& b) {
-  return std::make_tuple(-static_cast<int64_t>(a.pod.priority.value_or(0)),
-                         a.timestamp, a.pod.Key()) <
-         std::make_tuple(-static_cast<int64_t>(b.pod.priority.value_or(0)),
-                         b.timestamp, b.pod.Key());
+  return ActiveQueueLess(a.pod, a.timestamp, b.pod, b.timestamp);
 }
 
 std::vector<std::string> KeysAt(
@@ -443,6 +439,14 @@ api::TimeMs QueueModel::BackoffExpiry(const Pod& p) const {
                   : static_cast<__int128>(config.initial_backoff_ms) << shift;
   return p.timestamp +
          static_cast<int64_t>(std::min<__int128>(doubled, config.max_backoff_ms));
+}
+
+bool ActiveQueueLess(const api::Pod& a, api::TimeMs a_timestamp,
+                     const api::Pod& b, api::TimeMs b_timestamp) {
+  return std::make_tuple(-static_cast<int64_t>(a.priority.value_or(0)),
+                         a_timestamp, a.Key()) <
+         std::make_tuple(-static_cast<int64_t>(b.priority.value_or(0)),
+                         b_timestamp, b.Key());
 }
 
 std::vector<std::string> QueueModel::ActiveKeys() const {

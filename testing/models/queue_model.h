@@ -254,6 +254,11 @@ struct QueueModel {
 
 const char* LocName(QueueModel::Loc loc);
 
+// activeQ order (the queue's QueueSort as the model has it): priority,
+// higher first, then timestamp, then key.
+bool ActiveQueueLess(const api::Pod& a, api::TimeMs a_timestamp,
+                     const api::Pod& b, api::TimeMs b_timestamp);
+
 // Whether `op` may happen in state `m` (see the file comment).
 bool IsValid(const QueueModel& m, const QueueOp& op);
 // The state after `op`. REQUIRES: IsValid(m, op).
