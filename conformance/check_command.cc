@@ -26,20 +26,6 @@ namespace {
 
 using Outcome = CheckResult::Outcome;
 
-// Every *.yaml under `dir`, sorted.
-std::vector<std::string> YamlFilesUnder(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  std::filesystem::recursive_directory_iterator it(dir, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    if (it->is_regular_file(ec) && it->path().extension() == ".yaml") {
-      files.push_back(it->path().generic_string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 // The scenario files to check: each argument, directories replaced by the
 // *.yaml files under them; no argument: golden/ under the current
 // directory.

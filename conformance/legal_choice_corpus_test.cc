@@ -5,9 +5,6 @@
 // differently is one the oracle accepted. One test per golden, sharded.
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,29 +12,20 @@
 
 #include "api/scenario_decode.h"
 #include "conformance/legal_choice.h"
+#include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
 namespace {
 
-std::vector<std::string> Goldens() {
-  std::vector<std::string> files;
-  for (const auto& e :
-       std::filesystem::recursive_directory_iterator("golden")) {
-    if (e.is_regular_file() && e.path().extension() == ".yaml") {
-      files.push_back(e.path().generic_string());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<std::string> Goldens() { return YamlFilesUnder("golden"); }
 
 // The walk over `path`'s scenario run with its seed plus one.
 LegalChoiceResult WalkWithAnotherSeed(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  StatusOr<api::Scenario> scenario = api::DecodeScenario(text.str(), path);
+  StatusOr<std::string> text = ReadFile(path);
+  EXPECT_TRUE(text.ok()) << text.status().message();
+  if (!text.ok()) return {};
+  StatusOr<api::Scenario> scenario = api::DecodeScenario(*text, path);
   EXPECT_TRUE(scenario.ok()) << scenario.status().message();
   if (!scenario.ok()) return {};
   api::Scenario other = *scenario;

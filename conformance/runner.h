@@ -59,6 +59,10 @@ CheckResult CheckScenario(Engine& engine, const std::string& path,
 // Reads a whole file. Errors: NotFound naming the path.
 [[nodiscard]] StatusOr<std::string> ReadFile(const std::string& path);
 
+// Every *.yaml file under `dir` (recursively), in path order; none if `dir`
+// cannot be read.
+std::vector<std::string> YamlFilesUnder(const std::string& dir);
+
 // Returns `text` (a scenario file) with its expectedTrace replaced by
 // `trace_lines`. The expectedTrace key must be the last key of the file, or
 // absent. Used by the golden update workflow.
