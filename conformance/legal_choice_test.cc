@@ -41,6 +41,31 @@ class LegalChoiceTest : public ::testing::Test {
     return t.ok() ? *t : api::Trace{};
   }
 
+  // The trace of an implementation whose feasible-node search at cycle 1
+  // ended with `feasible` and the rejections of `rejected`, as the
+  // reference writes it when forced (the forced run is only a way to get
+  // the trace; an illegal one would carry a note, checked here).
+  api::Trace WithSearch(const api::Scenario& s,
+                        std::vector<std::string> feasible,
+                        std::set<std::string> rejected) {
+    api::RunOptions options;
+    options.record_feasible_nodes = true;
+    options.forced.searches[1] = {std::move(feasible), std::move(rejected)};
+    api::Trace t = RunWith(s, options);
+    for (const api::Trace::Record& r : t.records) {
+      EXPECT_FALSE(r.note.has_value()) << r.note->message;
+    }
+    return t;
+  }
+
+  // The trace of an implementation whose preemption at cycle 1 nominated
+  // `node`.
+  api::Trace Nominating(const api::Scenario& s, const std::string& node) {
+    api::RunOptions options;
+    options.forced.nominations[1] = node;
+    return RunWith(s, options);
+  }
+
   LegalChoiceResult Compare(const api::Scenario& s, const api::Trace& actual) {
     StatusOr<LegalChoiceResult> r = CompareLegalChoice(reference_, s, actual);
     EXPECT_TRUE(r.ok()) << r.status().message();
@@ -119,25 +144,6 @@ TEST_F(LegalChoiceTest, ADifferenceThatIsNotAChoiceEndsTheWalk) {
   EXPECT_EQ(r.refused, std::nullopt);
 }
 
-// The trace of an implementation whose feasible-node search at cycle 1
-// ended with `feasible` and the rejections of `rejected`, as the reference
-// writes it when forced (legal or not, the forced run is only a way to get
-// the trace; an illegal one would carry a note, checked here).
-api::Trace WithSearch(api::Scheduler& reference, const api::Scenario& s,
-                      std::vector<std::string> feasible,
-                      std::set<std::string> rejected) {
-  api::RunOptions options;
-  options.record_feasible_nodes = true;
-  options.forced.searches[1] = {std::move(feasible), std::move(rejected)};
-  StatusOr<api::Trace> t = reference.Run(s, options);
-  EXPECT_TRUE(t.ok()) << t.status().message();
-  if (!t.ok()) return {};
-  for (const api::Trace::Record& r : t->records) {
-    EXPECT_FALSE(r.note.has_value()) << r.note->message;
-  }
-  return *t;
-}
-
 TEST_F(LegalChoiceTest, AcceptsAnEarlyStopSearchUpstreamsWorkersCanProduce) {
   // The reference keeps n0, the first node from the start index.
   ASSERT_EQ(Run(early_stop_).placements.at("default/p1"), "n0");
@@ -149,7 +155,7 @@ TEST_F(LegalChoiceTest, AcceptsAnEarlyStopSearchUpstreamsWorkersCanProduce) {
                                          {{"n2"}, {}},
                                          {{"n3"}, {}}}) {
     const api::Trace actual =
-        WithSearch(reference_, early_stop_, c.feasible, c.rejected);
+        WithSearch(early_stop_, c.feasible, c.rejected);
     ASSERT_EQ(actual.placements.at("default/p1"), c.feasible[0]);
     LegalChoiceResult r = Compare(early_stop_, actual);
     EXPECT_EQ(r.difference, std::nullopt) << c.feasible[0];
@@ -167,7 +173,7 @@ TEST_F(LegalChoiceTest, ANominatedNodesEarlierRejectionNeedNotBeSearched) {
   // n2 never reached n5's chunk (reaching it would have checked n4, which
   // passes, too).
   const api::Trace actual =
-      WithSearch(reference_, early_stop_nominated_, {"n2"}, {"n5"});
+      WithSearch(early_stop_nominated_, {"n2"}, {"n5"});
   ASSERT_EQ(actual.placements.at("default/p"), "n2");
   LegalChoiceResult r = Compare(early_stop_nominated_, actual);
   EXPECT_EQ(r.difference, std::nullopt);
@@ -180,7 +186,7 @@ TEST_F(LegalChoiceTest, ANominatedNodesEarlierRejectionNeedNotBeSearched) {
 
 TEST_F(LegalChoiceTest, RefusesASearchOneWorkerCannotProduce) {
   // With parallelism 1 the single worker checks n0 first and keeps it.
-  const api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {"n1"});
+  const api::Trace actual = WithSearch(early_stop_, {"n2"}, {"n1"});
   api::Scenario sequential = early_stop_;
   sequential.config.parallelism = 1;
   LegalChoiceResult r = Compare(sequential, actual);
@@ -197,7 +203,7 @@ TEST_F(LegalChoiceTest, RefusesASearchOneWorkerCannotProduce) {
 TEST_F(LegalChoiceTest, RefusesASearchThatSkipsACheckedNode) {
   // n1 comes before n3 in its chunk only if chunks are bigger than one
   // node; here a node the trace says was kept does not pass at all.
-  api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {});
+  api::Trace actual = WithSearch(early_stop_, {"n2"}, {});
   for (api::Trace::Record& rec : actual.records) {
     if (rec.attempt) rec.attempt->feasible_nodes = {"n1"};
   }
@@ -211,7 +217,7 @@ TEST_F(LegalChoiceTest, RefusesASearchThatSkipsACheckedNode) {
 TEST_F(LegalChoiceTest, WithoutFeasibleNodesADifferentSearchIsADivergence) {
   // An implementation that does not list its feasible nodes cannot use the
   // freedom: the oracle does not guess them.
-  api::Trace actual = WithSearch(reference_, early_stop_, {"n2"}, {"n1"});
+  api::Trace actual = WithSearch(early_stop_, {"n2"}, {"n1"});
   for (api::Trace::Record& rec : actual.records) {
     if (rec.attempt) rec.attempt->feasible_nodes.clear();
   }
@@ -219,15 +225,6 @@ TEST_F(LegalChoiceTest, WithoutFeasibleNodesADifferentSearchIsADivergence) {
   EXPECT_EQ(r.difference, 1u);
   EXPECT_EQ(r.refused, std::nullopt);
   EXPECT_TRUE(r.forced.searches.empty());
-}
-
-api::Trace Nominating(api::Scheduler& reference, const api::Scenario& s,
-                      const std::string& node) {
-  api::RunOptions options;
-  options.forced.nominations[1] = node;
-  StatusOr<api::Trace> t = reference.Run(s, options);
-  EXPECT_TRUE(t.ok()) << t.status().message();
-  return t.ok() ? *t : api::Trace{};
 }
 
 const api::Attempt& FirstAttempt(const api::Trace& t) {
@@ -244,7 +241,7 @@ TEST_F(LegalChoiceTest, AcceptsEitherOfTwoEquallyGoodPreemptionCandidates) {
       FirstAttempt(Run(preemption_tie_)).preemption->nominated_node;
   ASSERT_TRUE(own == "node1" || own == "node2") << own;
   const std::string other = own == "node1" ? "node2" : "node1";
-  const api::Trace actual = Nominating(reference_, preemption_tie_, other);
+  const api::Trace actual = Nominating(preemption_tie_, other);
   ASSERT_EQ(FirstAttempt(actual).preemption->nominated_node, other);
   LegalChoiceResult r = Compare(preemption_tie_, actual);
   EXPECT_EQ(r.difference, std::nullopt);
