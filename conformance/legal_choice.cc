@@ -55,11 +55,11 @@ std::vector<Choice> NewDecisions(const api::Attempt& want,
                                  api::ForcedDecisions& forced) {
   std::vector<Choice> out;
   const int64_t cycle = got.cycle;
+  std::set<std::string> rejected = RejectedNodes(got);
   if (!got.feasible_nodes.empty() && forced.searches.count(cycle) == 0 &&
       (got.feasible_nodes != want.feasible_nodes ||
-       got.evaluated != want.evaluated ||
-       RejectedNodes(got) != RejectedNodes(want))) {
-    forced.searches[cycle] = {got.feasible_nodes, RejectedNodes(got)};
+       got.evaluated != want.evaluated || rejected != RejectedNodes(want))) {
+    forced.searches[cycle] = {got.feasible_nodes, std::move(rejected)};
     out.push_back({cycle, got.pod, Joined(got.feasible_nodes),
                    Joined(want.feasible_nodes), "feasible nodes"});
   }
