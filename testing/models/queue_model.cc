@@ -541,13 +541,16 @@ void Apply(QueueModel& m, const QueueOp& op) {
             const api::Pod old_pod = p.pod;
             p.pod = UpdatedPod(old_pod, o);
             if (p.loc == Loc::kInFlight) {
-              // Recorded for every pod in flight; replayed if one fails.
-              ModelEvent e;
-              e.kind = ModelEvent::kPodUpdate;
-              e.target_uid = p.pod.uid;
-              e.bits = kUpdatePodAny;
-              e.ready = IsReady(p.pod);
-              RecordInFlight(m, e);
+              // One event per changed property, recorded for every pod in
+              // flight; replayed if one fails.
+              for (uint32_t bits : UpdateBits(old_pod, p.pod)) {
+                ModelEvent e;
+                e.kind = ModelEvent::kPodUpdate;
+                e.target_uid = p.pod.uid;
+                e.bits = bits;
+                e.ready = IsReady(p.pod);
+                RecordInFlight(m, e);
+              }
               return;
             }
             NomUpdate(m, old_pod, p.pod);

@@ -178,8 +178,6 @@ enum PodUpdateBits : uint32_t {
   kUpdatePodSchedulingGatesEliminated = 1u << 1,
   kUpdatePodTolerations = 1u << 2,
   kUpdatePodOther = 1u << 3,
-  // An update of an in-flight pod is recorded as one event with every bit.
-  kUpdatePodAny = (1u << 4) - 1,
 };
 
 // A cluster event as far as the fixture's hints can tell.

@@ -34,11 +34,16 @@ bool InFlightEvents::AddEventIfAnyInFlight(const framework::ClusterEvent& event,
   return true;
 }
 
-bool InFlightEvents::AddEventIfPodInFlight(const std::string& uid,
-                                           const framework::ClusterEvent& event,
-                                           const framework::EventObjects& objects) {
+bool InFlightEvents::AddEventsIfPodInFlight(const std::string& uid,
+                                            const std::vector<framework::ClusterEvent>& events,
+                                            const framework::EventObjects& objects) {
   if (!Has(uid)) return false;
-  entries_.push_back(Entry{nullptr, RecordedEvent(event, objects)});
+  const RecordedEvent copies({}, objects);
+  for (const framework::ClusterEvent& event : events) {
+    RecordedEvent recorded = copies;  // shares the copied objects
+    recorded.event = event;
+    entries_.push_back(Entry{nullptr, std::move(recorded)});
+  }
   return true;
 }
 

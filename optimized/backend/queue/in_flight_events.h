@@ -64,10 +64,11 @@ class InFlightEvents {
   // Records the event iff some pod is in flight; returns whether it did.
   bool AddEventIfAnyInFlight(const framework::ClusterEvent& event,
                              const framework::EventObjects& objects);
-  // Records the event iff the pod with `uid` is in flight; returns whether
-  // it did.
-  bool AddEventIfPodInFlight(const std::string& uid, const framework::ClusterEvent& event,
-                             const framework::EventObjects& objects);
+  // Records the events, in order and all carrying `objects` (copied once),
+  // iff the pod with `uid` is in flight; returns whether it did.
+  bool AddEventsIfPodInFlight(const std::string& uid,
+                              const std::vector<framework::ClusterEvent>& events,
+                              const framework::EventObjects& objects);
   // The events recorded after the pod's marker, oldest first (pointers into
   // the list, valid until the next mutation); nullopt iff the pod is not in
   // flight.

@@ -51,11 +51,10 @@ TEST(InFlightEventsTest, EventsForAPodAreThoseAfterItsMarker) {
 TEST(InFlightEventsTest, EventsForOnePod) {
   InFlightEvents f;
   framework::PodInfoPtr a = Pod("a");
-  EXPECT_FALSE(f.AddEventIfPodInFlight(a->uid(), Event("x"), {}));
+  EXPECT_FALSE(f.AddEventsIfPodInFlight(a->uid(), {Event("x")}, {}));
   f.AddPod(a);
-  EXPECT_TRUE(f.AddEventIfPodInFlight(a->uid(), Event("x"), {}));
-  EXPECT_TRUE(f.AddEventIfPodInFlight(a->uid(), Event("y"), {}));
-  EXPECT_FALSE(f.AddEventIfPodInFlight("other", Event("z"), {}));
+  EXPECT_TRUE(f.AddEventsIfPodInFlight(a->uid(), {Event("x"), Event("y")}, {}));
+  EXPECT_FALSE(f.AddEventsIfPodInFlight("other", {Event("z")}, {}));
   EXPECT_EQ(Labels(f.EventsFor(a->uid())), (std::vector<std::string>{"x", "y"}));
 }
 
@@ -106,7 +105,7 @@ TEST(InFlightEventsTest, RecordedEventsOwnTheirObjects) {
     api::Pod new_pod = st::MakePod().Name("x").Label("v", "2").Obj();
     api::Node node = st::MakeNode().Name("n").Obj();
     ASSERT_TRUE(f.AddEventIfAnyInFlight(Event("pods"), {&old_pod, &new_pod, nullptr, nullptr}));
-    ASSERT_TRUE(f.AddEventIfPodInFlight(a->uid(), Event("node"), {nullptr, nullptr, nullptr, &node}));
+    ASSERT_TRUE(f.AddEventsIfPodInFlight(a->uid(), {Event("node")}, {nullptr, nullptr, nullptr, &node}));
     old_pod.labels["v"] = "changed";
   }
   std::optional<std::vector<const RecordedEvent*>> events = f.EventsFor(a->uid());

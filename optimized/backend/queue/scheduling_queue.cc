@@ -264,8 +264,8 @@ void SchedulingQueue::Activate(const std::vector<api::Pod>& pods, api::TimeMs no
     // Not (or no longer) activated. If the pod is in flight, an event aimed
     // at it brings it back when it fails (v1.32, PR #128170); the legacy
     // path gets the same from moveRequestCycle.
-    in_flight_.AddEventIfPodInFlight(pod.uid, framework::ForceActivate(),
-                                     framework::EventObjects{nullptr, &pod, nullptr, nullptr});
+    in_flight_.AddEventsIfPodInFlight(pod.uid, {framework::ForceActivate()},
+                                      framework::EventObjects{nullptr, &pod, nullptr, nullptr});
     move_request_cycle_ = scheduling_cycle_;
   }
 }
@@ -282,9 +282,11 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   const api::Pod& new_pod = new_info->pod;
   const framework::EventObjects objects{&old_pod, &new_pod, nullptr, nullptr};
   if (options_.queueing_hints_enabled) {
-    // Being scheduled: the update is replayed when (if) the pod fails.
-    if (in_flight_.AddEventIfPodInFlight(new_pod.uid, framework::EventUnscheduledPodUpdate(),
-                                         objects)) {
+    // Being scheduled: each fine-grained event of the update is replayed
+    // when (if) the pod fails.
+    if (in_flight_.Has(new_pod.uid)) {
+      in_flight_.AddEventsIfPodInFlight(
+          new_pod.uid, PodSchedulingPropertiesChange(new_pod, old_pod), objects);
       return schedref::Status::Ok();
     }
   }

@@ -105,8 +105,9 @@ class SchedulingQueue {
   // if a PreEnqueue plugin gates it. Never fails.
   schedref::Status Add(const api::Pod& pod, api::TimeMs now);
   schedref::Status Add(framework::PodInfoPtr pod, api::TimeMs now);
-  // The pod changed. In flight (QueueingHints): an UnschedulablePodUpdate
-  // event is recorded for it, nothing else. In activeQ or backoffQ: the
+  // The pod changed. In flight (QueueingHints): each event of
+  // PodSchedulingPropertiesChange(new_pod, old_pod) is recorded, nothing
+  // else. In activeQ or backoffQ: the
   // object is replaced in place and the nomination updated. In
   // unschedulable: replaced, nomination updated, then each event of
   // PodSchedulingPropertiesChange goes through the hints and may move it

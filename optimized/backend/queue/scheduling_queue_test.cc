@@ -877,11 +877,67 @@ TEST(SchedulingQueueTest, UpdateWhenInflight) {
   api::Pod updated = pod;
   updated.tolerations = {api::Toleration{"foo", "", "", "NoSchedule", {}}};
   ASSERT_TRUE(q->Update(pod, updated, kT0).ok());
+  // Recorded as the update's fine-grained events (v1.31+, PR #125578).
   EXPECT_EQ(q->InFlightEntries(),
-            (Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdate"}));
+            (Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdatePodTolerations"}));
   AddUnschedulable(*q, Attempted(InfoFor(updated, {"fakePlugin"})), kT0);
   EXPECT_EQ(q->Locate(updated.Key()), Where::kBackoff);
   EXPECT_EQ(q->Get(updated.Key())->pod(), updated);
+}
+
+// The update of an in-flight pod is recorded as the fine-grained events of
+// PodSchedulingPropertiesChange, not as one event with every update action:
+// a rejector registered for toleration changes only is not consulted for a
+// label change (upstream PriorityQueue.Update, addEventsIfPodInFlight).
+TEST(SchedulingQueueTest, UpdateWhenInflightRecordsFineGrainedEvents) {
+  const ClusterEvent toleration_change{EventResource::kPod,
+                                       framework::kUpdatePodTolerations,
+                                       "PodTolerationChange"};
+  const api::Pod pod =
+      st::MakePod().Name("test-pod").Namespace("test-ns").UID("test-uid").Obj();
+  api::Pod relabelled = pod;
+  relabelled.labels = {{"tier", "gold"}};
+  api::Pod tolerating = pod;
+  tolerating.tolerations = {api::Toleration{"foo", "", "", "NoSchedule", {}}};
+  api::Pod both = relabelled;
+  both.tolerations = tolerating.tolerations;
+  struct Case {
+    std::string name;
+    api::Pod updated;
+    Keys want_entries;
+    Where want;
+  };
+  const std::vector<Case> cases = {
+      {"a label change is not a toleration change", relabelled,
+       Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdatePodLabel"},
+       Where::kUnschedulable},
+      {"a toleration change", tolerating,
+       Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdatePodTolerations"},
+       Where::kBackoff},
+      {"both: one event each, in extractor order", both,
+       Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdatePodLabel",
+            "UnschedulablePodUpdatePodTolerations"},
+       Where::kBackoff},
+      {"a status-only change is UpdatePodOther", [&] {
+         api::Pod p = pod;
+         p.nominated_node_name = "node1";
+         return p;
+       }(),
+       Keys{"pod:test-ns/test-pod", "UnschedulablePodUpdatePodOther"},
+       Where::kUnschedulable},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    QueueOptions qo;
+    qo.hints = {{toleration_change, "tolerationPlugin", QueueHint()}};
+    auto q = NewQueue(qo);
+    ASSERT_TRUE(q->Add(pod, kT0).ok());
+    PopPod(*q, pod);
+    ASSERT_TRUE(q->Update(pod, c.updated, kT0).ok());
+    EXPECT_EQ(q->InFlightEntries(), c.want_entries);
+    AddUnschedulable(*q, Attempted(InfoFor(c.updated, {"tolerationPlugin"})), kT0);
+    EXPECT_EQ(q->Locate(c.updated.Key()), c.want);
+  }
 }
 
 // upstream TestPriorityQueue_Delete

@@ -158,10 +158,14 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
                                          const api::Pod& new_pod,
                                          api::TimeMs now) {
   if (options_.queueing_hints_enabled) {
-    // Being scheduled: the update is replayed when (if) the pod fails.
-    if (in_flight_.AddEventsIfPodInFlight(
-            new_pod.uid, {RecordedEvent{framework::EventUnscheduledPodUpdate(),
-                                        old_pod, new_pod}})) {
+    // Being scheduled: each fine-grained event of the update is replayed
+    // when (if) the pod fails.
+    std::vector<RecordedEvent> events;
+    for (const framework::ClusterEvent& event :
+         PodSchedulingPropertiesChange(new_pod, old_pod)) {
+      events.push_back(RecordedEvent{event, old_pod, new_pod});
+    }
+    if (in_flight_.AddEventsIfPodInFlight(new_pod.uid, events)) {
       return schedref::Status::Ok();
     }
   }

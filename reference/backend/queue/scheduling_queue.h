@@ -95,11 +95,11 @@ class SchedulingQueue {
   // A new pending pod: to activeQ, or to unschedulable if a PreEnqueue
   // plugin gates it. Never fails.
   schedref::Status Add(const api::Pod& pod, api::TimeMs now);
-  // The pod changed. In activeQ or backoffQ: updated in place. In flight
-  // (QueueingHints): recorded as an event for it, nothing else. In
-  // unschedulable: the change's events are run through the hints (legacy:
-  // any change other than status moves it). Anywhere else: added like Add.
-  // Never fails.
+  // The pod changed. In flight (QueueingHints): each event of
+  // PodSchedulingPropertiesChange(new_pod, old_pod) is recorded, nothing
+  // else. In activeQ or backoffQ: updated in place. In unschedulable: the
+  // same events are run through the hints (legacy: any change other than
+  // status moves it). Anywhere else: added like Add. Never fails.
   schedref::Status Update(const api::Pod& old_pod, const api::Pod& new_pod,
                           api::TimeMs now);
   // The pod is gone from every queue and from the nominator. Never fails.
