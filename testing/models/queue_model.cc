@@ -75,22 +75,28 @@ api::Pod BoundPod() {
 }
 
 // The update events of an unscheduled pod, in upstream's order
-// (PodSchedulingPropertiesChange): the fixture never changes requests, so
-// there is no scale-down.
-std::vector<uint32_t> UpdateBits(const api::Pod& old_pod,
-                                              const api::Pod& new_pod) {
-  std::vector<uint32_t> bits;
-  if (old_pod.labels != new_pod.labels) {
-    bits.push_back(kUpdatePodLabel);
-  }
+// (PodSchedulingPropertiesChange), each aimed at the pod: the fixture never
+// changes requests, so there is no scale-down.
+std::vector<ModelEvent> UpdateEvents(const api::Pod& old_pod,
+                                     const api::Pod& new_pod) {
+  std::vector<ModelEvent> events;
+  auto add = [&](uint32_t bits) {
+    ModelEvent e;
+    e.kind = ModelEvent::kPodUpdate;
+    e.target_uid = new_pod.uid;
+    e.bits = bits;
+    e.ready = IsReady(new_pod);
+    events.push_back(e);
+  };
+  if (old_pod.labels != new_pod.labels) add(kUpdatePodLabel);
   if (!old_pod.scheduling_gates.empty() && new_pod.scheduling_gates.empty()) {
-    bits.push_back(kUpdatePodSchedulingGatesEliminated);
+    add(kUpdatePodSchedulingGatesEliminated);
   }
   if (old_pod.tolerations.size() != new_pod.tolerations.size()) {
-    bits.push_back(kUpdatePodTolerations);
+    add(kUpdatePodTolerations);
   }
-  if (bits.empty()) bits.push_back(kUpdatePodOther);
-  return bits;
+  if (events.empty()) add(kUpdatePodOther);
+  return events;
 }
 
 // --- the fixture's hints, restated -------------------------------------------
@@ -543,24 +549,14 @@ void Apply(QueueModel& m, const QueueOp& op) {
             if (p.loc == Loc::kInFlight) {
               // One event per changed property, recorded for every pod in
               // flight; replayed if one fails.
-              for (uint32_t bits : UpdateBits(old_pod, p.pod)) {
-                ModelEvent e;
-                e.kind = ModelEvent::kPodUpdate;
-                e.target_uid = p.pod.uid;
-                e.bits = bits;
-                e.ready = IsReady(p.pod);
+              for (const ModelEvent& e : UpdateEvents(old_pod, p.pod)) {
                 RecordInFlight(m, e);
               }
               return;
             }
             NomUpdate(m, old_pod, p.pod);
             if (p.loc != Loc::kUnschedulable) return;  // updated in place
-            for (uint32_t bits : UpdateBits(old_pod, p.pod)) {
-              ModelEvent e;
-              e.kind = ModelEvent::kPodUpdate;
-              e.target_uid = p.pod.uid;
-              e.bits = bits;
-              e.ready = IsReady(p.pod);
+            for (const ModelEvent& e : UpdateEvents(old_pod, p.pod)) {
               ModelStrategy s = Worth(p, e);
               // Once out of unschedulable, a Skip leaves it where it went.
               if (p.loc != Loc::kUnschedulable && s == ModelStrategy::kSkip) {
