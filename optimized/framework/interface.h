@@ -189,6 +189,9 @@ class Handle {
   virtual ~Handle() = default;
   // The snapshot of the current scheduling cycle.
   virtual const Snapshot& SnapshotSharedLister() const = 0;
+  // The wall clock (upstream time.Now()), ms since the epoch: the
+  // scenario's startTime plus the virtual clock, on the scale of
+  // status.startTime and creationTimestamp.
   virtual api::TimeMs Now() const = 0;
   // Namespace name -> labels, for namespaceSelector.
   virtual const std::map<std::string, api::Labels>& NamespaceLabels() const = 0;

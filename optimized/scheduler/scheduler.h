@@ -68,7 +68,8 @@ class Scheduler : public framework::Handle {
 
   // framework::Handle
   const framework::Snapshot& SnapshotSharedLister() const override { return snapshot_; }
-  api::TimeMs Now() const override { return now_; }
+  // The wall clock: the scenario's startTime plus the virtual clock.
+  api::TimeMs Now() const override { return scenario_.start_time + now_; }
   const std::map<std::string, api::Labels>& NamespaceLabels() const override {
     return namespaces_;
   }

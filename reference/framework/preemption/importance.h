@@ -18,10 +18,11 @@ int32_t PodPriority(const api::Pod& pod);
 
 // status.startTime, or `now` for a pod that has not started (assumed or
 // bound pods without a start time).
+// `now` is the wall clock (Handle::Now), so an unstarted pod counts as
+// started after every pod whose start time has passed, as upstream's.
 // Note: upstream reads the wall clock (time.Now()) at every call, so two
-// unstarted pods compare by the order of the calls; here both are `now`,
-// the scheduler's virtual clock, and compare equal (docs/deviations.md
-// "Victim start time").
+// unstarted pods compare by the order of the calls; here both are `now`
+// and compare equal (docs/deviations.md "Victim start time").
 api::TimeMs PodStartTime(const api::Pod& pod, api::TimeMs now);
 
 // True iff `a` has higher priority, or equal priority and started earlier.
