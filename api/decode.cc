@@ -574,10 +574,17 @@ Status DecodePriorityClass(const FieldReader& root, PriorityClass* pc) {
                    &pc->preemption_policy);
 }
 
+// REQUIRES: ns->name is set.
 Status DecodeNamespace(const FieldReader& root, Namespace* ns) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
-  return ReadLabels(*meta, "labels", &ns->labels);
+  SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &ns->labels));
+  // The API server labels every namespace with its own name, over any
+  // value the manifest gives (upstream SetDefaults_Namespace and the
+  // namespace strategy's Canonicalize), so namespaceSelector terms can name
+  // namespaces.
+  ns->labels[std::string(kLabelMetadataName)] = ns->name;
+  return Status::Ok();
 }
 
 // --- Dispatch -----------------------------------------------------------------------

@@ -210,6 +210,28 @@ TEST(DecodeManifestsTest, KubectlDumpPods) {
   EXPECT_FALSE(gated.affinity.has_value());
 }
 
+// The API server labels every namespace with its name, over what the
+// manifest says (SetDefaults_Namespace).
+TEST(DecodeManifestsTest, NamespacesAreLabelledWithTheirName) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: Namespace
+metadata: {name: plain}
+---
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: shop
+  labels: {kubernetes.io/metadata.name: other, team: storefront}
+)");
+  EXPECT_EQ(objects.namespaces,
+            (std::vector<Namespace>{
+                {"plain", {{"kubernetes.io/metadata.name", "plain"}}},
+                {"shop",
+                 {{"kubernetes.io/metadata.name", "shop"},
+                  {"team", "storefront"}}}}));
+}
+
 TEST(DecodeManifestsTest, OtherKindsInMultiDocumentYaml) {
   const Objects objects = MustDecodeFile("others.yaml");
   EXPECT_EQ(objects.namespaces,
@@ -706,7 +728,8 @@ TEST(SchedulerPerfTemplatesTest, KeyFields) {
   {
     const Objects o = DecodeTemplate("namespace-with-labels.yaml");
     ASSERT_EQ(o.namespaces.size(), 1u);
-    EXPECT_EQ(o.namespaces[0].labels, (Labels{{"team", "devops"}}));
+    EXPECT_EQ(o.namespaces[0].labels,
+              (Labels{{"kubernetes.io/metadata.name", "template-0"}, {"team", "devops"}}));
   }
   {
     const Objects o = DecodeTemplate("pod-default.yaml");

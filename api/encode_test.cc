@@ -62,7 +62,7 @@ TEST(EncodeObjectTest, OtherKindsRoundTrip) {
       PodDisruptionBudget{"ns", "no-selector", std::nullopt, 0, {}},
       PriorityClass{"high", 1000000, true, "Never"},
       PriorityClass{"low", -5, false, std::nullopt},
-      Namespace{"ns", {{"team", "x"}}},
+      Namespace{"ns", {{"kubernetes.io/metadata.name", "ns"}, {"team", "x"}}},
   };
   for (const AnyObject& o : objects) {
     StatusOr<AnyObject> back = DecodeObject(EncodeObject(o), "encoded", 1);
@@ -73,7 +73,7 @@ TEST(EncodeObjectTest, OtherKindsRoundTrip) {
 
 TEST(EncodeListTest, DecodesToTheSameObjects) {
   Objects objects;
-  objects.namespaces = {{"ns", {}}};
+  objects.namespaces = {{"ns", {{"kubernetes.io/metadata.name", "ns"}}}};
   objects.nodes = {Node{"n1", "", {}, {{"pods", 10}}, {{"pods", 10}}, {}, true, {}}};
   Pod pod;
   pod.ns = "ns";

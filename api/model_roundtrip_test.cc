@@ -395,7 +395,11 @@ Gen<AnyObject> GenOtherKind() {
   const auto ns = gen::map(
       gen::build<Namespace>(gen::set(&Namespace::name, ObjectName()),
                             gen::set(&Namespace::labels, GenLabels())),
-      [](Namespace n) { return AnyObject(std::move(n)); });
+      [](Namespace n) {
+        // What the decoder makes of any namespace (SetDefaults_Namespace).
+        n.labels[kLabelMetadataName] = n.name;
+        return AnyObject(std::move(n));
+      });
   return gen::oneOf(pdb, pc, ns);
 }
 

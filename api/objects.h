@@ -34,6 +34,9 @@ inline constexpr char kResourcePods[] = "pods";
 // Well-known node labels (k8s.io/api core/v1 well_known_labels.go).
 inline constexpr char kLabelHostname[] = "kubernetes.io/hostname";
 inline constexpr char kLabelTopologyZone[] = "topology.kubernetes.io/zone";
+// The label the API server gives every namespace: its name (core/v1
+// well_known_labels.go LabelMetadataName).
+inline constexpr char kLabelMetadataName[] = "kubernetes.io/metadata.name";
 
 // TopologySpreadConstraint.whenUnsatisfiable values (core/v1 types.go).
 inline constexpr char kDoNotSchedule[] = "DoNotSchedule";

@@ -122,6 +122,7 @@ class ScenarioBuilder {
   void AddNamespace(const std::string& name) {
     api::Namespace ns;
     ns.name = name;
+    ns.labels[api::kLabelMetadataName] = name;  // as the API server sets it
     workload_.scenario.initial.namespaces.push_back(std::move(ns));
   }
 
