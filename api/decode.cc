@@ -1,8 +1,10 @@
 #include "api/decode.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -230,7 +232,74 @@ Status ReadNodeAffinity(const FieldReader& at, NodeAffinity* out) {
   return Status::Ok();
 }
 
-Status ReadPodAffinityTerm(const FieldReader& at, PodAffinityTerm* out) {
+// The keys of a selector's matchLabels and matchExpressions.
+std::set<std::string> SelectorKeys(const LabelSelector& selector) {
+  std::set<std::string> keys;
+  for (const auto& [key, value] : selector.match_labels) keys.insert(key);
+  for (const LabelSelectorRequirement& r : selector.match_expressions) {
+    keys.insert(r.key);
+  }
+  return keys;
+}
+
+// What the API server's validation (ValidatePodCreate, after
+// PrepareForCreate merged matchLabelKeys/mismatchLabelKeys into the
+// selector) demands of a pod affinity term's label keys: a selector, valid
+// label names, no key in both lists, and no matchLabelKeys key that the
+// merge adds (the pod has the label) on top of the selector's own.
+// Specification: pkg/apis/core/validation validateMatchLabelKeysAndMismatchLabelKeys.
+Status CheckAffinityLabelKeys(const FieldReader& at, const PodAffinityTerm& term,
+                              const Labels& pod_labels) {
+  for (const auto& [field, keys] :
+       {std::pair{"matchLabelKeys", &term.match_label_keys},
+        std::pair{"mismatchLabelKeys", &term.mismatch_label_keys}}) {
+    if (keys->empty()) continue;
+    if (!term.label_selector.has_value()) {
+      return at.ErrorAt(field, "must not be specified when labelSelector is not set");
+    }
+    for (size_t i = 0; i < keys->size(); ++i) {
+      if (auto p = CheckQualifiedName((*keys)[i])) {
+        return at.ErrorAt(std::string(field) + "[" + std::to_string(i) + "]",
+                          "invalid label key \"" + (*keys)[i] + "\": " + *p);
+      }
+    }
+  }
+  const std::set<std::string> mismatch(term.mismatch_label_keys.begin(),
+                                       term.mismatch_label_keys.end());
+  for (size_t i = 0; i < term.match_label_keys.size(); ++i) {
+    const std::string& key = term.match_label_keys[i];
+    const std::string path = "matchLabelKeys[" + std::to_string(i) + "]";
+    if (mismatch.count(key) != 0) {
+      return at.ErrorAt(path, "\"" + key +
+                                  "\" exists in both matchLabelKeys and mismatchLabelKeys");
+    }
+  }
+  if (!term.label_selector.has_value()) return Status::Ok();
+  // The merged selector's expressions: the term's own, then one per
+  // matchLabelKeys key the pod has (mismatchLabelKeys' never conflict).
+  std::vector<std::string> expression_keys;
+  for (const LabelSelectorRequirement& r : term.label_selector->match_expressions) {
+    expression_keys.push_back(r.key);
+  }
+  for (const std::string& key : term.match_label_keys) {
+    if (pod_labels.count(key) != 0) expression_keys.push_back(key);
+  }
+  std::set<std::string> seen;
+  for (const auto& [key, value] : term.label_selector->match_labels) seen.insert(key);
+  for (const std::string& key : expression_keys) {
+    auto it = std::find(term.match_label_keys.begin(), term.match_label_keys.end(), key);
+    if (it != term.match_label_keys.end() && seen.count(key) != 0) {
+      return at.ErrorAt(
+          "matchLabelKeys[" + std::to_string(it - term.match_label_keys.begin()) + "]",
+          "\"" + key + "\" exists in both matchLabelKeys and labelSelector");
+    }
+    seen.insert(key);
+  }
+  return Status::Ok();
+}
+
+Status ReadPodAffinityTerm(const FieldReader& at, const Labels& pod_labels,
+                           PodAffinityTerm* out) {
   SCHEDREF_RETURN_IF_ERROR(at.ExpectObject());
   SCHEDREF_RETURN_IF_ERROR(
       ReadLabelSelector(at, "labelSelector", &out->label_selector));
@@ -245,16 +314,17 @@ Status ReadPodAffinityTerm(const FieldReader& at, PodAffinityTerm* out) {
   SCHEDREF_RETURN_IF_ERROR(at.StringList("matchLabelKeys", &out->match_label_keys));
   SCHEDREF_RETURN_IF_ERROR(
       at.StringList("mismatchLabelKeys", &out->mismatch_label_keys));
-  return Status::Ok();
+  return CheckAffinityLabelKeys(at, *out, pod_labels);
 }
 
-Status ReadPodAffinity(const FieldReader& at, PodAffinity* out) {
+Status ReadPodAffinity(const FieldReader& at, const Labels& pod_labels,
+                       PodAffinity* out) {
   StatusOr<std::vector<FieldReader>> required =
       at.Array("requiredDuringSchedulingIgnoredDuringExecution");
   if (!required.ok()) return required.status();
   for (const FieldReader& r : *required) {
     PodAffinityTerm term;
-    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinityTerm(r, &term));
+    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinityTerm(r, pod_labels, &term));
     out->required.push_back(std::move(term));
   }
   StatusOr<std::vector<FieldReader>> preferred =
@@ -267,13 +337,14 @@ Status ReadPodAffinity(const FieldReader& at, PodAffinity* out) {
     StatusOr<FieldReader> t = p.Object("podAffinityTerm");
     if (!t.ok()) return t.status();
     if (!t->present()) return t->Error("required field is missing");
-    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinityTerm(*t, &term.term));
+    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinityTerm(*t, pod_labels, &term.term));
     out->preferred.push_back(std::move(term));
   }
   return Status::Ok();
 }
 
-Status ReadAffinity(const FieldReader& at, Affinity* out) {
+Status ReadAffinity(const FieldReader& at, const Labels& pod_labels,
+                    Affinity* out) {
   StatusOr<FieldReader> node = at.Object("nodeAffinity");
   if (!node.ok()) return node.status();
   if (node->present()) {
@@ -285,14 +356,14 @@ Status ReadAffinity(const FieldReader& at, Affinity* out) {
   if (!pod.ok()) return pod.status();
   if (pod->present()) {
     PodAffinity pa;
-    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinity(*pod, &pa));
+    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinity(*pod, pod_labels, &pa));
     out->pod_affinity = std::move(pa);
   }
   StatusOr<FieldReader> anti = at.Object("podAntiAffinity");
   if (!anti.ok()) return anti.status();
   if (anti->present()) {
     PodAffinity pa;
-    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinity(*anti, &pa));
+    SCHEDREF_RETURN_IF_ERROR(ReadPodAffinity(*anti, pod_labels, &pa));
     out->pod_anti_affinity = std::move(pa);
   }
   return Status::Ok();
@@ -393,6 +464,37 @@ Status ReadSpreadConstraints(const FieldReader& spec,
     SCHEDREF_RETURN_IF_ERROR(c.Enum("nodeTaintsPolicy", {"Honor", "Ignore"},
                                     &tsc.node_taints_policy));
     SCHEDREF_RETURN_IF_ERROR(c.StringList("matchLabelKeys", &tsc.match_label_keys));
+    // The API server's other rules (pkg/apis/core/validation
+    // validateTopologySpreadConstraints): minDomains only with
+    // DoNotSchedule, one constraint per {topologyKey, whenUnsatisfiable},
+    // matchLabelKeys only with a selector and none of its keys.
+    if (tsc.min_domains.has_value() && tsc.when_unsatisfiable != kDoNotSchedule) {
+      return c.ErrorAt("minDomains", "can only use minDomains if whenUnsatisfiable=" +
+                                         std::string(kDoNotSchedule) + ", not " +
+                                         tsc.when_unsatisfiable);
+    }
+    for (const TopologySpreadConstraint& earlier : *out) {
+      if (earlier.topology_key == tsc.topology_key &&
+          earlier.when_unsatisfiable == tsc.when_unsatisfiable) {
+        return c.Error("duplicate {topologyKey, whenUnsatisfiable}: {" + tsc.topology_key +
+                       ", " + tsc.when_unsatisfiable + "}");
+      }
+    }
+    if (!tsc.match_label_keys.empty() && !tsc.label_selector.has_value()) {
+      return c.ErrorAt("matchLabelKeys", "must not be specified when labelSelector is not set");
+    }
+    const std::set<std::string> selector_keys =
+        tsc.label_selector ? SelectorKeys(*tsc.label_selector) : std::set<std::string>{};
+    for (size_t i = 0; i < tsc.match_label_keys.size(); ++i) {
+      const std::string& key = tsc.match_label_keys[i];
+      const std::string path = "matchLabelKeys[" + std::to_string(i) + "]";
+      if (auto p = CheckQualifiedName(key)) {
+        return c.ErrorAt(path, "invalid label key \"" + key + "\": " + *p);
+      }
+      if (selector_keys.count(key) != 0) {
+        return c.ErrorAt(path, "\"" + key + "\" exists in both matchLabelKeys and labelSelector");
+      }
+    }
     out->push_back(std::move(tsc));
   }
   return Status::Ok();
@@ -480,7 +582,7 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   if (!affinity.ok()) return affinity.status();
   if (affinity->present()) {
     Affinity a;
-    SCHEDREF_RETURN_IF_ERROR(ReadAffinity(*affinity, &a));
+    SCHEDREF_RETURN_IF_ERROR(ReadAffinity(*affinity, pod->labels, &a));
     pod->affinity = std::move(a);
   }
   SCHEDREF_RETURN_IF_ERROR(ReadTolerations(*spec, &pod->tolerations));

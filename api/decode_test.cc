@@ -328,6 +328,27 @@ status:
 
 // --- Errors ---------------------------------------------------------------------------
 
+// The API server merges a matchLabelKeys key into the selector only when the
+// pod has the label, so only then can the key clash with the selector's own
+// (validateMatchLabelKeysAndMismatchLabelKeys runs after the merge).
+TEST(DecodeManifestsTest, AffinityMatchLabelKeyInSelectorWithoutThePodsLabel) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: Pod
+metadata: {name: p, labels: {tier: web}}
+spec:
+  affinity:
+    podAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - topologyKey: zone
+        labelSelector: {matchLabels: {app: web}}
+        matchLabelKeys: [app]
+)");
+  ASSERT_EQ(objects.pods.size(), 1u);
+  EXPECT_EQ(objects.pods[0].affinity->pod_affinity->required[0].match_label_keys,
+            std::vector<std::string>{"app"});
+}
+
 TEST(DecodeManifestsTest, Errors) {
   struct Case {
     std::string name;
@@ -471,6 +492,71 @@ TEST(DecodeManifestsTest, Errors) {
        "pods.yaml: Pod default/p: "
        "spec.topologySpreadConstraints[0].whenUnsatisfiable: required field "
        "is missing"},
+      // The API server's validation of spread constraints and of pod
+      // affinity label keys (pkg/apis/core/validation).
+      {"minDomains without DoNotSchedule", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  topologySpreadConstraints:\n"
+       "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway, "
+       "minDomains: 2}\n",
+       "pods.yaml: Pod default/p: spec.topologySpreadConstraints[0].minDomains: "
+       "can only use minDomains if whenUnsatisfiable=DoNotSchedule, not "
+       "ScheduleAnyway"},
+      {"repeated spread constraint", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  topologySpreadConstraints:\n"
+       "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, "
+       "labelSelector: {matchLabels: {app: a}}}\n"
+       "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: ScheduleAnyway}\n"
+       "  - {maxSkew: 2, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, "
+       "labelSelector: {matchLabels: {app: b}}}\n",
+       "pods.yaml: Pod default/p: spec.topologySpreadConstraints[2]: duplicate "
+       "{topologyKey, whenUnsatisfiable}: {zone, DoNotSchedule}"},
+      {"spread matchLabelKeys without selector", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  topologySpreadConstraints:\n"
+       "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, "
+       "matchLabelKeys: [app]}\n",
+       "pods.yaml: Pod default/p: "
+       "spec.topologySpreadConstraints[0].matchLabelKeys: must not be "
+       "specified when labelSelector is not set"},
+      {"spread matchLabelKeys key in selector", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  topologySpreadConstraints:\n"
+       "  - {maxSkew: 1, topologyKey: zone, whenUnsatisfiable: DoNotSchedule, "
+       "labelSelector: {matchExpressions: [{key: tier, operator: Exists}]}, "
+       "matchLabelKeys: [app, tier]}\n",
+       "pods.yaml: Pod default/p: "
+       "spec.topologySpreadConstraints[0].matchLabelKeys[1]: \"tier\" exists "
+       "in both matchLabelKeys and labelSelector"},
+      {"affinity matchLabelKeys without selector", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  affinity:\n    podAffinity:\n"
+       "      requiredDuringSchedulingIgnoredDuringExecution:\n"
+       "      - {topologyKey: zone, mismatchLabelKeys: [app]}\n",
+       "pods.yaml: Pod default/p: spec.affinity.podAffinity."
+       "requiredDuringSchedulingIgnoredDuringExecution[0].mismatchLabelKeys: "
+       "must not be specified when labelSelector is not set"},
+      {"affinity key in matchLabelKeys and mismatchLabelKeys", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec:\n  affinity:\n    podAntiAffinity:\n"
+       "      requiredDuringSchedulingIgnoredDuringExecution:\n"
+       "      - {topologyKey: zone, labelSelector: {}, matchLabelKeys: [a, b], "
+       "mismatchLabelKeys: [b]}\n",
+       "pods.yaml: Pod default/p: spec.affinity.podAntiAffinity."
+       "requiredDuringSchedulingIgnoredDuringExecution[0].matchLabelKeys[1]: "
+       "\"b\" exists in both matchLabelKeys and mismatchLabelKeys"},
+      {"affinity matchLabelKeys key the merge adds to the selector", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {app: web}}\n"
+       "spec:\n  affinity:\n    podAffinity:\n"
+       "      preferredDuringSchedulingIgnoredDuringExecution:\n"
+       "      - weight: 1\n"
+       "        podAffinityTerm: {topologyKey: zone, labelSelector: "
+       "{matchLabels: {app: web}}, matchLabelKeys: [app]}\n",
+       "pods.yaml: Pod default/p: spec.affinity.podAffinity."
+       "preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm."
+       "matchLabelKeys[0]: \"app\" exists in both matchLabelKeys and "
+       "labelSelector"},
       {"bad preemptionPolicy", "pcs.yaml",
        "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
        "metadata: {name: high}\nvalue: 10\npreemptionPolicy: Always\n",

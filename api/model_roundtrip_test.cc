@@ -3,6 +3,7 @@
 // generators produce exactly such objects: valid where the API server
 // validates, and already defaulted (requests cover limits, protocols set,
 // uid and schedulerName non-empty).
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -189,6 +190,22 @@ Gen<NodeSelectorTerm> GenNodeSelectorTerm() {
 
 // --- Pod --------------------------------------------------------------------------
 
+// Whether `selector` names `key` in matchLabels or matchExpressions.
+bool SelectorHasKey(const std::optional<LabelSelector>& selector, const std::string& key) {
+  if (!selector.has_value()) return false;
+  if (selector->match_labels.count(key) != 0) return true;
+  for (const LabelSelectorRequirement& r : selector->match_expressions) {
+    if (r.key == key) return true;
+  }
+  return false;
+}
+
+// Drops from `keys` every key `drop` says to.
+template <typename Pred>
+void EraseKeys(std::vector<std::string>* keys, Pred drop) {
+  keys->erase(std::remove_if(keys->begin(), keys->end(), drop), keys->end());
+}
+
 Gen<PodAffinityTerm> GenPodAffinityTerm() {
   return gen::build<PodAffinityTerm>(
       gen::set(&PodAffinityTerm::label_selector, Optional(GenLabelSelector())),
@@ -199,13 +216,31 @@ Gen<PodAffinityTerm> GenPodAffinityTerm() {
       gen::set(&PodAffinityTerm::mismatch_label_keys, SmallVector(LabelKey())));
 }
 
+// A term the API server accepts (the decoder's validation): label keys only
+// with a selector, none both matched and mismatched, no matched key in the
+// selector.
+Gen<PodAffinityTerm> GenValidPodAffinityTerm() {
+  return gen::map(GenPodAffinityTerm(), [](PodAffinityTerm t) {
+    if (!t.label_selector.has_value()) {
+      t.match_label_keys.clear();
+      t.mismatch_label_keys.clear();
+    }
+    EraseKeys(&t.match_label_keys, [&](const std::string& k) {
+      return SelectorHasKey(t.label_selector, k) ||
+             std::find(t.mismatch_label_keys.begin(), t.mismatch_label_keys.end(), k) !=
+                 t.mismatch_label_keys.end();
+    });
+    return t;
+  });
+}
+
 Gen<PodAffinity> GenPodAffinity() {
   return gen::build<PodAffinity>(
-      gen::set(&PodAffinity::required, SmallVector(GenPodAffinityTerm())),
+      gen::set(&PodAffinity::required, SmallVector(GenValidPodAffinityTerm())),
       gen::set(&PodAffinity::preferred,
                SmallVector(gen::build<WeightedPodAffinityTerm>(
                    gen::set(&WeightedPodAffinityTerm::weight, gen::inRange(1, 101)),
-                   gen::set(&WeightedPodAffinityTerm::term, GenPodAffinityTerm())))));
+                   gen::set(&WeightedPodAffinityTerm::term, GenValidPodAffinityTerm())))));
 }
 
 Gen<Affinity> GenAffinity() {
@@ -287,6 +322,31 @@ Gen<TopologySpreadConstraint> GenSpreadConstraint() {
                SmallVector(LabelKey())));
 }
 
+// Constraints the API server accepts (the decoder's validation): minDomains
+// only with DoNotSchedule, one per {topologyKey, whenUnsatisfiable},
+// matchLabelKeys only with a selector and none of its keys.
+Gen<std::vector<TopologySpreadConstraint>> GenValidSpreadConstraints() {
+  return gen::map(SmallVector(GenSpreadConstraint()),
+                  [](std::vector<TopologySpreadConstraint> in) {
+                    std::vector<TopologySpreadConstraint> out;
+                    for (TopologySpreadConstraint& c : in) {
+                      const bool repeated = std::any_of(
+                          out.begin(), out.end(), [&](const TopologySpreadConstraint& o) {
+                            return o.topology_key == c.topology_key &&
+                                   o.when_unsatisfiable == c.when_unsatisfiable;
+                          });
+                      if (repeated) continue;
+                      if (c.when_unsatisfiable != kDoNotSchedule) c.min_domains.reset();
+                      if (!c.label_selector.has_value()) c.match_label_keys.clear();
+                      EraseKeys(&c.match_label_keys, [&](const std::string& k) {
+                        return SelectorHasKey(c.label_selector, k);
+                      });
+                      out.push_back(std::move(c));
+                    }
+                    return out;
+                  });
+}
+
 Gen<Volume> GenVolume() {
   return gen::map(
       gen::tuple(ObjectName(),
@@ -321,8 +381,7 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::node_selector, GenLabels()),
           gen::set(&Pod::affinity, Optional(GenAffinity())),
           gen::set(&Pod::tolerations, SmallVector(GenToleration())),
-          gen::set(&Pod::topology_spread_constraints,
-                   SmallVector(GenSpreadConstraint())),
+          gen::set(&Pod::topology_spread_constraints, GenValidSpreadConstraints()),
           gen::set(&Pod::preemption_policy,
                    Optional(gen::element<std::string>("PreemptLowerPriority", "Never"))),
           gen::set(&Pod::volumes, SmallVector(GenVolume())),

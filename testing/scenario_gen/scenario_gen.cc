@@ -424,7 +424,14 @@ rc::Gen<api::Pod> GenPod(const std::string& name, api::TimeMs created) {
     if (Chance(25)) {
       pod.topology_spread_constraints.push_back(*GenSpreadConstraint());
       if (Chance(30)) {
-        pod.topology_spread_constraints.push_back(*GenSpreadConstraint());
+        api::TopologySpreadConstraint second = *GenSpreadConstraint();
+        const api::TopologySpreadConstraint& first = pod.topology_spread_constraints[0];
+        // The API server rejects a second constraint on the same
+        // {topologyKey, whenUnsatisfiable}.
+        if (second.topology_key != first.topology_key ||
+            second.when_unsatisfiable != first.when_unsatisfiable) {
+          pod.topology_spread_constraints.push_back(std::move(second));
+        }
       }
     }
     if (Chance(20)) {

@@ -19,9 +19,10 @@
 //
 // Note: upstream (until v1.33) keys its counts by topology key, not by
 // constraint, so two constraints with the same key and whenUnsatisfiable
-// would share them. The API server rejects such pods (and validation
-// rejects such defaults), so counting per constraint, as here, is the same
-// for every valid pod.
+// would share them. The API server rejects such pods, and so does the
+// scenario decoder (api/decode.cc ReadSpreadConstraints; validation rejects
+// such defaults), so counting per constraint, as here, is the same for
+// every pod a scenario can hold.
 //
 // Cycle state:
 //   "PreFilterPodTopologySpread" (PreFilterState): the DoNotSchedule
