@@ -213,7 +213,9 @@ class Handle {
   virtual std::optional<api::Pod> GetPod(const std::string& pod_key) const = 0;
   // Deletes a victim at the current virtual time (a pod waiting at Permit
   // is rejected instead), recorded in the attempt's preemption result.
-  virtual void PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) = 0;
+  // Error `pods "<name>" not found`, and nothing done, iff the victim is not
+  // waiting and no longer exists (upstream v1.32's status patch fails).
+  virtual Status PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) = 0;
   // Clears status.nominatedNodeName of a lower-priority nominated pod.
   virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;
   // The scheduler's specified RNG (docs/deviations.md "Random numbers").

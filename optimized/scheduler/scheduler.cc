@@ -169,20 +169,23 @@ void Scheduler::Note(const std::string& what, const std::string& pod,
   trace_.records.push_back({std::nullopt, std::nullopt, api::Note{now_, what, pod, message}});
 }
 
-void Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) {
-  preemption_victims_.push_back(victim.Key());
+framework::Status Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) {
   auto fwk = profiles_.find(victim.scheduler_name);
   // Rejected in the name of the preempting plugin (upstream
   // prepareCandidate's pluginName; DefaultPreemption is the only one).
   if (fwk != profiles_.end() &&
       fwk->second->Reject(victim.uid, framework::plugins::names::kDefaultPreemption, "preempted")) {
     Note("victimRejectedAtPermit", victim.Key(), "preempted by " + preemptor.Key());
-    return;
+    preemption_victims_.push_back(victim.Key());
+    return framework::Status::Success();
   }
   auto it = pods_.find(victim.Key());
-  if (it == pods_.end()) return;
+  // Gone already: the API server answers the status patch with NotFound.
+  if (it == pods_.end()) return framework::Status::Error("pods \"" + victim.name + "\" not found");
+  preemption_victims_.push_back(victim.Key());
   Note("victimDeleted", victim.Key(), "preempted by " + preemptor.Key());
   DeletePod(it->second);
+  return framework::Status::Success();
 }
 
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {

@@ -85,7 +85,7 @@ class Scheduler : public framework::Handle {
                                          const std::string& node_name) override;
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
-  void PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) override;
+  framework::Status PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) override;
   void ClearNominatedNodeName(const api::Pod& pod) override;
   uint64_t NextRandom() override;
   framework::Parallelizer& Parallel() override { return parallel_; }

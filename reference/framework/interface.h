@@ -115,9 +115,12 @@ class Handle {
   virtual std::optional<api::Pod> GetPod(const std::string& pod_key) const = 0;
   // Deletes a preemption victim through the API server at the current
   // virtual time (a pod waiting at Permit is rejected instead, as upstream's
-  // prepareCandidate does). Recorded in the attempt's preemption result.
-  virtual void PreemptVictim(const api::Pod& victim,
-                             const api::Pod& preemptor) = 0;
+  // prepareCandidate does), recorded in the attempt's preemption result.
+  // Error `pods "<name>" not found`, and nothing done, iff the victim is not
+  // waiting and no longer exists (upstream's DisruptionTarget status patch
+  // fails; only a later release tolerates NotFound there).
+  virtual Status PreemptVictim(const api::Pod& victim,
+                               const api::Pod& preemptor) = 0;
   // Clears status.nominatedNodeName of a lower-priority pod nominated to the
   // node a preemptor was nominated to (a status patch).
   virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;

@@ -135,9 +135,8 @@ std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
   return it->second;
 }
 
-void Scheduler::PreemptVictim(const api::Pod& victim,
-                              const api::Pod& preemptor) {
-  preemption_victims_.push_back(victim.Key());
+framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
+                                           const api::Pod& preemptor) {
   auto fwk = profiles_.find(victim.scheduler_name);
   // Rejected in the name of the preempting plugin (upstream
   // prepareCandidate's pluginName; DefaultPreemption is the only one).
@@ -148,16 +147,23 @@ void Scheduler::PreemptVictim(const api::Pod& victim,
                               api::Note{now_, "victimRejectedAtPermit",
                                         victim.Key(),
                                         "preempted by " + preemptor.Key()}});
-    return;
+    preemption_victims_.push_back(victim.Key());
+    return framework::Status::Success();
   }
   auto it = pods_.find(victim.Key());
-  if (it == pods_.end()) return;
+  // Gone already (an assumed pod deleted while its binding runs): the API
+  // server answers the status patch with NotFound.
+  if (it == pods_.end()) {
+    return framework::Status::Error("pods \"" + victim.name + "\" not found");
+  }
+  preemption_victims_.push_back(victim.Key());
   // Note: victims are deleted with grace period 0: they leave the cluster
   // at this instant (docs/deviations.md "Preemption victims").
   trace_.records.push_back({std::nullopt, std::nullopt,
                             api::Note{now_, "victimDeleted", victim.Key(),
                                       "preempted by " + preemptor.Key()}});
   DeletePod(api::Pod(it->second));
+  return framework::Status::Success();
 }
 
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {

@@ -87,7 +87,7 @@ class Scheduler : public framework::Handle {
                                          const std::string& node_name) override;
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
-  void PreemptVictim(const api::Pod& victim,
+  framework::Status PreemptVictim(const api::Pod& victim,
                      const api::Pod& preemptor) override;
   void ClearNominatedNodeName(const api::Pod& pod) override;
   // The specified RNG (docs/deviations.md "Random numbers").

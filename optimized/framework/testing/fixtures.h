@@ -80,8 +80,9 @@ class FakeHandle : public Handle {
   schedref::Status BindPod(const api::Pod& pod, const std::string& node_name) override;
   PluginsRunner* RunnerFor(const api::Pod&) override { return runner; }
   std::optional<api::Pod> GetPod(const std::string& key) const override;
-  void PreemptVictim(const api::Pod& victim, const api::Pod&) override {
+  Status PreemptVictim(const api::Pod& victim, const api::Pod&) override {
     preempted.push_back(victim.Key());
+    return Status::Success();
   }
   void ClearNominatedNodeName(const api::Pod& pod) override {
     cleared_nominations.push_back(pod.Key());

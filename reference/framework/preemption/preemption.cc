@@ -268,10 +268,15 @@ std::optional<Candidate> Evaluator::SelectCandidate(
 Status Evaluator::PrepareCandidate(const Candidate& candidate,
                                    const api::Pod& pod) {
   // Note: upstream preempts the victims in parallel; here one after
-  // another, most important first (docs/deviations.md "Preemption").
+  // another, most important first, every one of them even after one
+  // failed (docs/deviations.md "Preemption"). A failure fails the
+  // preemption, and no nomination is cleared.
+  Status failed = Status::Success();
   for (const api::Pod& victim : candidate.victims.pods) {
-    handle_->PreemptVictim(victim, pod);
+    Status s = handle_->PreemptVictim(victim, pod);
+    if (!s.IsSuccess() && failed.IsSuccess()) failed = std::move(s);
   }
+  if (!failed.IsSuccess()) return failed;
   // Lower-priority pods nominated to this node may no longer fit there;
   // clearing their nomination sends them back to look elsewhere.
   const int32_t priority = PodPriority(pod);

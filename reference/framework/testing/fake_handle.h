@@ -58,9 +58,10 @@ class FakeHandle : public Handle {
     if (it == pods.end()) return std::nullopt;
     return it->second;
   }
-  void PreemptVictim(const api::Pod& victim,
-                     const api::Pod& preemptor) override {
+  Status PreemptVictim(const api::Pod& victim,
+                       const api::Pod& preemptor) override {
     preempted.emplace_back(victim.Key(), preemptor.Key());
+    return Status::Success();
   }
   void ClearNominatedNodeName(const api::Pod& pod) override {
     cleared_nominations.push_back(pod.Key());

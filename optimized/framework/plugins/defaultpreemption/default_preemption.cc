@@ -346,9 +346,15 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
   }
   const Candidate& best =
       candidates[candidates.size() == 1 ? 0 : PickOneNodeForPreemption(candidates, handle_->Now())];
-  // prepareCandidate: victims one after another, most important first; then
+  // prepareCandidate: victims one after another, most important first, all
+  // of them even after one failed (a failure fails the preemption); then
   // lower-priority pods nominated to the node lose their nomination.
-  for (const PodInfoPtr& victim : best.victims) handle_->PreemptVictim(victim->pod, pod->pod);
+  Status failed = Status::Success();
+  for (const PodInfoPtr& victim : best.victims) {
+    Status s = handle_->PreemptVictim(victim->pod, pod->pod);
+    if (!s.IsSuccess() && failed.IsSuccess()) failed = std::move(s);
+  }
+  if (!failed.IsSuccess()) return {std::nullopt, std::move(failed)};
   for (const PodInfoPtr& nominated : handle_->NominatedPodsForNode(best.node)) {
     if (nominated->priority < pod->priority) handle_->ClearNominatedNodeName(nominated->pod);
   }
