@@ -36,9 +36,10 @@
 //    read.
 //
 // Note: upstream (until v1.33) keys its counts by topology key, not by
-// constraint; the API server rejects pods whose constraints share a
-// (topologyKey, whenUnsatisfiable), so counting per constraint is the same
-// for every valid pod (as in the reference).
+// constraint; the API server and the scenario decoder reject pods whose
+// constraints share a (topologyKey, whenUnsatisfiable), so counting per
+// constraint is the same for every pod a scenario can hold (as in the
+// reference).
 //
 // Lifetime: domain values are string_views into the labels of the cycle's
 // snapshot nodes; states are read only during the scheduling cycle.
