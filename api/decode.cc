@@ -575,6 +575,20 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
       list->push_back(std::move(container));
     }
   }
+  // A pod on the host's network listens on the host: every container port
+  // without a hostPort gets one equal to it (SetDefaults_Pod,
+  // defaultHostNetworkPorts; pods only since v1.28, ungated since v1.31).
+  std::optional<bool> host_network;
+  SCHEDREF_RETURN_IF_ERROR(spec->Bool("hostNetwork", &host_network));
+  if (host_network.value_or(false)) {
+    for (std::vector<Container>* list : {&pod->containers, &pod->init_containers}) {
+      for (Container& c : *list) {
+        for (ContainerPort& port : c.ports) {
+          if (port.host_port == 0) port.host_port = port.container_port;
+        }
+      }
+    }
+  }
   SCHEDREF_RETURN_IF_ERROR(ReadResources(*spec, "overhead", &pod->overhead));
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*spec, "nodeSelector", &pod->node_selector));
 
@@ -595,6 +609,8 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
 
   StatusOr<FieldReader> status = root.Object("status");
   if (!status.ok()) return status.status();
+  SCHEDREF_RETURN_IF_ERROR(status->Enum(
+      "phase", {"Pending", "Running", "Succeeded", "Failed", "Unknown"}, &pod->phase));
   SCHEDREF_RETURN_IF_ERROR(
       status->String("nominatedNodeName", &pod->nominated_node_name));
   SCHEDREF_RETURN_IF_ERROR(ReadTime(*status, "startTime", &pod->start_time));

@@ -349,6 +349,58 @@ spec:
             std::vector<std::string>{"app"});
 }
 
+// SetDefaults_Pod: a hostNetwork pod's container ports without a hostPort
+// get one equal to the container port; explicit host ports stay.
+TEST(DecodeManifestsTest, HostNetworkDefaultsHostPorts) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  hostNetwork: true
+  initContainers:
+  - {name: i, image: x, ports: [{containerPort: 9000}]}
+  containers:
+  - name: c
+    image: x
+    ports: [{containerPort: 8080}, {containerPort: 8443, hostPort: 443}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: q}
+spec:
+  containers:
+  - {name: c, image: x, ports: [{containerPort: 8080}]}
+)");
+  ASSERT_EQ(objects.pods.size(), 2u);
+  const Pod& p = objects.pods[0];
+  EXPECT_EQ(p.containers[0].ports[0].host_port, 8080);
+  EXPECT_EQ(p.containers[0].ports[1].host_port, 443);
+  EXPECT_EQ(p.init_containers[0].ports[0].host_port, 9000);
+  EXPECT_EQ(objects.pods[1].containers[0].ports[0].host_port, 0);
+}
+
+// status.phase is read (the scheduler's informers skip finished pods).
+TEST(DecodeManifestsTest, PodPhase) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: Pod
+metadata: {name: done}
+spec: {containers: [{name: c, image: x}]}
+status: {phase: Succeeded}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: fresh}
+spec: {containers: [{name: c, image: x}]}
+)");
+  ASSERT_EQ(objects.pods.size(), 2u);
+  EXPECT_EQ(objects.pods[0].phase, "Succeeded");
+  EXPECT_TRUE(objects.pods[0].Terminated());
+  EXPECT_EQ(objects.pods[1].phase, "");
+  EXPECT_FALSE(objects.pods[1].Terminated());
+}
+
 TEST(DecodeManifestsTest, Errors) {
   struct Case {
     std::string name;
@@ -557,6 +609,11 @@ TEST(DecodeManifestsTest, Errors) {
        "preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm."
        "matchLabelKeys[0]: \"app\" exists in both matchLabelKeys and "
        "labelSelector"},
+      {"bad phase", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nstatus: {phase: Done}\n",
+       "pods.yaml: Pod default/p: status.phase: unsupported value \"Done\" "
+       "(supported: \"Pending\", \"Running\", \"Succeeded\", \"Failed\", "
+       "\"Unknown\")"},
       {"bad preemptionPolicy", "pcs.yaml",
        "apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\n"
        "metadata: {name: high}\nvalue: 10\npreemptionPolicy: Always\n",

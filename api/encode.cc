@@ -280,6 +280,7 @@ json EncodePod(const Pod& pod) {
               {"metadata", std::move(metadata)},
               {"spec", std::move(spec)}};
   json status = json::object();
+  if (!pod.phase.empty()) status["phase"] = pod.phase;
   if (!pod.nominated_node_name.empty()) {
     status["nominatedNodeName"] = pod.nominated_node_name;
   }

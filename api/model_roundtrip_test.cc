@@ -385,6 +385,8 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::preemption_policy,
                    Optional(gen::element<std::string>("PreemptLowerPriority", "Never"))),
           gen::set(&Pod::volumes, SmallVector(GenVolume())),
+          gen::set(&Pod::phase, gen::element<std::string>("", "Pending", "Running",
+                                                          "Succeeded", "Failed", "Unknown")),
           gen::set(&Pod::nominated_node_name,
                    gen::oneOf(gen::just(std::string()), ObjectName())),
           gen::set(&Pod::start_time, Optional(Time()))),

@@ -235,12 +235,17 @@ struct Pod {
   std::optional<std::string> preemption_policy;  // PreemptLowerPriority, Never
   std::vector<Volume> volumes;
   // status
+  std::string phase;  // Pending, Running, Succeeded, Failed, Unknown; "" unset
   std::string nominated_node_name;
   std::optional<TimeMs> start_time;
   friend bool operator==(const Pod&, const Pod&) = default;
 
   // "namespace/name", the queue's and the trace's key.
   std::string Key() const { return ns + "/" + name; }
+  // True iff the pod has finished (phase Succeeded or Failed). The
+  // scheduler's informers never see such a pod: upstream's pod informer
+  // selects status.phase!=Succeeded,status.phase!=Failed.
+  bool Terminated() const { return phase == "Succeeded" || phase == "Failed"; }
 };
 
 // --- Other kinds --------------------------------------------------------------

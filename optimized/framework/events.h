@@ -86,6 +86,7 @@ ClusterEvent AssignedPodAdd();
 ClusterEvent AssignedPodUpdate();
 ClusterEvent AssignedPodDelete();
 ClusterEvent NodeAdd();
+ClusterEvent NodeDelete();
 ClusterEvent UnschedulableTimeout();
 ClusterEvent ForceActivate();
 ClusterEvent EventUnscheduledPodUpdate();

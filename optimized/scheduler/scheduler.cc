@@ -244,9 +244,21 @@ void Scheduler::UpdateNode(const api::Node& old_node, const api::Node& new_node)
 }
 
 void Scheduler::DeleteNode(const api::Node& node) {
+  // v1.32 (kubernetes#127464): a node's deletion is a cluster event, raised
+  // before the cache forgets the node.
+  queue_->MoveAllToActiveOrBackoffQueue(framework::NodeDelete(), NodeObjects(&node, nullptr),
+                                        nullptr, now_);
   schedref::Status s = cache_.RemoveNode(node);
   (void)s;
   nodes_.erase(node.name);
+}
+
+void Scheduler::CreatePod(const api::Pod& pod) {
+  if (pod.Terminated()) {
+    terminated_pods_[pod.Key()] = pod;
+    return;
+  }
+  AddPod(pod);
 }
 
 void Scheduler::AddPod(const api::Pod& pod) {
@@ -347,7 +359,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
       if (const auto* node = std::get_if<api::Node>(&event.object)) {
         AddNode(*node);
       } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
-        AddPod(*pod);
+        CreatePod(*pod);
       } else if (const auto* pdb = std::get_if<api::PodDisruptionBudget>(&event.object)) {
         pdbs_.push_back(*pdb);
       } else if (const auto* ns = std::get_if<api::Namespace>(&event.object)) {
@@ -360,8 +372,26 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         if (it == nodes_.end()) return missing("Node " + node->name);
         UpdateNode(api::Node(it->second), *node);
       } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
-        auto it = pods_.find(pod->Key());
-        if (it == pods_.end()) return missing("Pod " + pod->Key());
+        const std::string key = pod->Key();
+        auto it = pods_.find(key);
+        if (it == pods_.end()) {
+          auto terminated = terminated_pods_.find(key);
+          if (terminated == terminated_pods_.end()) return missing("Pod " + key);
+          api::Pod updated = *pod;
+          if (updated.node_name.empty()) updated.node_name = terminated->second.node_name;
+          if (updated == terminated->second) return schedref::Status::Ok();
+          terminated_pods_.erase(terminated);
+          if (updated.Terminated()) {
+            terminated_pods_[key] = std::move(updated);
+          } else {
+            // Out of a terminal phase (the API server's validation would
+            // refuse it): the informers see the pod appear.
+            framework::PodInfoPtr& stored = pods_[key];
+            stored = framework::NewPodInfo(std::move(updated));
+            PodAdded(stored);
+          }
+          return schedref::Status::Ok();
+        }
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
         if (updated.node_name.empty()) updated.node_name = it->second->node_name();
@@ -369,6 +399,12 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         // the resourceVersion and sends no watch event.
         std::optional<api::Pod> current_copy;
         if (updated == framework::MaterializedPod(*it->second, &current_copy)) {
+          return schedref::Status::Ok();
+        }
+        if (updated.Terminated()) {
+          // The pod stops matching the informers' selector: a delete.
+          DeletePod(it->second);
+          terminated_pods_[key] = std::move(updated);
           return schedref::Status::Ok();
         }
         UpdatePod(it->second, framework::NewPodInfo(std::move(updated)));
@@ -386,6 +422,8 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         if (it == nodes_.end()) return missing("Node " + event.name);
         DeleteNode(api::Node(it->second));
       } else if (event.kind == "Pod") {
+        // A finished pod goes without the informers noticing.
+        if (terminated_pods_.erase(event.name) != 0) return schedref::Status::Ok();
         auto it = pods_.find(event.name);
         if (it == pods_.end()) {
           // Gone already (preemption deleted it): the API server answers
@@ -448,7 +486,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   queue_->Reserve(num_pods);
   pdbs_ = scenario_.initial.pdbs;
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
-  for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);
+  for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);
 
   api::TimeMs stop_at = 0;
   for (const api::Event& e : scenario_.timeline) stop_at = std::max(stop_at, e.at);

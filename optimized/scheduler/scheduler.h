@@ -121,6 +121,9 @@ class Scheduler : public framework::Handle {
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
+  // A pod the API server created: to the informers (AddPod) unless it is
+  // in a terminal phase, which they never see. `pod` outlives the run.
+  void CreatePod(const api::Pod& pod);
   void AddPod(const api::Pod& pod);
   // The informers' reaction to a pod just stored in pods_.
   void PodAdded(const framework::PodInfoPtr& stored);
@@ -179,8 +182,12 @@ class Scheduler : public framework::Handle {
 
   // --- the cluster as the API server holds it ---
   framework::StringMap<api::Node> nodes_;
-  // By key. PodInfos are immutable: an update stores a new one.
+  // The pods the informers deliver (none in a terminal phase), by key.
+  // PodInfos are immutable: an update stores a new one.
   framework::StringMap<framework::PodInfoPtr> pods_;
+  // Pods in phase Succeeded or Failed, by key: they exist, but upstream's
+  // pod informer selects status.phase!=Succeeded,status.phase!=Failed.
+  std::map<std::string, api::Pod> terminated_pods_;
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
   // Each pod's PodScheduled=False condition (reason, message) as the

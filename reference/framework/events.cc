@@ -12,6 +12,9 @@ ClusterEvent AssignedPodDelete() {
   return {EventResource::kPod, kDelete, "AssignedPodDelete"};
 }
 ClusterEvent NodeAdd() { return {EventResource::kNode, kAdd, "NodeAdd"}; }
+ClusterEvent NodeDelete() {
+  return {EventResource::kNode, kDelete, "NodeDelete"};
+}
 ClusterEvent UnschedulableTimeout() {
   return {EventResource::kWildCard, kAll, "UnschedulableTimeout"};
 }

@@ -216,8 +216,20 @@ void Scheduler::UpdateNode(const api::Node& old_node,
 
 void Scheduler::DeleteNode(const api::Node& node) {
   nodes_.erase(node.name);
+  // v1.32 (kubernetes#127464): a node's deletion is a cluster event, raised
+  // before the cache forgets the node.
+  queue_->MoveAllToActiveOrBackoffQueue(framework::NodeDelete(), node, {},
+                                        nullptr, now_);
   schedref::Status s = cache_.RemoveNode(node);
   (void)s;
+}
+
+void Scheduler::CreatePod(const api::Pod& pod) {
+  if (pod.Terminated()) {
+    terminated_pods_[pod.Key()] = pod;
+    return;
+  }
+  AddPod(pod);
 }
 
 void Scheduler::AddPod(const api::Pod& pod) {
@@ -300,7 +312,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
       if (const auto* node = std::get_if<api::Node>(&event.object)) {
         AddNode(*node);
       } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
-        AddPod(*pod);
+        CreatePod(*pod);
       } else if (const auto* pdb =
                      std::get_if<api::PodDisruptionBudget>(&event.object)) {
         pdbs_.push_back(*pdb);
@@ -318,17 +330,30 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         UpdateNode(api::Node(it->second), *node);
       } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
         auto it = pods_.find(pod->Key());
-        if (it == pods_.end()) {
+        auto terminated = terminated_pods_.find(pod->Key());
+        if (it == pods_.end() && terminated == terminated_pods_.end()) {
           return schedref::Status::Invalid(where() + ": Pod " + pod->Key() +
                                            " does not exist");
         }
+        const api::Pod& current = it != pods_.end() ? it->second : terminated->second;
         api::Pod updated = *pod;
         // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = it->second.node_name;
+        if (updated.node_name.empty()) updated.node_name = current.node_name;
         // An update that changes nothing is no write: the API server keeps
         // the resourceVersion and sends no watch event.
-        if (updated == it->second) return schedref::Status::Ok();
-        UpdatePod(it->second, updated);
+        if (updated == current) return schedref::Status::Ok();
+        if (it == pods_.end()) {
+          // Out of a terminal phase (the API server's validation would
+          // refuse it): the informers see the pod appear.
+          terminated_pods_.erase(terminated);
+          CreatePod(updated);
+        } else if (updated.Terminated()) {
+          // The pod stops matching the informers' selector: a delete.
+          DeletePod(api::Pod(it->second));
+          terminated_pods_[updated.Key()] = updated;
+        } else {
+          UpdatePod(it->second, updated);
+        }
       } else if (const auto* pdb =
                      std::get_if<api::PodDisruptionBudget>(&event.object)) {
         for (api::PodDisruptionBudget& p : pdbs_) {
@@ -347,6 +372,8 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         }
         DeleteNode(api::Node(it->second));
       } else if (event.kind == "Pod") {
+        // A finished pod goes without the informers noticing.
+        if (terminated_pods_.erase(event.name) != 0) return schedref::Status::Ok();
         auto it = pods_.find(event.name);
         if (it == pods_.end()) {
           // The decoder rejects deletes of pods the scenario never defines;
@@ -437,7 +464,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   }
   pdbs_ = scenario_.initial.pdbs;
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
-  for (const api::Pod& pod : scenario_.initial.pods) AddPod(pod);
+  for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);
 
   api::TimeMs stop_at = 0;
   for (const api::Event& e : scenario_.timeline) {

@@ -112,6 +112,9 @@ class Scheduler : public framework::Handle {
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
+  // A pod the API server created: to the informers (AddPod) unless it is
+  // in a terminal phase, which they never see.
+  void CreatePod(const api::Pod& pod);
   void AddPod(const api::Pod& pod);
   void UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
   void DeletePod(const api::Pod& pod);
@@ -187,7 +190,13 @@ class Scheduler : public framework::Handle {
 
   // --- the cluster as the API server holds it ---
   std::map<std::string, api::Node> nodes_;  // by name
-  std::map<std::string, api::Pod> pods_;    // by namespace/name
+  // Pods the informers deliver: every pod not in a terminal phase.
+  std::map<std::string, api::Pod> pods_;  // by namespace/name
+  // Pods in phase Succeeded or Failed: they exist, but upstream's pod
+  // informer selects status.phase!=Succeeded,status.phase!=Failed, so the
+  // scheduler never sees them (a pod that enters such a phase is a delete
+  // to it).
+  std::map<std::string, api::Pod> terminated_pods_;  // by namespace/name
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
   // Each pod's PodScheduled=False condition (reason, message) as the
