@@ -118,6 +118,20 @@ void Snapshot::Rebuild(const std::vector<std::string>& order, bool nodes_changed
     const_list_.assign(list_.begin(), list_.end());
     name_ranks_valid_ = false;
   }
+  // The image counts of the copies made since the last rebuild (the
+  // others keep theirs, see NodeInfo::image_num_nodes).
+  for (const Touched& t : touched_) {
+    NodeInfo& info = *t.info;
+    info.image_num_nodes.clear();
+    if (!info.has_images()) continue;
+    for (const api::ContainerImage& img : info.node()->images) {
+      for (const std::string& name : img.names) {
+        const bool seen = std::any_of(info.image_num_nodes.begin(), info.image_num_nodes.end(),
+                                      [&](const auto& e) { return e.first == name; });
+        if (!seen) info.image_num_nodes.emplace_back(name, NumNodesWithImage(name));
+      }
+    }
+  }
   ++rebuilds_;
   if (nodes_changed) {
     log_.clear();

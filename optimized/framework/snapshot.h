@@ -143,7 +143,7 @@ class Snapshot {
   // Nodes handed out by Mutable since the last Rebuild, each with its Hot
   // line when handed out, and whether Erase ran since then.
   struct Touched {
-    const NodeInfo* info;
+    NodeInfo* info;
     NodeInfo::Hot before;
   };
   std::vector<Touched> touched_;

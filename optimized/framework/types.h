@@ -311,6 +311,14 @@ class NodeInfo {
   // The cache's handle on the NodeInfo this one is (a copy of); -1: none.
   // A hint: the cache checks it before use (Cache::AssumePod).
   int32_t cache_id = -1;
+
+  // For each name in the node object's status.images, how many of the
+  // snapshot's nodes listed it when this copy was last made: set by
+  // Snapshot::Rebuild for the copies handed out since the rebuild before,
+  // as upstream's NodeInfo.Snapshot freezes ImageStateSummary.NumNodes
+  // into a copy that UpdateSnapshot remakes only when the node changed.
+  // Empty when not taken (a copy outside a snapshot).
+  std::vector<std::pair<std::string, int32_t>> image_num_nodes;
 };
 
 static_assert(sizeof(NodeInfo::Hot) == 64, "Hot is one cache line");

@@ -17,9 +17,15 @@ namespace schedref::reference::framework {
 
 class Snapshot {
  public:
+  // Node name -> image name -> how many nodes listed the image (see
+  // ImageNumNodes).
+  using ImageCounts = std::map<std::string, std::map<std::string, int>>;
+
   Snapshot() = default;
   // REQUIRES: every element has a node, names are unique.
   explicit Snapshot(std::vector<NodeInfo> nodes);
+  // The same, with each node's image counts as the cache kept them.
+  Snapshot(std::vector<NodeInfo> nodes, ImageCounts image_num_nodes);
 
   // Nodes in node-tree order.
   const std::vector<NodeInfo>& List() const { return nodes_; }
@@ -29,10 +35,19 @@ class Snapshot {
   // How many nodes of the snapshot list `image` (as written in their
   // status.images names, already normalized by the caller).
   int NumNodesWithImage(const std::string& image) const;
+  // What ImageLocality reads for `node`, one of this snapshot's, and an
+  // image it lists: how many nodes listed the image when the node last
+  // changed. Upstream's NodeInfo.Snapshot freezes ImageStateSummary.NumNodes
+  // into the copy, and UpdateSnapshot copies a node again only when its
+  // generation moved, so a node that did not change keeps the count of its
+  // last copy while nodes with the image come and go. The count the cache
+  // kept for the node (Cache::UpdateSnapshot), else NumNodesWithImage.
+  int ImageNumNodes(const NodeInfo& node, const std::string& image) const;
 
  private:
   std::vector<NodeInfo> nodes_;
   std::map<std::string, size_t> index_;
+  ImageCounts image_num_nodes_;
 };
 
 }  // namespace schedref::reference::framework

@@ -24,6 +24,16 @@ schedref::Status CheckKey(const api::Pod& pod) {
   return schedref::Status::Ok();
 }
 
+// Whether status.images lists `name` among some image's names.
+bool NodeListsImage(const api::Node& node, const std::string& name) {
+  for (const api::ContainerImage& image : node.images) {
+    for (const std::string& n : image.names) {
+      if (n == name) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 // --- pods -------------------------------------------------------------------
@@ -31,6 +41,7 @@ schedref::Status CheckKey(const api::Pod& pod) {
 void Cache::AddPodInternal(const api::Pod& pod, bool assumed) {
   // A pod may arrive before its node: it gets a node-less NodeInfo.
   nodes_[pod.node_name].AddPod(pod);
+  changed_.insert(pod.node_name);
   pod_states_[pod.uid] = PodState{pod, std::nullopt, false};
   if (assumed) assumed_pods_.insert(pod.uid);
 }
@@ -39,6 +50,7 @@ schedref::Status Cache::RemovePodInternal(const api::Pod& pod) {
   auto node = nodes_.find(pod.node_name);
   // Upstream logs "Node not found when trying to remove pod" and goes on.
   if (node != nodes_.end()) {
+    changed_.insert(pod.node_name);
     framework::NodeInfo& info = node->second;
     if (!info.RemovePod(pod)) {
       return schedref::Status::NotFound(
@@ -196,6 +208,7 @@ schedref::Status Cache::AddNode(const api::Node& node) {
   framework::NodeInfo& info = nodes_[node.name];
   node_tree_.AddNode(node);
   info.node = node;
+  changed_.insert(node.name);
   return schedref::Status::Ok();
 }
 
@@ -208,6 +221,7 @@ schedref::Status Cache::UpdateNode(const api::Node& old_node,
   }
   node_tree_.UpdateNode(old_node, new_node);
   it->second.node = new_node;
+  changed_.insert(new_node.name);
   return schedref::Status::Ok();
 }
 
@@ -217,6 +231,7 @@ schedref::Status Cache::RemoveNode(const api::Node& node) {
     return schedref::Status::NotFound("node " + node.name + " is not found");
   }
   it->second.node.reset();
+  changed_.insert(node.name);
   // Pod deletions come on another watch and may arrive later: keep a ghost
   // until they do.
   if (it->second.pods.empty()) nodes_.erase(it);
@@ -247,7 +262,29 @@ framework::Snapshot Cache::UpdateSnapshot() {
   for (const std::string& name : snapshot_order_) {
     infos.push_back(nodes_.at(name));
   }
-  return framework::Snapshot(std::move(infos));
+  // Image counts: taken now for nodes new to the snapshots or changed since
+  // the last one, over every node that has a node object; kept for the
+  // others (see the image rule in the header).
+  framework::Snapshot::ImageCounts kept;
+  for (const framework::NodeInfo& info : infos) {
+    auto old = image_num_nodes_.find(info.Name());
+    if (old != image_num_nodes_.end() && changed_.count(info.Name()) == 0) {
+      kept.insert(*old);
+      continue;
+    }
+    std::map<std::string, int>& counts = kept[info.Name()];
+    for (const api::ContainerImage& image : info.node->images) {
+      for (const std::string& name : image.names) counts[name] = 0;
+    }
+    for (auto& [name, count] : counts) {
+      for (const auto& [other_name, other] : nodes_) {
+        if (other.node.has_value() && NodeListsImage(*other.node, name)) ++count;
+      }
+    }
+  }
+  image_num_nodes_ = kept;
+  changed_.clear();
+  return framework::Snapshot(std::move(infos), std::move(kept));
 }
 
 // --- introspection

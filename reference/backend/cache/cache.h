@@ -136,6 +136,9 @@ class Cache {
   // kept. So a zone-label change, or a node removed and re-added between
   // two snapshots, does not reorder the list until some node is added or
   // removed. This is why the call is not const.
+  // Image rule (upstream's NodeInfo.Snapshot of changed nodes only): each
+  // node's count of nodes listing each of its images is taken at the first
+  // snapshot after the node changed, and kept until it changes again.
   framework::Snapshot UpdateSnapshot();
 
   // --- introspection (tests, invariants) ---
@@ -179,6 +182,12 @@ class Cache {
   NodeTree node_tree_;
   // The node order of the last snapshot (see UpdateSnapshot).
   std::vector<std::string> snapshot_order_;
+  // Nodes changed (a pod added or removed, the node object set or removed:
+  // upstream's generation bumps) since the last snapshot.
+  std::set<std::string> changed_;
+  // For each snapshot node, its images' node counts as of the first
+  // snapshot after its last change (Snapshot::ImageNumNodes).
+  framework::Snapshot::ImageCounts image_num_nodes_;
 };
 
 }  // namespace schedref::reference::cache

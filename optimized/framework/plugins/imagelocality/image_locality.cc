@@ -24,6 +24,17 @@ std::string NormalizedImageName(std::string_view name) {
   return out;
 }
 
+// How many nodes listed the image when `node`'s copy was made (the count
+// the snapshot froze into it, NodeInfo::image_num_nodes), or the snapshot's
+// count now for a copy without one.
+int NumNodesWithImage(const NodeInfo& node, const Snapshot& snapshot,
+                      const std::string& name) {
+  for (const auto& [listed, count] : node.image_num_nodes) {
+    if (listed == name) return count;
+  }
+  return snapshot.NumNodesWithImage(name);
+}
+
 bool IsImage(std::string_view image, std::string_view listed) {
   if (!Untagged(image)) return listed == image;
   return listed.size() == image.size() + kLatest.size() &&
@@ -70,7 +81,7 @@ ScoreOutput ImageLocality::Score(const CycleState& /*state*/, const PodInfo& pod
         for (const std::string& listed : image.names) {
           if (!IsImage(c.image, listed)) continue;
           const double spread =
-              static_cast<double>(snapshot.NumNodesWithImage(listed)) /
+              static_cast<double>(NumNodesWithImage(node, snapshot, listed)) /
               static_cast<double>(total_nodes);
           sum += static_cast<int64_t>(static_cast<double>(image.size_bytes) *
                                       spread);

@@ -7,8 +7,9 @@
 // Speed: Score does no allocation and no per-pod precomputation (upstream has
 // no PreScore here, and adding one would change the plugin's extension
 // points): a container's image is matched against the node's listed names in
-// place, and the spread comes from the snapshot's per-image node counts
-// (Snapshot::NumNodesWithImage), looked up only for images the node has.
+// place, and the spread comes from the counts the snapshot froze into the
+// node's copy (NodeInfo::image_num_nodes), looked up only for images the
+// node has.
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_IMAGELOCALITY_IMAGE_LOCALITY_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_IMAGELOCALITY_IMAGE_LOCALITY_H_
 

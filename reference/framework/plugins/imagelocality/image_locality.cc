@@ -52,7 +52,7 @@ ScoreOutput ImageLocality::Score(CycleState& /*state*/, const api::Pod& pod,
     auto it = sizes.find(NormalizedImageName(c.image));
     if (it == sizes.end() || total_nodes == 0) return;
     const double spread =
-        static_cast<double>(snapshot.NumNodesWithImage(it->first)) /
+        static_cast<double>(snapshot.ImageNumNodes(node, it->first)) /
         static_cast<double>(total_nodes);
     sum += static_cast<int64_t>(static_cast<double>(it->second) * spread);
   };
