@@ -692,10 +692,30 @@ Status DecodePriorityClass(const FieldReader& root, PriorityClass* pc) {
                    &pc->preemption_policy);
 }
 
+// Whether `name` is a lowercase RFC 1123 label (upstream
+// validation.IsDNS1123Label): at most 63 of [a-z0-9-], starting and ending
+// alphanumeric.
+bool IsDns1123Label(std::string_view name) {
+  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  if (name.empty() || name.size() > 63 || !alnum(name.front()) || !alnum(name.back())) {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
+}
+
 // REQUIRES: ns->name is set.
 Status DecodeNamespace(const FieldReader& root, Namespace* ns) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
+  // The API server's ValidateNamespaceName; it is also what makes the name
+  // a valid value for the label below.
+  if (!IsDns1123Label(ns->name)) {
+    return meta->ErrorAt(
+        "name", "invalid namespace name \"" + ns->name +
+                    "\": a lowercase RFC 1123 label must consist of lower case "
+                    "alphanumeric characters or '-', and must start and end with "
+                    "an alphanumeric character (at most 63 characters)");
+  }
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &ns->labels));
   // The API server labels every namespace with its own name, over any
   // value the manifest gives (upstream SetDefaults_Namespace and the

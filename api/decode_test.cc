@@ -609,6 +609,12 @@ TEST(DecodeManifestsTest, Errors) {
        "preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm."
        "matchLabelKeys[0]: \"app\" exists in both matchLabelKeys and "
        "labelSelector"},
+      {"namespace name not a DNS label", "ns.yaml",
+       "apiVersion: v1\nkind: Namespace\nmetadata: {name: \"team,a\"}\n",
+       "ns.yaml: Namespace team,a: metadata.name: invalid namespace name "
+       "\"team,a\": a lowercase RFC 1123 label must consist of lower case "
+       "alphanumeric characters or '-', and must start and end with an "
+       "alphanumeric character (at most 63 characters)"},
       {"bad phase", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nstatus: {phase: Done}\n",
        "pods.yaml: Pod default/p: status.phase: unsupported value \"Done\" "
