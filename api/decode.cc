@@ -1,10 +1,8 @@
 #include "api/decode.h"
 
-#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "api/labels.h"
+#include "api/pod_validation.h"
 #include "api/quantity.h"
 
 namespace schedref::api {
@@ -232,72 +231,6 @@ Status ReadNodeAffinity(const FieldReader& at, NodeAffinity* out) {
   return Status::Ok();
 }
 
-// The keys of a selector's matchLabels and matchExpressions.
-std::set<std::string> SelectorKeys(const LabelSelector& selector) {
-  std::set<std::string> keys;
-  for (const auto& [key, value] : selector.match_labels) keys.insert(key);
-  for (const LabelSelectorRequirement& r : selector.match_expressions) {
-    keys.insert(r.key);
-  }
-  return keys;
-}
-
-// What the API server's validation (ValidatePodCreate, after
-// PrepareForCreate merged matchLabelKeys/mismatchLabelKeys into the
-// selector) demands of a pod affinity term's label keys: a selector, valid
-// label names, no key in both lists, and no matchLabelKeys key that the
-// merge adds (the pod has the label) on top of the selector's own.
-// Specification: pkg/apis/core/validation validateMatchLabelKeysAndMismatchLabelKeys.
-Status CheckAffinityLabelKeys(const FieldReader& at, const PodAffinityTerm& term,
-                              const Labels& pod_labels) {
-  for (const auto& [field, keys] :
-       {std::pair{"matchLabelKeys", &term.match_label_keys},
-        std::pair{"mismatchLabelKeys", &term.mismatch_label_keys}}) {
-    if (keys->empty()) continue;
-    if (!term.label_selector.has_value()) {
-      return at.ErrorAt(field, "must not be specified when labelSelector is not set");
-    }
-    for (size_t i = 0; i < keys->size(); ++i) {
-      if (auto p = CheckQualifiedName((*keys)[i])) {
-        return at.ErrorAt(std::string(field) + "[" + std::to_string(i) + "]",
-                          "invalid label key \"" + (*keys)[i] + "\": " + *p);
-      }
-    }
-  }
-  const std::set<std::string> mismatch(term.mismatch_label_keys.begin(),
-                                       term.mismatch_label_keys.end());
-  for (size_t i = 0; i < term.match_label_keys.size(); ++i) {
-    const std::string& key = term.match_label_keys[i];
-    const std::string path = "matchLabelKeys[" + std::to_string(i) + "]";
-    if (mismatch.count(key) != 0) {
-      return at.ErrorAt(path, "\"" + key +
-                                  "\" exists in both matchLabelKeys and mismatchLabelKeys");
-    }
-  }
-  if (!term.label_selector.has_value()) return Status::Ok();
-  // The merged selector's expressions: the term's own, then one per
-  // matchLabelKeys key the pod has (mismatchLabelKeys' never conflict).
-  std::vector<std::string> expression_keys;
-  for (const LabelSelectorRequirement& r : term.label_selector->match_expressions) {
-    expression_keys.push_back(r.key);
-  }
-  for (const std::string& key : term.match_label_keys) {
-    if (pod_labels.count(key) != 0) expression_keys.push_back(key);
-  }
-  std::set<std::string> seen;
-  for (const auto& [key, value] : term.label_selector->match_labels) seen.insert(key);
-  for (const std::string& key : expression_keys) {
-    auto it = std::find(term.match_label_keys.begin(), term.match_label_keys.end(), key);
-    if (it != term.match_label_keys.end() && seen.count(key) != 0) {
-      return at.ErrorAt(
-          "matchLabelKeys[" + std::to_string(it - term.match_label_keys.begin()) + "]",
-          "\"" + key + "\" exists in both matchLabelKeys and labelSelector");
-    }
-    seen.insert(key);
-  }
-  return Status::Ok();
-}
-
 Status ReadPodAffinityTerm(const FieldReader& at, const Labels& pod_labels,
                            PodAffinityTerm* out) {
   SCHEDREF_RETURN_IF_ERROR(at.ExpectObject());
@@ -314,7 +247,10 @@ Status ReadPodAffinityTerm(const FieldReader& at, const Labels& pod_labels,
   SCHEDREF_RETURN_IF_ERROR(at.StringList("matchLabelKeys", &out->match_label_keys));
   SCHEDREF_RETURN_IF_ERROR(
       at.StringList("mismatchLabelKeys", &out->mismatch_label_keys));
-  return CheckAffinityLabelKeys(at, *out, pod_labels);
+  if (auto p = ValidateAffinityTermLabelKeys(*out, pod_labels)) {
+    return at.ErrorAt(p->field, p->problem);
+  }
+  return Status::Ok();
 }
 
 Status ReadPodAffinity(const FieldReader& at, const Labels& pod_labels,
@@ -464,36 +400,8 @@ Status ReadSpreadConstraints(const FieldReader& spec,
     SCHEDREF_RETURN_IF_ERROR(c.Enum("nodeTaintsPolicy", {"Honor", "Ignore"},
                                     &tsc.node_taints_policy));
     SCHEDREF_RETURN_IF_ERROR(c.StringList("matchLabelKeys", &tsc.match_label_keys));
-    // The API server's other rules (pkg/apis/core/validation
-    // validateTopologySpreadConstraints): minDomains only with
-    // DoNotSchedule, one constraint per {topologyKey, whenUnsatisfiable},
-    // matchLabelKeys only with a selector and none of its keys.
-    if (tsc.min_domains.has_value() && tsc.when_unsatisfiable != kDoNotSchedule) {
-      return c.ErrorAt("minDomains", "can only use minDomains if whenUnsatisfiable=" +
-                                         std::string(kDoNotSchedule) + ", not " +
-                                         tsc.when_unsatisfiable);
-    }
-    for (const TopologySpreadConstraint& earlier : *out) {
-      if (earlier.topology_key == tsc.topology_key &&
-          earlier.when_unsatisfiable == tsc.when_unsatisfiable) {
-        return c.Error("duplicate {topologyKey, whenUnsatisfiable}: {" + tsc.topology_key +
-                       ", " + tsc.when_unsatisfiable + "}");
-      }
-    }
-    if (!tsc.match_label_keys.empty() && !tsc.label_selector.has_value()) {
-      return c.ErrorAt("matchLabelKeys", "must not be specified when labelSelector is not set");
-    }
-    const std::set<std::string> selector_keys =
-        tsc.label_selector ? SelectorKeys(*tsc.label_selector) : std::set<std::string>{};
-    for (size_t i = 0; i < tsc.match_label_keys.size(); ++i) {
-      const std::string& key = tsc.match_label_keys[i];
-      const std::string path = "matchLabelKeys[" + std::to_string(i) + "]";
-      if (auto p = CheckQualifiedName(key)) {
-        return c.ErrorAt(path, "invalid label key \"" + key + "\": " + *p);
-      }
-      if (selector_keys.count(key) != 0) {
-        return c.ErrorAt(path, "\"" + key + "\" exists in both matchLabelKeys and labelSelector");
-      }
+    if (auto p = ValidateSpreadConstraint(tsc, *out)) {
+      return p->field.empty() ? c.Error(p->problem) : c.ErrorAt(p->field, p->problem);
     }
     out->push_back(std::move(tsc));
   }
@@ -692,30 +600,13 @@ Status DecodePriorityClass(const FieldReader& root, PriorityClass* pc) {
                    &pc->preemption_policy);
 }
 
-// Whether `name` is a lowercase RFC 1123 label (upstream
-// validation.IsDNS1123Label): at most 63 of [a-z0-9-], starting and ending
-// alphanumeric.
-bool IsDns1123Label(std::string_view name) {
-  auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  if (name.empty() || name.size() > 63 || !alnum(name.front()) || !alnum(name.back())) {
-    return false;
-  }
-  return std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '-'; });
-}
-
 // REQUIRES: ns->name is set.
 Status DecodeNamespace(const FieldReader& root, Namespace* ns) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
   // The API server's ValidateNamespaceName; it is also what makes the name
   // a valid value for the label below.
-  if (!IsDns1123Label(ns->name)) {
-    return meta->ErrorAt(
-        "name", "invalid namespace name \"" + ns->name +
-                    "\": a lowercase RFC 1123 label must consist of lower case "
-                    "alphanumeric characters or '-', and must start and end with "
-                    "an alphanumeric character (at most 63 characters)");
-  }
+  if (auto p = CheckNamespaceName(ns->name)) return meta->ErrorAt("name", *p);
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &ns->labels));
   // The API server labels every namespace with its own name, over any
   // value the manifest gives (upstream SetDefaults_Namespace and the
