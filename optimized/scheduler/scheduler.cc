@@ -374,12 +374,21 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
       } else if (const auto* pod = std::get_if<api::Pod>(&event.object)) {
         const std::string key = pod->Key();
         auto it = pods_.find(key);
+        auto terminated = terminated_pods_.find(key);
+        if (it == pods_.end() && terminated == terminated_pods_.end()) {
+          return missing("Pod " + key);
+        }
+        std::optional<api::Pod> current_copy;
+        const api::Pod& current = it != pods_.end()
+                                      ? framework::MaterializedPod(*it->second, &current_copy)
+                                      : terminated->second;
+        api::Pod updated = *pod;
+        // The scheduler owns spec.nodeName once it bound the pod.
+        if (updated.node_name.empty()) updated.node_name = current.node_name;
+        // An update that changes nothing is no write: the API server keeps
+        // the resourceVersion and sends no watch event.
+        if (updated == current) return schedref::Status::Ok();
         if (it == pods_.end()) {
-          auto terminated = terminated_pods_.find(key);
-          if (terminated == terminated_pods_.end()) return missing("Pod " + key);
-          api::Pod updated = *pod;
-          if (updated.node_name.empty()) updated.node_name = terminated->second.node_name;
-          if (updated == terminated->second) return schedref::Status::Ok();
           terminated_pods_.erase(terminated);
           if (updated.Terminated()) {
             terminated_pods_[key] = std::move(updated);
@@ -390,15 +399,6 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
             stored = framework::NewPodInfo(std::move(updated));
             PodAdded(stored);
           }
-          return schedref::Status::Ok();
-        }
-        api::Pod updated = *pod;
-        // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = it->second->node_name();
-        // An update that changes nothing is no write: the API server keeps
-        // the resourceVersion and sends no watch event.
-        std::optional<api::Pod> current_copy;
-        if (updated == framework::MaterializedPod(*it->second, &current_copy)) {
           return schedref::Status::Ok();
         }
         if (updated.Terminated()) {

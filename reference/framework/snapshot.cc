@@ -28,9 +28,10 @@ const NodeInfo* Snapshot::Get(const std::string& name) const {
   return it == index_.end() ? nullptr : &nodes_[it->second];
 }
 
-int Snapshot::NumNodesWithImage(const std::string& image) const {
+int CountNodesWithImage(const std::vector<NodeInfo>& nodes,
+                        const std::string& image) {
   int count = 0;
-  for (const NodeInfo& info : nodes_) {
+  for (const NodeInfo& info : nodes) {
     bool has = false;
     for (const api::ContainerImage& img : info.node->images) {
       for (const std::string& name : img.names) has = has || name == image;
@@ -38,6 +39,10 @@ int Snapshot::NumNodesWithImage(const std::string& image) const {
     if (has) ++count;
   }
   return count;
+}
+
+int Snapshot::NumNodesWithImage(const std::string& image) const {
+  return CountNodesWithImage(nodes_, image);
 }
 
 }  // namespace schedref::reference::framework

@@ -15,6 +15,12 @@
 
 namespace schedref::reference::framework {
 
+// How many of `nodes` list `image` in status.images (a name as written
+// there, already normalized by the caller). REQUIRES: every element has a
+// node.
+int CountNodesWithImage(const std::vector<NodeInfo>& nodes,
+                        const std::string& image);
+
 class Snapshot {
  public:
   // Node name -> image name -> how many nodes listed the image (see

@@ -24,16 +24,6 @@ schedref::Status CheckKey(const api::Pod& pod) {
   return schedref::Status::Ok();
 }
 
-// Whether status.images lists `name` among some image's names.
-bool NodeListsImage(const api::Node& node, const std::string& name) {
-  for (const api::ContainerImage& image : node.images) {
-    for (const std::string& n : image.names) {
-      if (n == name) return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 // --- pods -------------------------------------------------------------------
@@ -263,8 +253,8 @@ framework::Snapshot Cache::UpdateSnapshot() {
     infos.push_back(nodes_.at(name));
   }
   // Image counts: taken now for nodes new to the snapshots or changed since
-  // the last one, over every node that has a node object; kept for the
-  // others (see the image rule in the header).
+  // the last one, over the snapshot's nodes (every node that has a node
+  // object); kept for the others (see the image rule in the header).
   framework::Snapshot::ImageCounts kept;
   for (const framework::NodeInfo& info : infos) {
     auto old = image_num_nodes_.find(info.Name());
@@ -274,11 +264,8 @@ framework::Snapshot Cache::UpdateSnapshot() {
     }
     std::map<std::string, int>& counts = kept[info.Name()];
     for (const api::ContainerImage& image : info.node->images) {
-      for (const std::string& name : image.names) counts[name] = 0;
-    }
-    for (auto& [name, count] : counts) {
-      for (const auto& [other_name, other] : nodes_) {
-        if (other.node.has_value() && NodeListsImage(*other.node, name)) ++count;
+      for (const std::string& name : image.names) {
+        counts[name] = framework::CountNodesWithImage(infos, name);
       }
     }
   }

@@ -157,17 +157,18 @@ void SchedulingQueue::Activate(const std::vector<api::Pod>& pods,
 schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
                                          const api::Pod& new_pod,
                                          api::TimeMs now) {
-  if (options_.queueing_hints_enabled) {
-    // Being scheduled: each fine-grained event of the update is replayed
-    // when (if) the pod fails.
-    std::vector<RecordedEvent> events;
-    for (const framework::ClusterEvent& event :
-         PodSchedulingPropertiesChange(new_pod, old_pod)) {
-      events.push_back(RecordedEvent{event, old_pod, new_pod});
+  // The update's fine-grained events, for an in-flight pod and for an
+  // unschedulable one alike.
+  const std::vector<framework::ClusterEvent> events =
+      PodSchedulingPropertiesChange(new_pod, old_pod);
+  if (options_.queueing_hints_enabled && in_flight_.Has(new_pod.uid)) {
+    // Being scheduled: each event is replayed when (if) the pod fails.
+    std::vector<RecordedEvent> recorded;
+    for (const framework::ClusterEvent& event : events) {
+      recorded.push_back(RecordedEvent{event, old_pod, new_pod});
     }
-    if (in_flight_.AddEventsIfPodInFlight(new_pod.uid, events)) {
-      return schedref::Status::Ok();
-    }
+    in_flight_.AddEventsIfPodInFlight(new_pod.uid, recorded);
+    return schedref::Status::Ok();
   }
 
   const std::string old_key = old_pod.Key();
@@ -187,8 +188,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
     nominator_.Update(old_pod, info.pod, options_.pod_lister);
     if (options_.queueing_hints_enabled) {
       bool moved_out = false;
-      for (const framework::ClusterEvent& event :
-           PodSchedulingPropertiesChange(new_pod, old_pod)) {
+      for (const framework::ClusterEvent& event : events) {
         Strategy strategy = IsPodWorthRequeuing(info, event, old_pod, new_pod);
         // Note: upstream would put the pod back into unschedulable here
         // while it also sits in backoffQ (two entries sharing one
