@@ -10,6 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "api/go_duration.h"
+#include "api/pluginargs/plugin_config.h"
+
 namespace schedref::api {
 namespace {
 
@@ -127,15 +130,104 @@ StatusOr<Profile> DecodeProfile(const FieldReader& r, bool* name_given) {
     StatusOr<FieldReader> args = c.Object("args");
     if (!args.ok()) return args.status();
     if (args->present()) config.args = args->json();
+    // The loader decodes every entry of a registered args kind, enabled or
+    // not (decodeNestedObjects).
+    const Status nested = pluginargs::DecodeNestedArgs(config.name, config.args);
+    if (!nested.ok()) return c.ErrorAt("args", nested.message());
     out.plugin_config.push_back(std::move(config));
   }
   return out;
 }
 
+// The parts of the configuration that configure the process around the
+// scheduler, not its decisions (component-base's
+// LeaderElectionConfiguration and ClientConnectionConfiguration): decoded
+// and validated as upstream does, then dropped. Initialised to v1's
+// defaults (SetDefaults_KubeSchedulerConfiguration with
+// RecommendedDefaultLeaderElectionConfiguration and
+// RecommendedDefaultClientConnectionConfiguration).
+struct ComponentSettings {
+  bool leader_elect = true;
+  int64_t lease_duration_ns = 15'000'000'000;
+  int64_t renew_deadline_ns = 10'000'000'000;
+  int64_t retry_period_ns = 2'000'000'000;
+  std::string resource_lock = "leases";
+  std::string resource_name = "kube-scheduler";
+  std::string resource_namespace = "kube-system";
+  int32_t burst = 100;
+};
+
 // What decoding yields.
 struct Decoded {
   SchedulerConfiguration config;
+  ComponentSettings component;
 };
+
+// A metav1.Duration field: a Go duration string. Zero is defaulted like an
+// absent value.
+Status DurationField(const FieldReader& r, std::string_view key, int64_t* ns) {
+  std::optional<std::string> text;
+  SCHEDREF_RETURN_IF_ERROR(r.String(key, &text));
+  if (!text.has_value()) return Status::Ok();
+  StatusOr<int64_t> parsed = ParseGoDuration(*text);
+  if (!parsed.ok()) return r.ErrorAt(key, parsed.status().message());
+  if (*parsed != 0) *ns = *parsed;
+  return Status::Ok();
+}
+
+Status DecodeComponentSettings(const FieldReader& r, ComponentSettings* out) {
+  StatusOr<FieldReader> le = r.Object("leaderElection");
+  if (!le.ok()) return le.status();
+  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+      *le, {"leaderElect", "leaseDuration", "renewDeadline", "retryPeriod",
+            "resourceLock", "resourceName", "resourceNamespace"}));
+  if (le->present()) {
+    std::optional<bool> elect;
+    SCHEDREF_RETURN_IF_ERROR(le->Bool("leaderElect", &elect));
+    out->leader_elect = elect.value_or(out->leader_elect);
+    SCHEDREF_RETURN_IF_ERROR(
+        DurationField(*le, "leaseDuration", &out->lease_duration_ns));
+    SCHEDREF_RETURN_IF_ERROR(
+        DurationField(*le, "renewDeadline", &out->renew_deadline_ns));
+    SCHEDREF_RETURN_IF_ERROR(
+        DurationField(*le, "retryPeriod", &out->retry_period_ns));
+    // An empty string is defaulted like an absent one.
+    for (auto [key, slot] : {std::pair{"resourceLock", &out->resource_lock},
+                             std::pair{"resourceName", &out->resource_name},
+                             std::pair{"resourceNamespace",
+                                       &out->resource_namespace}}) {
+      std::optional<std::string> v;
+      SCHEDREF_RETURN_IF_ERROR(le->String(key, &v));
+      if (v.has_value() && !v->empty()) *slot = *v;
+    }
+  }
+  StatusOr<FieldReader> cc = r.Object("clientConnection");
+  if (!cc.ok()) return cc.status();
+  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+      *cc, {"kubeconfig", "acceptContentTypes", "contentType", "qps", "burst"}));
+  if (cc->present()) {
+    for (const char* key : {"kubeconfig", "acceptContentTypes", "contentType"}) {
+      std::optional<std::string> unused;
+      SCHEDREF_RETURN_IF_ERROR(cc->String(key, &unused));
+    }
+    StatusOr<FieldReader> qps = cc->Field("qps");
+    if (!qps.ok()) return qps.status();
+    if (qps->present() && !qps->json().is_null() && !qps->json().is_number()) {
+      return qps->Error("expected number, got " +
+                        std::string(qps->json().type_name()));
+    }
+    std::optional<int32_t> burst;
+    SCHEDREF_RETURN_IF_ERROR(cc->Int32("burst", &burst));
+    // Zero is defaulted (to 100) like an absent value.
+    if (burst.has_value() && *burst != 0) out->burst = *burst;
+  }
+  for (const char* key :
+       {"enableProfiling", "enableContentionProfiling", "delayCacheUntilActive"}) {
+    std::optional<bool> unused;
+    SCHEDREF_RETURN_IF_ERROR(r.Bool(key, &unused));
+  }
+  return Status::Ok();
+}
 
 // Decoding and defaulting (defaults.go SetDefaults_KubeSchedulerConfiguration).
 StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
@@ -171,6 +263,7 @@ StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
   }
 
   Decoded decoded;
+  SCHEDREF_RETURN_IF_ERROR(DecodeComponentSettings(r, &decoded.component));
   SchedulerConfiguration& out = decoded.config;
   SCHEDREF_RETURN_IF_ERROR(r.Int32("parallelism", &out.parallelism));
   SCHEDREF_RETURN_IF_ERROR(
@@ -309,8 +402,10 @@ void ValidateProfile(const std::string& path, const Profile& profile,
     if (IsInvalidPlugin(name)) {
       errs->push_back(Invalid(config_path, Quote(name), InvalidPluginDetail()));
     }
-    // Note: plugin args are validated by each plugin when the framework is
-    // built, not here (docs/deviations.md).
+    for (std::string& e : pluginargs::ValidateNestedArgs(
+             name, profile.plugin_config[i].args, config_path + ".args")) {
+      errs->push_back(std::move(e));
+    }
   }
 }
 
@@ -380,10 +475,50 @@ json EncodePluginList(const std::vector<PluginRef>& plugins) {
   return out;
 }
 
+// component-base's ValidateClientConnectionConfiguration and
+// ValidateLeaderElectionConfiguration, then the scheduler's own rule on
+// resourceLock.
+void ValidateComponentSettings(const ComponentSettings& c,
+                               std::vector<std::string>* errs) {
+  if (c.burst < 0) {
+    errs->push_back(Invalid("clientConnection.burst", std::to_string(c.burst),
+                            "must be non-negative"));
+  }
+  if (!c.leader_elect) return;
+  const std::string le = "leaderElection";
+  if (c.lease_duration_ns <= 0) {
+    errs->push_back(Invalid(le + ".leaseDuration",
+                            FormatGoDuration(c.lease_duration_ns),
+                            "must be greater than zero"));
+  }
+  if (c.renew_deadline_ns <= 0) {
+    errs->push_back(Invalid(le + ".renewDeadline",
+                            FormatGoDuration(c.renew_deadline_ns),
+                            "must be greater than zero"));
+  }
+  if (c.retry_period_ns <= 0) {
+    errs->push_back(Invalid(le + ".retryPeriod",
+                            FormatGoDuration(c.retry_period_ns),
+                            "must be greater than zero"));
+  }
+  if (c.lease_duration_ns <= c.renew_deadline_ns) {
+    // Upstream shows renewDeadline's value here.
+    errs->push_back(Invalid(le + ".leaseDuration",
+                            FormatGoDuration(c.renew_deadline_ns),
+                            "must be greater than `RenewDeadline`"));
+  }
+  if (c.resource_lock != "leases") {
+    errs->push_back(Invalid(le + ".resourceLock", Quote(c.resource_lock),
+                            "resourceLock value must be \"leases\""));
+  }
+}
+
 // ValidateKubeSchedulerConfiguration, in its order.
-Status Validate(const SchedulerConfiguration& config) {
+Status Validate(const SchedulerConfiguration& config,
+                const ComponentSettings& component) {
   const int32_t parallelism = config.parallelism;
   std::vector<std::string> errs;
+  ValidateComponentSettings(component, &errs);
   if (parallelism <= 0) {
     errs.push_back(Invalid("parallelism", std::to_string(parallelism),
                            "should be an integer value greater than zero"));
@@ -442,13 +577,13 @@ SchedulerConfiguration DefaultConfiguration() {
 }
 
 Status ValidateConfiguration(const SchedulerConfiguration& config) {
-  return Validate(config);
+  return Validate(config, ComponentSettings{});
 }
 
 StatusOr<SchedulerConfiguration> DecodeConfigurationAt(const FieldReader& at) {
   StatusOr<Decoded> decoded = DecodeAndDefault(at);
   if (!decoded.ok()) return decoded.status();
-  const Status valid = Validate(decoded->config);
+  const Status valid = Validate(decoded->config, decoded->component);
   if (!valid.ok()) {
     return valid.WithPrefix(at.path().empty() ? at.file()
                                               : at.file() + ": " + at.path());

@@ -7,15 +7,18 @@
 //
 // Steps, in upstream's order:
 //   1. decode: JSON types and known fields, as the strict v1 decoder does
-//      (an unknown field is an error; fields that mean nothing to an
-//      in-memory scheduler, such as leaderElection, are accepted and
-//      ignored);
+//      (an unknown field is an error), and the args of every pluginConfig
+//      entry of a modelled kind (api/pluginargs/plugin_config.h); fields
+//      that mean nothing to an in-memory scheduler (leaderElection,
+//      clientConnection, the profiling flags) are decoded, validated and
+//      then dropped;
 //   2. default: one profile named "default-scheduler" when there is none;
 //      schedulerName "default-scheduler" when there is exactly one profile
 //      and it leaves the name out; backoff 1s/10s; percentage 0;
 //   3. validate: every violation is collected and reported the way
 //      upstream's aggregate error prints them: one message, or
-//      "[msg1, msg2, ...]".
+//      "[msg1, msg2, ...]"; component-base's leader-election and client
+//      rules first, then the scheduler's, plugin args among them.
 // The default plugin list is not merged into the profiles here (Profile
 // keeps plugins as written); api/default_plugins.h computes the effective
 // list.
@@ -64,6 +67,8 @@ inline constexpr char kSchedulerConfigKind[] = "KubeSchedulerConfiguration";
 // Upstream's ValidateKubeSchedulerConfiguration on an already defaulted
 // configuration; Ok or Invalid("<upstream aggregate message>") with no
 // file prefix. Also checks podMaxInUnschedulablePodsSeconds > 0 (ours).
+// The leader-election and client settings, which SchedulerConfiguration
+// does not hold, are taken to be v1's defaults.
 [[nodiscard]] Status ValidateConfiguration(
     const SchedulerConfiguration& config);
 

@@ -250,6 +250,45 @@ TEST(DecodeConfiguration, UpstreamValidationMessages) {
        "podMaxInUnschedulablePodsSeconds: 0",
        "sched.yaml: podMaxInUnschedulablePodsSeconds: Invalid value: 0: must "
        "be greater than 0"},
+      // validatePluginConfig validates the args of the plugins in its table
+      // whether or not a profile enables them (TestValidateKubeScheduler
+      // Configuration's "bad-*-args" cases).
+      {"args-of-a-disabled-plugin",
+       "profiles:\n"
+       "- plugins: {multiPoint: {disabled: [{name: InterPodAffinity}]}}\n"
+       "  pluginConfig: [{name: InterPodAffinity, args: "
+       "{hardPodAffinityWeight: -1}}]",
+       "sched.yaml: profiles[0].pluginConfig[0].args.hardPodAffinityWeight: "
+       "Invalid value: -1: not in valid range [0, 100]"},
+      {"args-errors-flattened-among-the-others",
+       "parallelism: 0\n"
+       "profiles:\n"
+       "- pluginConfig:\n"
+       "  - {name: DefaultPreemption, args: {minCandidateNodesPercentage: 0, "
+       "minCandidateNodesAbsolute: 0}}",
+       "sched.yaml: [parallelism: Invalid value: 0: should be an integer "
+       "value greater than zero, "
+       "profiles[0].pluginConfig[0].args.minCandidateNodesPercentage: Invalid "
+       "value: 0: cannot be zero at the same time as "
+       "minCandidateNodesAbsolute, "
+       "profiles[0].pluginConfig[0].args.minCandidateNodesAbsolute: Invalid "
+       "value: 0: cannot be zero at the same time as "
+       "minCandidateNodesPercentage]"},
+      // component-base's validation, reported first.
+      {"leader-election-resource-lock",
+       "leaderElection: {resourceLock: endpoints}",
+       "sched.yaml: leaderElection.resourceLock: Invalid value: "
+       "\"endpoints\": resourceLock value must be \"leases\""},
+      {"leader-election-durations",
+       "parallelism: 0\n"
+       "leaderElection: {leaseDuration: 5s, retryPeriod: -1s}",
+       "sched.yaml: [leaderElection.retryPeriod: Invalid value: -1s: must be "
+       "greater than zero, leaderElection.leaseDuration: Invalid value: 10s: "
+       "must be greater than `RenewDeadline`, parallelism: Invalid value: 0: "
+       "should be an integer value greater than zero]"},
+      {"client-connection-burst", "clientConnection: {burst: -1}",
+       "sched.yaml: clientConnection.burst: Invalid value: -1: must be "
+       "non-negative"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -257,6 +296,33 @@ TEST(DecodeConfiguration, UpstreamValidationMessages) {
     ASSERT_FALSE(got.ok());
     EXPECT_TRUE(got.status().IsInvalid());
     EXPECT_EQ(got.status().message(), c.message);
+  }
+}
+
+// Inputs upstream's loader accepts that an earlier version of this decoder
+// refused.
+TEST(DecodeConfiguration, AcceptedAsUpstreamAccepts) {
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"typemeta-in-args",
+       "profiles: [{pluginConfig: [{name: DefaultPreemption, args: "
+       "{apiVersion: kubescheduler.config.k8s.io/v1, kind: "
+       "DefaultPreemptionArgs, minCandidateNodesAbsolute: 5}}]}]"},
+      {"integral-float-in-args",
+       "profiles: [{pluginConfig: [{name: InterPodAffinity, args: "
+       "{hardPodAffinityWeight: 2.0}}]}]"},
+      {"no-leader-election-nothing-checked",
+       "leaderElection: {leaderElect: false, resourceLock: endpoints, "
+       "leaseDuration: 1s}"},
+      {"zero-durations-are-defaulted",
+       "leaderElection: {leaseDuration: 0s, renewDeadline: 0s}"},
+      {"client-connection", "clientConnection: {qps: 20.5, burst: 40, "
+                            "contentType: application/json}"},
+      {"out-of-tree-args", "profiles: [{pluginConfig: [{name: MyPlugin, "
+                           "args: {anything: [1, 2]}}]}]"},
+  };
+  for (const auto& [name, yaml] : cases) {
+    StatusOr<SchedulerConfiguration> got = Decode(yaml);
+    EXPECT_TRUE(got.ok()) << name << ": " << got.status().message();
   }
 }
 
@@ -291,6 +357,36 @@ TEST(DecodeConfiguration, DecodingErrors) {
        "integer"},
       {"extenders", "extenders: [{urlPrefix: http://x}]",
        "sched.yaml: extenders: scheduler extenders are not supported"},
+      // decodeNestedObjects: every entry of a registered args kind is
+      // decoded strictly, enabled or not.
+      {"args-unknown-field",
+       "profiles:\n"
+       "- plugins: {multiPoint: {disabled: [{name: '*'}]}}\n"
+       "  pluginConfig: [{name: InterPodAffinity, args: "
+       "{hardPodAffinityWeigth: 1}}]",
+       "sched.yaml: profiles[0].pluginConfig[0].args: decoding args for "
+       "plugin InterPodAffinity: strict decoding error: unknown field "
+       "\"hardPodAffinityWeigth\""},
+      {"args-of-another-kind",
+       "profiles: [{pluginConfig: [{name: NodeResourcesFit, args: {kind: "
+       "NodeAffinityArgs}}]}]",
+       "sched.yaml: profiles[0].pluginConfig[0].args: args for plugin "
+       "NodeResourcesFit were not of type "
+       "NodeResourcesFitArgs.kubescheduler.config.k8s.io, got "
+       "NodeAffinityArgs.kubescheduler.config.k8s.io"},
+      {"leader-election-unknown-field", "leaderElection: {leaseDurationX: 1s}",
+       "sched.yaml: leaderElection.leaseDurationX: unknown field"},
+      {"leader-election-bad-duration", "leaderElection: {renewDeadline: 10}",
+       "sched.yaml: leaderElection.renewDeadline: expected string, got "
+       "integer"},
+      {"leader-election-unparsable-duration",
+       "leaderElection: {renewDeadline: soon}",
+       "sched.yaml: leaderElection.renewDeadline: time: invalid duration "
+       "\"soon\""},
+      {"client-connection-qps", "clientConnection: {qps: fast}",
+       "sched.yaml: clientConnection.qps: expected number, got string"},
+      {"enable-profiling", "enableProfiling: 'yes please'",
+       "sched.yaml: enableProfiling: expected boolean, got string"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.name);

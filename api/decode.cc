@@ -1,5 +1,6 @@
 #include "api/decode.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -469,7 +470,20 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   for (const FieldReader& g : *gates) {
     std::string name;
     SCHEDREF_RETURN_IF_ERROR(g.RequiredString("name", &name));
+    // The API server's validateSchedulingGates.
+    if (auto problem = CheckQualifiedName(name)) return g.ErrorAt("name", *problem);
+    if (std::find(pod->scheduling_gates.begin(), pod->scheduling_gates.end(),
+                  name) != pod->scheduling_gates.end()) {
+      return g.Error("Duplicate value: \"" + name + "\"");
+    }
     pod->scheduling_gates.push_back(std::move(name));
+  }
+  // ValidatePodCreate: a pod is bound only once its gates are gone (and
+  // the binding subresource refuses gated pods too).
+  if (!pod->scheduling_gates.empty() && !pod->node_name.empty()) {
+    return spec->ErrorAt("nodeName",
+                         "Forbidden: cannot be set until all schedulingGates "
+                         "have been cleared");
   }
 
   for (const auto& [key, init, list] :

@@ -153,4 +153,57 @@ StatusOr<int64_t> ParseGoDuration(std::string_view original) {
   return static_cast<int64_t>(total);
 }
 
+namespace {
+
+// The fraction v / 10^prec without trailing zeros (and without the point
+// when it is zero) in front of `out`; returns v / 10^prec.
+uint64_t PrependFraction(std::string& out, uint64_t v, int prec) {
+  std::string digits;
+  bool print = false;
+  for (int i = 0; i < prec; ++i) {
+    const uint64_t digit = v % 10;
+    print = print || digit != 0;
+    if (print) digits.insert(digits.begin(), static_cast<char>('0' + digit));
+    v /= 10;
+  }
+  if (print) out.insert(0, "." + digits);
+  return v;
+}
+
+}  // namespace
+
+std::string FormatGoDuration(int64_t ns) {
+  const bool negative = ns < 0;
+  // Two's complement negation of the magnitude, as Go's uint64(-d).
+  uint64_t u = negative ? ~static_cast<uint64_t>(ns) + 1 : static_cast<uint64_t>(ns);
+  std::string out;
+  constexpr uint64_t kMicro = 1000, kMilli = 1000 * kMicro, kSecond = 1000 * kMilli;
+  if (u < kSecond) {
+    if (u == 0) return "0s";
+    int prec = 0;
+    if (u < kMicro) {
+      out = "ns";
+    } else if (u < kMilli) {
+      prec = 3;
+      out = "\u00b5s";  // U+00B5 MICRO SIGN, as Go writes it
+    } else {
+      prec = 6;
+      out = "ms";
+    }
+    u = PrependFraction(out, u, prec);
+    out.insert(0, std::to_string(u));
+  } else {
+    out = "s";
+    u = PrependFraction(out, u, 9);
+    out.insert(0, std::to_string(u % 60));
+    u /= 60;
+    if (u > 0) {
+      out.insert(0, std::to_string(u % 60) + "m");
+      u /= 60;
+      if (u > 0) out.insert(0, std::to_string(u) + "h");
+    }
+  }
+  return negative ? "-" + out : out;
+}
+
 }  // namespace schedref::api

@@ -11,6 +11,7 @@
 #define SCHEDREF_API_GO_DURATION_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "api/status.h"
@@ -29,6 +30,10 @@ namespace schedref::api {
 // where the quoting is Go's time.quote: '"' and '\' are backslash-escaped
 // and every byte below 0x20 or from 0x80 up is written as \xhh.
 [[nodiscard]] StatusOr<int64_t> ParseGoDuration(std::string_view s);
+
+// Go's time.Duration.String() of `ns` nanoseconds: "0s", "1.5s", "100ms",
+// "2µs", "1h0m0s", "-3m20s" (format.go Duration.format, fmtFrac, fmtInt).
+std::string FormatGoDuration(int64_t ns);
 
 }  // namespace schedref::api
 

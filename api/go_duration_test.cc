@@ -123,5 +123,38 @@ TEST(ParseGoDurationTest, GoErrorCases) {
   }
 }
 
+// Go's time.Duration.String(), cases from Go's time_test.go durationTests.
+TEST(FormatGoDurationTest, GoStrings) {
+  struct Case {
+    int64_t ns;
+    const char* want;
+  };
+  const Case cases[] = {
+      {0, "0s"},
+      {1, "1ns"},
+      {1100, "1.1\u00b5s"},
+      {2200000, "2.2ms"},
+      {3300000000, "3.3s"},
+      {4 * 60000000000LL + 5000000000LL, "4m5s"},
+      {4 * 60000000000LL + 5001000000LL, "4m5.001s"},
+      {5 * 3600000000000LL + 6 * 60000000000LL + 7001000000LL, "5h6m7.001s"},
+      {8 * 60000000000LL + 1, "8m0.000000001s"},
+      {3600000000000LL, "1h0m0s"},
+      {15000000000LL, "15s"},
+      {-10000000000LL, "-10s"},
+      {INT64_MAX, "2562047h47m16.854775807s"},
+      {INT64_MIN, "-2562047h47m16.854775808s"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(FormatGoDuration(c.ns), c.want) << c.ns;
+  }
+  // Parsing what it prints gives the value back.
+  for (const Case& c : cases) {
+    StatusOr<int64_t> back = ParseGoDuration(FormatGoDuration(c.ns));
+    ASSERT_TRUE(back.ok()) << c.want;
+    EXPECT_EQ(*back, c.ns) << c.want;
+  }
+}
+
 }  // namespace
 }  // namespace schedref::api

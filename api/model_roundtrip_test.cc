@@ -390,7 +390,19 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::nominated_node_name,
                    gen::oneOf(gen::just(std::string()), ObjectName())),
           gen::set(&Pod::start_time, Optional(Time()))),
-      [](Pod p) { return p; });
+      [](Pod p) {
+        // The API server's rules: gate names are unique, and a pod with
+        // gates is not bound.
+        std::vector<std::string> gates;
+        for (std::string& g : p.scheduling_gates) {
+          if (std::find(gates.begin(), gates.end(), g) == gates.end()) {
+            gates.push_back(std::move(g));
+          }
+        }
+        p.scheduling_gates = std::move(gates);
+        if (!p.scheduling_gates.empty()) p.node_name.clear();
+        return p;
+      });
 }
 
 // --- Node and the other kinds -------------------------------------------------------

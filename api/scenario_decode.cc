@@ -474,6 +474,31 @@ class ScenarioDecoder {
     if (!has_timestamp) pod->creation_timestamp = old.creation_timestamp;
   }
 
+  // The API server's ValidatePodUpdate, for the fields the scheduler reads
+  // that it never lets an update change: scheduling gates may only be
+  // removed (validateOnlyDeletedSchedulingGates), and spec.schedulerName is
+  // not among the mutable fields.
+  static Status ValidatePodUpdate(const Pod& pod, const Pod& old,
+                                  const FieldReader& at) {
+    for (size_t i = 0; i < pod.scheduling_gates.size(); ++i) {
+      const std::string& gate = pod.scheduling_gates[i];
+      if (std::find(old.scheduling_gates.begin(), old.scheduling_gates.end(),
+                    gate) == old.scheduling_gates.end()) {
+        return at.ErrorAt(
+            "spec.schedulingGates[" + std::to_string(i) + "].name",
+            "Forbidden: only deletion is allowed, but found new scheduling "
+            "gate '" + gate + "'");
+      }
+    }
+    if (pod.scheduler_name != old.scheduler_name) {
+      return at.ErrorAt("spec.schedulerName",
+                        "Forbidden: pod updates may not change the scheduler "
+                        "name (\"" + old.scheduler_name + "\" -> \"" +
+                            pod.scheduler_name + "\")");
+    }
+    return Status::Ok();
+  }
+
   // --- timeline ---
 
   Status DecodeTimeline() {
@@ -587,7 +612,9 @@ class ScenarioDecoder {
     const std::string id = Describe(*object);
     if (!existing_.contains(id)) return body.Error(id + " does not exist");
     if (auto* pod = std::get_if<Pod>(&*object)) {
-      AdmitUpdatedPod(pod, pods_.at(pod->Key()), HasCreationTimestamp(body));
+      const Pod& old = pods_.at(pod->Key());
+      SCHEDREF_RETURN_IF_ERROR(ValidatePodUpdate(*pod, old, body));
+      AdmitUpdatedPod(pod, old, HasCreationTimestamp(body));
       pods_[pod->Key()] = *pod;
     } else if (const auto* pc = std::get_if<PriorityClass>(&*object)) {
       SCHEDREF_RETURN_IF_ERROR(CheckGlobalDefault(*pc, body, true));

@@ -613,6 +613,38 @@ TEST(DecodeScenario, Errors) {
            PriorityClassManifest("b", 2, "globalDefault: true") + "}\n"),
        "f.yaml: timeline[0].create: PriorityClass a is already marked as "
        "default. Only one default can exist"},
+      // The API server's pod validation (ValidatePodCreate, ValidatePodUpdate).
+      {"GatedPodWithNodeName",
+       Doc("objects:\n- " +
+           PodManifest("p", "nodeName: n1, schedulingGates: [{name: a.io/b}]") +
+           "\n"),
+       "f.yaml: Pod default/p: objects[0].spec.nodeName: Forbidden: cannot be "
+       "set until all schedulingGates have been cleared"},
+      {"DuplicateGate",
+       Doc("objects:\n- " +
+           PodManifest("p", "schedulingGates: [{name: a.io/b}, {name: a.io/b}]") +
+           "\n"),
+       "f.yaml: Pod default/p: objects[0].spec.schedulingGates[1]: Duplicate "
+       "value: \"a.io/b\""},
+      {"GateNotAQualifiedName",
+       Doc("objects:\n- " + PodManifest("p", "schedulingGates: [{name: 'a b'}]") +
+           "\n"),
+       "f.yaml: Pod default/p: objects[0].spec.schedulingGates[0].name: name "
+       "part must consist of alphanumeric characters, '-', '_' or '.', and "
+       "must start and end with an alphanumeric character"},
+      {"UpdateAddsAGate",
+       Doc("objects:\n- " + PodManifest("p", "schedulingGates: [{name: a.io/x}]") +
+           "\ntimeline:\n- {at: 1s, update: " +
+           PodManifest("p", "schedulingGates: [{name: a.io/x}, {name: a.io/y}]") +
+           "}\n"),
+       "f.yaml: timeline[0].update.spec.schedulingGates[1].name: Forbidden: "
+       "only deletion is allowed, but found new scheduling gate 'a.io/y'"},
+      {"UpdateChangesSchedulerName",
+       Doc("objects:\n- " + PodManifest("p") + "\ntimeline:\n- {at: 1s, update: " +
+           PodManifest("p", "schedulerName: other") + "}\n"),
+       "f.yaml: timeline[0].update.spec.schedulerName: Forbidden: pod updates "
+       "may not change the scheduler name (\"default-scheduler\" -> "
+       "\"other\")"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.name);

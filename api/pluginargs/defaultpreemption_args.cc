@@ -11,8 +11,17 @@ namespace schedref::api::pluginargs {
 
 StatusOr<DefaultPreemptionArgs> DecodeDefaultPreemptionArgs(
     const nlohmann::json& args) {
-  SCHEDREF_RETURN_IF_ERROR(CheckObject(
-      args, "", {"minCandidateNodesPercentage", "minCandidateNodesAbsolute"}));
+  StatusOr<DefaultPreemptionArgs> out = ParseDefaultPreemptionArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(ValidateDefaultPreemptionArgs(*out));
+  return out;
+}
+
+StatusOr<DefaultPreemptionArgs> ParseDefaultPreemptionArgs(
+    const nlohmann::json& args) {
+  SCHEDREF_RETURN_IF_ERROR(
+      CheckObject(args, "", {"apiVersion", "kind", "minCandidateNodesPercentage",
+                             "minCandidateNodesAbsolute"}));
   DefaultPreemptionArgs out;
   for (auto [field, slot] :
        {std::pair{"minCandidateNodesPercentage",
@@ -25,12 +34,10 @@ StatusOr<DefaultPreemptionArgs> DecodeDefaultPreemptionArgs(
     if (!v.ok()) return v.status();
     *slot = static_cast<int32_t>(*v);
   }
-  SCHEDREF_RETURN_IF_ERROR(ValidateDefaultPreemptionArgs(out));
   return out;
 }
 
-schedref::Status ValidateDefaultPreemptionArgs(
-    const DefaultPreemptionArgs& args) {
+std::vector<std::string> DefaultPreemptionArgsErrors(const DefaultPreemptionArgs& args) {
   std::vector<std::string> errors;
   const int32_t percentage = args.min_candidate_nodes_percentage;
   const int32_t absolute = args.min_candidate_nodes_absolute;
@@ -51,8 +58,11 @@ schedref::Status ValidateDefaultPreemptionArgs(
         "minCandidateNodesAbsolute", absolute,
         "cannot be zero at the same time as minCandidateNodesPercentage"));
   }
-  if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(AggregateMessage(errors));
+  return errors;
+}
+
+schedref::Status ValidateDefaultPreemptionArgs(const DefaultPreemptionArgs& args) {
+  return FieldErrors(DefaultPreemptionArgsErrors(args));
 }
 
 }  // namespace schedref::api::pluginargs

@@ -11,6 +11,7 @@
 #define SCHEDREF_API_PLUGINARGS_DEFAULTPREEMPTION_ARGS_H_
 
 #include <cstdint>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -28,13 +29,21 @@ struct DefaultPreemptionArgs {
 };
 
 // Decodes {"minCandidateNodesPercentage": int, "minCandidateNodesAbsolute":
-// int} strictly, applies the defaults to absent fields, then validates.
+// int} strictly (apiVersion and kind, the v1 TypeMeta, are accepted and
+// checked by api/pluginargs/plugin_config.h), applies the defaults to absent
+// fields, then validates.
 [[nodiscard]] StatusOr<DefaultPreemptionArgs> DecodeDefaultPreemptionArgs(
+    const nlohmann::json& args);
+// The decoding and defaulting alone.
+[[nodiscard]] StatusOr<DefaultPreemptionArgs> ParseDefaultPreemptionArgs(
     const nlohmann::json& args);
 // upstream ValidateDefaultPreemptionArgs, e.g.
 // "minCandidateNodesPercentage: Invalid value: 101: not in valid range
 // [0, 100]"; several errors as "[e1, e2]".
 [[nodiscard]] schedref::Status ValidateDefaultPreemptionArgs(
+    const DefaultPreemptionArgs& args);
+// The same errors one by one, each starting with its field path.
+std::vector<std::string> DefaultPreemptionArgsErrors(
     const DefaultPreemptionArgs& args);
 
 }  // namespace schedref::api::pluginargs

@@ -1,6 +1,9 @@
 #include "api/pluginargs/interpodaffinity_args.h"
 
 #include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "api/pluginargs/json_args.h"
 
@@ -8,9 +11,18 @@ namespace schedref::api::pluginargs {
 
 StatusOr<InterPodAffinityArgs> DecodeInterPodAffinityArgs(
     const nlohmann::json& args) {
+  StatusOr<InterPodAffinityArgs> out = ParseInterPodAffinityArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(ValidateInterPodAffinityArgs(*out));
+  return out;
+}
+
+StatusOr<InterPodAffinityArgs> ParseInterPodAffinityArgs(
+    const nlohmann::json& args) {
   SCHEDREF_RETURN_IF_ERROR(CheckObject(
       args, "",
-      {"hardPodAffinityWeight", "ignorePreferredTermsOfExistingPods"}));
+      {"apiVersion", "kind", "hardPodAffinityWeight",
+       "ignorePreferredTermsOfExistingPods"}));
   InterPodAffinityArgs out;
   if (Has(args, "hardPodAffinityWeight")) {
     StatusOr<int64_t> w = ReadInt(args["hardPodAffinityWeight"],
@@ -27,19 +39,22 @@ StatusOr<InterPodAffinityArgs> DecodeInterPodAffinityArgs(
     }
     out.ignore_preferred_terms_of_existing_pods = v.get<bool>();
   }
-  SCHEDREF_RETURN_IF_ERROR(ValidateInterPodAffinityArgs(out));
   return out;
 }
 
-schedref::Status ValidateInterPodAffinityArgs(
-    const InterPodAffinityArgs& args) {
+std::vector<std::string> InterPodAffinityArgsErrors(const InterPodAffinityArgs& args) {
+  std::vector<std::string> errors;
   if (args.hard_pod_affinity_weight < 0 ||
       args.hard_pod_affinity_weight > 100) {
-    return schedref::Status::Invalid(FieldInvalid(
-        "hardPodAffinityWeight", args.hard_pod_affinity_weight,
-        "not in valid range [0, 100]"));
+    errors.push_back(FieldInvalid("hardPodAffinityWeight",
+                                  args.hard_pod_affinity_weight,
+                                  "not in valid range [0, 100]"));
   }
-  return schedref::Status::Ok();
+  return errors;
+}
+
+schedref::Status ValidateInterPodAffinityArgs(const InterPodAffinityArgs& args) {
+  return FieldErrors(InterPodAffinityArgsErrors(args));
 }
 
 }  // namespace schedref::api::pluginargs

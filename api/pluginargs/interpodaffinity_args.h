@@ -10,6 +10,7 @@
 #define SCHEDREF_API_PLUGINARGS_INTERPODAFFINITY_ARGS_H_
 
 #include <cstdint>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -28,12 +29,19 @@ struct InterPodAffinityArgs {
 };
 
 // Decodes {"hardPodAffinityWeight": int, "ignorePreferredTermsOfExistingPods":
-// bool} strictly (unknown fields are errors), applies the defaults, then
-// validates.
+// bool} strictly (unknown fields are errors; apiVersion and kind, the v1
+// TypeMeta, are accepted and checked by api/pluginargs/plugin_config.h),
+// applies the defaults, then validates.
 [[nodiscard]] StatusOr<InterPodAffinityArgs> DecodeInterPodAffinityArgs(
+    const nlohmann::json& args);
+// The decoding and defaulting alone.
+[[nodiscard]] StatusOr<InterPodAffinityArgs> ParseInterPodAffinityArgs(
     const nlohmann::json& args);
 // "hardPodAffinityWeight: Invalid value: 101: not in valid range [0, 100]".
 [[nodiscard]] schedref::Status ValidateInterPodAffinityArgs(
+    const InterPodAffinityArgs& args);
+// The same errors one by one, each starting with its field path.
+std::vector<std::string> InterPodAffinityArgsErrors(
     const InterPodAffinityArgs& args);
 
 }  // namespace schedref::api::pluginargs

@@ -1,5 +1,6 @@
 #include "api/pluginargs/json_args.h"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -54,6 +55,17 @@ StatusOr<int64_t> ReadInt(const nlohmann::json& value, const std::string& path,
       return schedref::Status::Invalid(path + ": integer out of range");
     }
     v = value.get<int64_t>();
+  } else if (value.is_number_float()) {
+    const double d = value.get<double>();
+    // 2^63 is exactly representable; every double below it in magnitude
+    // that is integral converts exactly.
+    if (!(d == std::trunc(d))) {
+      return schedref::Status::Invalid(path + ": expected an integer");
+    }
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) {
+      return schedref::Status::Invalid(path + ": integer out of range");
+    }
+    v = static_cast<int64_t>(d);
   } else {
     return schedref::Status::Invalid(path + ": expected an integer");
   }
@@ -134,6 +146,11 @@ std::string FieldRequired(const std::string& path, const std::string& detail) {
 
 std::string FieldDuplicate(const std::string& path, const std::string& value) {
   return path + ": Duplicate value: " + GoQuote(value);
+}
+
+schedref::Status FieldErrors(const std::vector<std::string>& errors) {
+  if (errors.empty()) return schedref::Status::Ok();
+  return schedref::Status::Invalid(AggregateMessage(errors));
 }
 
 std::string AggregateMessage(const std::vector<std::string>& messages) {

@@ -47,7 +47,10 @@ bool Has(const nlohmann::json& object, const char* key);
 // Typed reads of a present value; errors name the path and the type wanted.
 [[nodiscard]] StatusOr<std::string> ReadString(const nlohmann::json& value,
                                                const std::string& path);
-// Integers in [min, max]; JSON numbers with a fraction are errors.
+// Integers in [min, max]. A number written with a fraction part that is
+// zero ("2.0") is the integer: upstream's YAML-to-JSON step (sigs.k8s.io/
+// yaml) turns it into "2" before the strict decoder reads it. Any other
+// fraction is an error.
 [[nodiscard]] StatusOr<int64_t> ReadInt(const nlohmann::json& value,
                                         const std::string& path, int64_t min,
                                         int64_t max);
@@ -71,6 +74,10 @@ std::string FieldNotSupported(const std::string& path, const std::string& value,
                               const std::vector<std::string>& supported);
 std::string FieldRequired(const std::string& path, const std::string& detail);
 std::string FieldDuplicate(const std::string& path, const std::string& value);
+
+// None -> Ok, else Invalid(AggregateMessage(errors)).
+[[nodiscard]] schedref::Status FieldErrors(
+    const std::vector<std::string>& errors);
 
 // Go's fmt "%v" of an error list as field.ErrorList.ToAggregate() prints it:
 // the single message, or "[m1, m2, ...]".

@@ -59,6 +59,12 @@ TEST(JsonArgsTest, TypedReads) {
             "p: integer out of range");
   EXPECT_EQ(ReadInt(json(1.5), "p", -10, 10).status().message(),
             "p: expected an integer");
+  // YAML's 2.0 reaches upstream's decoder as JSON 2 (sigs.k8s.io/yaml).
+  EXPECT_EQ(*ReadInt(json(2.0), "p", -10, 10), 2);
+  EXPECT_EQ(ReadInt(json(11.0), "p", -10, 10).status().message(),
+            "p: integer out of range");
+  EXPECT_EQ(ReadInt(json(1e300), "p", INT64_MIN, INT64_MAX).status().message(),
+            "p: integer out of range");
   EXPECT_EQ(ReadInt(json(UINT64_MAX), "p", INT64_MIN, INT64_MAX)
                 .status()
                 .message(),

@@ -117,19 +117,26 @@ StatusOr<api::NodeAffinity> DecodeAffinity(const nlohmann::json& j,
 }  // namespace
 
 StatusOr<NodeAffinityArgs> DecodeNodeAffinityArgs(const nlohmann::json& args) {
-  SCHEDREF_RETURN_IF_ERROR(CheckObject(args, "", {"addedAffinity"}));
+  StatusOr<NodeAffinityArgs> out = ParseNodeAffinityArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(ValidateNodeAffinityArgs(*out));
+  return out;
+}
+
+StatusOr<NodeAffinityArgs> ParseNodeAffinityArgs(const nlohmann::json& args) {
+  SCHEDREF_RETURN_IF_ERROR(
+      CheckObject(args, "", {"apiVersion", "kind", "addedAffinity"}));
   NodeAffinityArgs out;
   if (Has(args, "addedAffinity")) {
     auto affinity = DecodeAffinity(args["addedAffinity"], "addedAffinity");
     if (!affinity.ok()) return affinity.status();
     out.added_affinity = *affinity;
   }
-  SCHEDREF_RETURN_IF_ERROR(ValidateNodeAffinityArgs(out));
   return out;
 }
 
-schedref::Status ValidateNodeAffinityArgs(const NodeAffinityArgs& args) {
-  if (!args.added_affinity) return schedref::Status::Ok();
+std::vector<std::string> NodeAffinityArgsErrors(const NodeAffinityArgs& args) {
+  if (!args.added_affinity) return {};
   std::vector<std::string> errors;
   const std::string base = "addedAffinity";
   if (args.added_affinity->required) {
@@ -156,8 +163,11 @@ schedref::Status ValidateNodeAffinityArgs(const NodeAffinityArgs& args) {
           ": " + p->problem);
     }
   }
-  if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(AggregateMessage(errors));
+  return errors;
+}
+
+schedref::Status ValidateNodeAffinityArgs(const NodeAffinityArgs& args) {
+  return FieldErrors(NodeAffinityArgsErrors(args));
 }
 
 }  // namespace schedref::api::pluginargs

@@ -9,6 +9,8 @@
 #define SCHEDREF_API_PLUGINARGS_NODEAFFINITY_ARGS_H_
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -25,8 +27,13 @@ struct NodeAffinityArgs {
 
 // Decodes {"addedAffinity": {"requiredDuringSchedulingIgnoredDuringExecution":
 // {"nodeSelectorTerms": [...]}, "preferredDuringSchedulingIgnoredDuringExecution":
-// [{"weight": w, "preference": {...}}]}} strictly, then validates it.
+// [{"weight": w, "preference": {...}}]}} strictly (apiVersion and kind, the
+// v1 TypeMeta, are accepted and checked by api/pluginargs/plugin_config.h),
+// then validates it.
 [[nodiscard]] StatusOr<NodeAffinityArgs> DecodeNodeAffinityArgs(
+    const nlohmann::json& args);
+// The decoding alone.
+[[nodiscard]] StatusOr<NodeAffinityArgs> ParseNodeAffinityArgs(
     const nlohmann::json& args);
 
 // ValidateNodeAffinityArgs: every non-empty required term, and every
@@ -40,6 +47,8 @@ struct NodeAffinityArgs {
 // upstream's field errors (docs/deviations.md).
 [[nodiscard]] schedref::Status ValidateNodeAffinityArgs(
     const NodeAffinityArgs& args);
+// The same errors one by one, each starting with its field path.
+std::vector<std::string> NodeAffinityArgsErrors(const NodeAffinityArgs& args);
 
 }  // namespace schedref::api::pluginargs
 

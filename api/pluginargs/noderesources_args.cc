@@ -109,11 +109,6 @@ void ValidateFunctionShape(const std::vector<UtilizationShapePoint>& shape,
   }
 }
 
-schedref::Status FromErrors(const std::vector<std::string>& errors) {
-  if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(AggregateMessage(errors));
-}
-
 }  // namespace
 
 std::vector<ResourceSpec> DefaultResourceSpec() {
@@ -132,7 +127,7 @@ void SetDefaults(NodeResourcesBalancedAllocationArgs& args) {
   DefaultWeights(args.resources);
 }
 
-schedref::Status Validate(const NodeResourcesFitArgs& args) {
+std::vector<std::string> NodeResourcesFitArgsErrors(const NodeResourcesFitArgs& args) {
   std::vector<std::string> errors;
   for (size_t i = 0; i < args.ignored_resources.size(); ++i) {
     const std::string& res = args.ignored_resources[i];
@@ -168,10 +163,14 @@ schedref::Status Validate(const NodeResourcesFitArgs& args) {
       ValidateFunctionShape({}, "scoringStrategy.shape", errors);
     }
   }
-  return FromErrors(errors);
+  return errors;
 }
 
-schedref::Status Validate(const NodeResourcesBalancedAllocationArgs& args) {
+schedref::Status Validate(const NodeResourcesFitArgs& args) {
+  return FieldErrors(NodeResourcesFitArgsErrors(args));
+}
+
+std::vector<std::string> NodeResourcesBalancedAllocationArgsErrors(const NodeResourcesBalancedAllocationArgs& args) {
   std::vector<std::string> errors;
   std::set<std::string> seen;
   for (size_t i = 0; i < args.resources.size(); ++i) {
@@ -185,10 +184,31 @@ schedref::Status Validate(const NodeResourcesBalancedAllocationArgs& args) {
                                     "must be 1"));
     }
   }
-  return FromErrors(errors);
+  return errors;
+}
+
+schedref::Status Validate(const NodeResourcesBalancedAllocationArgs& args) {
+  return FieldErrors(NodeResourcesBalancedAllocationArgsErrors(args));
 }
 
 StatusOr<NodeResourcesFitArgs> DecodeNodeResourcesFitArgs(
+    const nlohmann::json& args) {
+  StatusOr<NodeResourcesFitArgs> out = ParseNodeResourcesFitArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(Validate(*out));
+  return out;
+}
+
+StatusOr<NodeResourcesBalancedAllocationArgs>
+DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args) {
+  StatusOr<NodeResourcesBalancedAllocationArgs> out =
+      ParseNodeResourcesBalancedAllocationArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(Validate(*out));
+  return out;
+}
+
+StatusOr<NodeResourcesFitArgs> ParseNodeResourcesFitArgs(
     const nlohmann::json& args) {
   SCHEDREF_RETURN_IF_ERROR(CheckObject(
       args, "", {"apiVersion", "kind", "ignoredResources",
@@ -236,12 +256,11 @@ StatusOr<NodeResourcesFitArgs> DecodeNodeResourcesFitArgs(
     out.scoring_strategy = std::move(s);
   }
   SetDefaults(out);
-  SCHEDREF_RETURN_IF_ERROR(Validate(out));
   return out;
 }
 
 StatusOr<NodeResourcesBalancedAllocationArgs>
-DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args) {
+ParseNodeResourcesBalancedAllocationArgs(const nlohmann::json& args) {
   SCHEDREF_RETURN_IF_ERROR(
       CheckObject(args, "", {"apiVersion", "kind", "resources"}));
   NodeResourcesBalancedAllocationArgs out;
@@ -251,7 +270,6 @@ DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args) {
     out.resources = *r;
   }
   SetDefaults(out);
-  SCHEDREF_RETURN_IF_ERROR(Validate(out));
   return out;
 }
 

@@ -92,6 +92,11 @@ void SetDefaults(NodeResourcesBalancedAllocationArgs& args);
 // Resource names must be unique and every weight must be 1.
 [[nodiscard]] schedref::Status Validate(
     const NodeResourcesBalancedAllocationArgs& args);
+// The same errors one by one, each starting with its field path.
+std::vector<std::string> NodeResourcesFitArgsErrors(
+    const NodeResourcesFitArgs& args);
+std::vector<std::string> NodeResourcesBalancedAllocationArgsErrors(
+    const NodeResourcesBalancedAllocationArgs& args);
 
 // Strict decoding (unknown fields are errors; "apiVersion" and "kind" are
 // accepted at the top), then SetDefaults, then Validate.
@@ -99,6 +104,11 @@ void SetDefaults(NodeResourcesBalancedAllocationArgs& args);
     const nlohmann::json& args);
 [[nodiscard]] StatusOr<NodeResourcesBalancedAllocationArgs>
 DecodeNodeResourcesBalancedAllocationArgs(const nlohmann::json& args);
+// The decoding and SetDefaults alone.
+[[nodiscard]] StatusOr<NodeResourcesFitArgs> ParseNodeResourcesFitArgs(
+    const nlohmann::json& args);
+[[nodiscard]] StatusOr<NodeResourcesBalancedAllocationArgs>
+ParseNodeResourcesBalancedAllocationArgs(const nlohmann::json& args);
 
 }  // namespace schedref::api::pluginargs
 

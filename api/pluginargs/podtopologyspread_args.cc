@@ -122,8 +122,16 @@ std::vector<api::TopologySpreadConstraint> SystemDefaultConstraints() {
 
 StatusOr<PodTopologySpreadArgs> DecodePodTopologySpreadArgs(
     const nlohmann::json& args) {
-  SCHEDREF_RETURN_IF_ERROR(
-      CheckObject(args, "", {"defaultConstraints", "defaultingType"}));
+  StatusOr<PodTopologySpreadArgs> out = ParsePodTopologySpreadArgs(args);
+  if (!out.ok()) return out;
+  SCHEDREF_RETURN_IF_ERROR(ValidatePodTopologySpreadArgs(*out));
+  return out;
+}
+
+StatusOr<PodTopologySpreadArgs> ParsePodTopologySpreadArgs(
+    const nlohmann::json& args) {
+  SCHEDREF_RETURN_IF_ERROR(CheckObject(
+      args, "", {"apiVersion", "kind", "defaultConstraints", "defaultingType"}));
   PodTopologySpreadArgs out;
   if (Has(args, "defaultConstraints")) {
     SCHEDREF_RETURN_IF_ERROR(
@@ -139,12 +147,10 @@ StatusOr<PodTopologySpreadArgs> DecodePodTopologySpreadArgs(
   if (!type.ok()) return type.status();
   // v1 SetDefaults_PodTopologySpreadArgs.
   out.defaulting_type = type->empty() ? kSystemDefaulting : *type;
-  SCHEDREF_RETURN_IF_ERROR(ValidatePodTopologySpreadArgs(out));
   return out;
 }
 
-schedref::Status ValidatePodTopologySpreadArgs(
-    const PodTopologySpreadArgs& args) {
+std::vector<std::string> PodTopologySpreadArgsErrors(const PodTopologySpreadArgs& args) {
   std::vector<std::string> errors;
   if (args.defaulting_type != kSystemDefaulting &&
       args.defaulting_type != kListDefaulting) {
@@ -194,8 +200,11 @@ schedref::Status ValidatePodTopologySpreadArgs(
       }
     }
   }
-  if (errors.empty()) return schedref::Status::Ok();
-  return schedref::Status::Invalid(AggregateMessage(errors));
+  return errors;
+}
+
+schedref::Status ValidatePodTopologySpreadArgs(const PodTopologySpreadArgs& args) {
+  return FieldErrors(PodTopologySpreadArgsErrors(args));
 }
 
 }  // namespace schedref::api::pluginargs

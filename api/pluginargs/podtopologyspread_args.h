@@ -41,8 +41,12 @@ std::vector<api::TopologySpreadConstraint> SystemDefaultConstraints();
 // Decodes {"defaultingType": ..., "defaultConstraints": [{maxSkew,
 // topologyKey, whenUnsatisfiable, labelSelector, minDomains,
 // nodeAffinityPolicy, nodeTaintsPolicy, matchLabelKeys}]} strictly, applies
-// the defaults, then validates.
+// the defaults, then validates. apiVersion and kind, the v1 TypeMeta, are
+// accepted and checked by api/pluginargs/plugin_config.h.
 [[nodiscard]] StatusOr<PodTopologySpreadArgs> DecodePodTopologySpreadArgs(
+    const nlohmann::json& args);
+// The decoding and defaulting alone.
+[[nodiscard]] StatusOr<PodTopologySpreadArgs> ParsePodTopologySpreadArgs(
     const nlohmann::json& args);
 // upstream ValidatePodTopologySpreadArgs: defaultingType System or List,
 // System only without defaultConstraints; each default constraint with
@@ -51,6 +55,9 @@ std::vector<api::TopologySpreadConstraint> SystemDefaultConstraints();
 // constraint with the same (topologyKey, whenUnsatisfiable). Several errors
 // are reported as "[e1, e2]".
 [[nodiscard]] schedref::Status ValidatePodTopologySpreadArgs(
+    const PodTopologySpreadArgs& args);
+// The same errors one by one, each starting with its field path.
+std::vector<std::string> PodTopologySpreadArgsErrors(
     const PodTopologySpreadArgs& args);
 
 }  // namespace schedref::api::pluginargs

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "api/default_plugins.h"
+#include "api/profile_map.h"
 #include "optimized/backend/queue/pod_events.h"
 #include "optimized/framework/plugins/names/names.h"
 #include "optimized/framework/plugins/registry.h"
@@ -70,29 +71,26 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
   std::map<std::string, backend::queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
-  std::vector<std::string> sort_names;
-  for (const api::Profile& profile : config.profiles) {
+  api::QueueSortValidator sort_validator;
+  for (size_t i = 0; i < config.profiles.size(); ++i) {
+    const api::Profile& profile = config.profiles[i];
+    const std::string where = api::ProfileErrorWhere(scenario_.file, i);
     api::Profile with_percentage = profile;
     if (!with_percentage.percentage_of_nodes_to_score) {
       with_percentage.percentage_of_nodes_to_score = config.percentage_of_nodes_to_score;
     }
     StatusOr<std::unique_ptr<framework::Framework>> fwk = framework::Framework::New(
         registry, with_percentage, api::EffectivePlugins(profile), this);
-    if (!fwk.ok()) return fwk.status().WithPrefix("profile \"" + profile.scheduler_name + "\"");
+    if (!fwk.ok()) return api::CreatingProfileError(where, profile, fwk.status());
     framework::Framework* f = fwk->get();
+    // Every profile must use the same queue sort, with the same args.
+    SCHEDREF_RETURN_IF_ERROR(sort_validator.Validate(where, profile, f->QueueSort()->Name()));
     backend::queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
     queue_profiles[profile.scheduler_name] = std::move(qp);
     if (sort == nullptr) sort = f->QueueSort();
-    sort_names.push_back(f->QueueSort()->Name());
     profiles_[profile.scheduler_name] = std::move(fwk).value();
-  }
-  for (const std::string& name : sort_names) {
-    if (name != sort_names.front()) {
-      return schedref::Status::Invalid("different queue sort plugins for profiles: " +
-                                       sort_names.front() + " and " + name);
-    }
   }
   backend::queue::SchedulingQueue::Options qopts;
   qopts.pod_initial_backoff_ms = config.pod_initial_backoff_seconds * 1000;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/default_plugins.h"
+#include "api/profile_map.h"
 #include "reference/backend/queue/pod_events.h"
 #include "reference/framework/plugins/names/names.h"
 #include "reference/framework/plugins/registry.h"
@@ -49,8 +50,10 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
   std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
-  std::vector<std::string> sort_names;
-  for (const api::Profile& profile : config.profiles) {
+  api::QueueSortValidator sort_validator;
+  for (size_t i = 0; i < config.profiles.size(); ++i) {
+    const api::Profile& profile = config.profiles[i];
+    const std::string where = api::ProfileErrorWhere(scenario_.file, i);
     api::Plugins effective = api::EffectivePlugins(profile);
     api::Profile with_percentage = profile;
     if (!with_percentage.percentage_of_nodes_to_score.has_value()) {
@@ -59,26 +62,17 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
     }
     StatusOr<std::unique_ptr<framework::Framework>> fwk =
         framework::Framework::New(registry, with_percentage, effective, this);
-    if (!fwk.ok()) {
-      return fwk.status().WithPrefix("profile \"" + profile.scheduler_name +
-                                     "\"");
-    }
+    if (!fwk.ok()) return api::CreatingProfileError(where, profile, fwk.status());
     framework::Framework* f = fwk->get();
+    // Upstream requires every profile to use the same queue sort.
+    SCHEDREF_RETURN_IF_ERROR(
+        sort_validator.Validate(where, profile, f->QueueSort()->Name()));
     queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
     queue_profiles[profile.scheduler_name] = std::move(qp);
     if (sort == nullptr) sort = f->QueueSort();
-    sort_names.push_back(f->QueueSort()->Name());
     profiles_[profile.scheduler_name] = std::move(fwk).value();
-  }
-  // Upstream requires every profile to use the same queue sort.
-  for (const std::string& name : sort_names) {
-    if (name != sort_names.front()) {
-      return schedref::Status::Invalid(
-          "different queue sort plugins for profiles: " + sort_names.front() +
-          " and " + name);
-    }
   }
   queue::SchedulingQueue::Options qopts;
   qopts.pod_initial_backoff_ms = config.pod_initial_backoff_seconds * 1000;
