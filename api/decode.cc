@@ -131,6 +131,17 @@ Status ReadLabels(const FieldReader& parent, std::string_view key,
   return Status::Ok();
 }
 
+// metadata.annotations, validated as the API server does.
+Status ReadAnnotations(const FieldReader& meta, Labels* out) {
+  SCHEDREF_RETURN_IF_ERROR(meta.StringMap("annotations", out));
+  if (auto problem = ValidateAnnotations(*out)) {
+    StatusOr<FieldReader> f = meta.Field("annotations");
+    if (!f.ok()) return f.status();
+    return f->ErrorAt(problem->field, problem->problem);
+  }
+  return Status::Ok();
+}
+
 Status RequiredEnum(const FieldReader& parent, std::string_view key,
                     std::initializer_list<std::string_view> allowed,
                     std::string* out) {
@@ -449,6 +460,7 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   SCHEDREF_RETURN_IF_ERROR(meta->String("uid", &pod->uid));
   if (pod->uid.empty()) pod->uid = pod->ns + "/" + pod->name;
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &pod->labels));
+  SCHEDREF_RETURN_IF_ERROR(ReadAnnotations(*meta, &pod->annotations));
   std::optional<TimeMs> created;
   SCHEDREF_RETURN_IF_ERROR(ReadTime(*meta, "creationTimestamp", &created));
   pod->creation_timestamp = created.value_or(0);
@@ -546,6 +558,7 @@ Status DecodeNode(const FieldReader& root, Node* node) {
   if (!meta.ok()) return meta.status();
   SCHEDREF_RETURN_IF_ERROR(meta->String("uid", &node->uid));
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &node->labels));
+  SCHEDREF_RETURN_IF_ERROR(ReadAnnotations(*meta, &node->annotations));
 
   StatusOr<FieldReader> spec = root.Object("spec");
   if (!spec.ok()) return spec.status();
@@ -581,6 +594,15 @@ Status DecodeNode(const FieldReader& root, Node* node) {
     SCHEDREF_RETURN_IF_ERROR(i.StringList("names", &image.names));
     SCHEDREF_RETURN_IF_ERROR(i.Int64("sizeBytes", &image.size_bytes));
     node->images.push_back(std::move(image));
+  }
+  StatusOr<std::vector<FieldReader>> conditions = status->Array("conditions");
+  if (!conditions.ok()) return conditions.status();
+  for (const FieldReader& c : *conditions) {
+    SCHEDREF_RETURN_IF_ERROR(c.ExpectObject());
+    std::string type, value;
+    SCHEDREF_RETURN_IF_ERROR(c.RequiredString("type", &type));
+    SCHEDREF_RETURN_IF_ERROR(c.RequiredString("status", &value));
+    node->conditions[type] = value;
   }
   return Status::Ok();
 }

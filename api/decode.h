@@ -8,7 +8,10 @@
 // Accepted input is what `kubectl get nodes,pods -o json|yaml` writes: one
 // or more documents, each a single object or a list (kind List, or
 // NodeList, PodList, ... with `items`). Fields that do not affect
-// scheduling (managedFields, conditions, resourceVersion, ...) are ignored.
+// scheduling (managedFields, resourceVersion, pod conditions, ...) are
+// ignored. Annotations and each node condition's type and status are read:
+// no plugin uses them, but changing them is a cluster event
+// (UpdatePodOther, UpdateNodeAnnotation, UpdateNodeCondition).
 //
 // Every error is Status::Invalid with the message
 //   <file>: <Kind> <namespace>/<name>: <field.path>: <problem>

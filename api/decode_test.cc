@@ -83,6 +83,11 @@ TEST(DecodeManifestsTest, KubectlDumpNodes) {
   ASSERT_EQ(cp.images.size(), 2u);
   EXPECT_EQ(cp.images[0].names.size(), 2u);
   EXPECT_EQ(cp.images[0].size_bytes, 57236178);
+  EXPECT_EQ(cp.annotations.at("node.alpha.kubernetes.io/ttl"), "0");
+  EXPECT_EQ(cp.annotations.size(), 3u);
+  // Conditions as type -> status (heartbeats, reasons and messages dropped).
+  EXPECT_EQ(cp.conditions.at("MemoryPressure"), "False");
+  EXPECT_EQ(cp.conditions.at("Ready"), "True");
 
   const Node& gpu = objects.nodes[2];
   EXPECT_EQ(gpu.name, "kind-worker2");
@@ -430,6 +435,17 @@ TEST(DecodeManifestsTest, Errors) {
        "status: {capacity: {memory: [1]}}\n",
        "nodes.yaml: Node n1: status.capacity.memory: expected string or "
        "number, got array"},
+      {"annotation key not a qualified name", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p, annotations: "
+       "{'a b': x}}\n",
+       "pods.yaml: Pod default/p: metadata.annotations.a b: name part must "
+       "consist of alphanumeric characters, '-', '_' or '.', and must start "
+       "and end with an alphanumeric character"},
+      {"node condition without a type", "nodes.yaml",
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+       "status: {conditions: [{status: 'True'}]}\n",
+       "nodes.yaml: Node n1: status.conditions[0].type: required field is "
+       "missing"},
       {"wrong type", "pods.json",
        R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
            "spec": {"priority": "high"}})",

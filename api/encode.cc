@@ -192,6 +192,9 @@ json EncodeNode(const Node& node) {
   json metadata = {{"name", node.name}};
   if (!node.uid.empty()) metadata["uid"] = node.uid;
   if (!node.labels.empty()) metadata["labels"] = EncodeLabels(node.labels);
+  if (!node.annotations.empty()) {
+    metadata["annotations"] = EncodeLabels(node.annotations);
+  }
   json spec = json::object();
   if (!node.taints.empty()) {
     json taints = json::array();
@@ -213,6 +216,13 @@ json EncodeNode(const Node& node) {
     }
     status["images"] = std::move(images);
   }
+  if (!node.conditions.empty()) {
+    json conditions = json::array();
+    for (const auto& [type, value] : node.conditions) {
+      conditions.push_back({{"type", type}, {"status", value}});
+    }
+    status["conditions"] = std::move(conditions);
+  }
   return {{"apiVersion", "v1"},
           {"kind", "Node"},
           {"metadata", std::move(metadata)},
@@ -223,6 +233,9 @@ json EncodeNode(const Node& node) {
 json EncodePod(const Pod& pod) {
   json metadata = {{"name", pod.name}, {"namespace", pod.ns}, {"uid", pod.uid}};
   if (!pod.labels.empty()) metadata["labels"] = EncodeLabels(pod.labels);
+  if (!pod.annotations.empty()) {
+    metadata["annotations"] = EncodeLabels(pod.annotations);
+  }
   if (pod.creation_timestamp != 0) {
     metadata["creationTimestamp"] = FormatRfc3339(pod.creation_timestamp);
   }

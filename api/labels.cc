@@ -204,6 +204,25 @@ std::optional<FieldProblem> ValidateLabels(const Labels& labels) {
   return std::nullopt;
 }
 
+std::optional<FieldProblem> ValidateAnnotations(const Labels& annotations) {
+  constexpr size_t kTotalAnnotationSizeLimitB = 256 * (1 << 10);
+  size_t total = 0;
+  for (const auto& [key, value] : annotations) {
+    std::string lower = key;
+    for (char& c : lower) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    if (auto p = CheckQualifiedName(lower)) return FieldProblem{key, *p};
+    total += key.size() + value.size();
+  }
+  if (total > kTotalAnnotationSizeLimitB) {
+    return FieldProblem{"", "Too long: may not be more than " +
+                                std::to_string(kTotalAnnotationSizeLimitB) +
+                                " bytes"};
+  }
+  return std::nullopt;
+}
+
 // --- Label selectors -------------------------------------------------------------
 
 std::optional<FieldProblem> ValidateLabelSelector(

@@ -49,6 +49,12 @@ struct FieldProblem {
     std::string_view value);
 // Both, for every entry of a labels map; `field` is the offending key.
 [[nodiscard]] std::optional<FieldProblem> ValidateLabels(const Labels& labels);
+// The API server's ValidateAnnotations (apimachinery
+// pkg/api/validation/objectmeta.go): every key, lowercased, is a qualified
+// name, and keys and values together take at most 256 KiB. `field` is the
+// offending key, or "" for the size.
+[[nodiscard]] std::optional<FieldProblem> ValidateAnnotations(
+    const Labels& annotations);
 
 // --- Label selectors (metav1.LabelSelector) --------------------------------
 

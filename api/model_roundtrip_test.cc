@@ -107,6 +107,11 @@ Gen<Labels> GenLabels() {
   return gen::resize(4, gen::container<Labels>(LabelKey(), LabelValue()));
 }
 
+// Annotation values are any text.
+Gen<Labels> GenAnnotations() {
+  return gen::resize(3, gen::container<Labels>(LabelKey(), AnyText()));
+}
+
 Gen<TimeMs> Time() {
   // 0000-01-01T00:00:00Z .. 9999-12-31T23:59:59.999Z
   return gen::oneOf(
@@ -366,6 +371,7 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::ns, ObjectName()), gen::set(&Pod::name, ObjectName()),
           gen::set(&Pod::uid, NonEmptyText()),
           gen::set(&Pod::labels, GenLabels()),
+          gen::set(&Pod::annotations, GenAnnotations()),
           gen::set(&Pod::creation_timestamp, gen::oneOf(gen::just(TimeMs{0}), Time())),
           gen::set(&Pod::deletion_timestamp, Optional(Time())),
           gen::set(&Pod::priority, Optional(gen::arbitrary<int32_t>())),
@@ -420,6 +426,14 @@ Gen<Node> GenNode() {
       gen::build<Node>(gen::set(&Node::name, ObjectName()),
                        gen::set(&Node::uid, AnyText()),
                        gen::set(&Node::labels, GenLabels()),
+                       gen::set(&Node::annotations, GenAnnotations()),
+                       gen::set(&Node::conditions,
+                                gen::resize(3, gen::container<std::map<std::string, std::string>>(
+                                                   gen::element<std::string>(
+                                                       "Ready", "MemoryPressure",
+                                                       "DiskPressure", "NetworkUnavailable"),
+                                                   gen::element<std::string>(
+                                                       "True", "False", "Unknown")))),
                        gen::set(&Node::capacity, Resources()),
                        gen::set(&Node::allocatable, Resources()),
                        gen::set(&Node::taints, SmallVector(taint)),

@@ -113,6 +113,13 @@ struct Node {
   std::vector<Taint> taints;
   bool unschedulable = false;
   std::vector<ContainerImage> images;
+  // status.conditions as type -> status ("True", "False", "Unknown"), the
+  // part upstream compares (extractNodeConditionsChange); a later entry of
+  // a type replaces an earlier one, as there.
+  std::map<std::string, std::string> conditions;
+  // metadata.annotations: read by no plugin, but a change is an event
+  // (UpdateNodeAnnotation).
+  Labels annotations;
   friend bool operator==(const Node&, const Node&) = default;
 };
 
@@ -238,6 +245,9 @@ struct Pod {
   std::string phase;  // Pending, Running, Succeeded, Failed, Unknown; "" unset
   std::string nominated_node_name;
   std::optional<TimeMs> start_time;
+  // metadata.annotations: read by no plugin; an update that changes only
+  // these is still an update (UpdatePodOther).
+  Labels annotations;
   friend bool operator==(const Pod&, const Pod&) = default;
 
   // "namespace/name", the queue's and the trace's key.

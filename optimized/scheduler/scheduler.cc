@@ -236,6 +236,14 @@ void Scheduler::UpdateNode(const api::Node& old_node, const api::Node& new_node)
     events.push_back(
         {framework::EventResource::kNode, framework::kUpdateNodeTaint, "NodeTaintChange"});
   }
+  if (old_node.conditions != new_node.conditions) {
+    events.push_back({framework::EventResource::kNode, framework::kUpdateNodeCondition,
+                      "NodeConditionChange"});
+  }
+  if (old_node.annotations != new_node.annotations) {
+    events.push_back({framework::EventResource::kNode, framework::kUpdateNodeAnnotation,
+                      "NodeAnnotationChange"});
+  }
   for (const framework::ClusterEvent& e : events) {
     queue_->MoveAllToActiveOrBackoffQueue(e, NodeObjects(&old_node, &new_node), nullptr, now_);
   }

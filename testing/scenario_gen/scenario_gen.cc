@@ -534,8 +534,10 @@ rc::Gen<Intent> GenIntent() {
         i.variant = Uniform(0, 2);  // 1: lift only the first gate
         break;
       case Op::kUpdateNode:
-        // 0 cordon/uncordon, 1 new taints, 2 tier/rack label, 3 zone label
-        i.variant = Uniform(0, 4);
+        // 0 cordon/uncordon, 1 new taints, 2 tier/rack label, 3 zone label,
+        // 4 the Ready condition or an annotation (events no default plugin
+        // registers)
+        i.variant = Uniform(0, 5);
         if (i.variant == 1) i.taints = *GenTaints();
         if (i.variant == 2) {
           // "key=value"; an empty value removes the label.
@@ -729,6 +731,14 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
               node.labels.erase(key);
             } else {
               node.labels[key] = value;
+            }
+          } else if (intent.variant == 4) {
+            if (intent.pick % 2 == 0) {
+              node.conditions["Ready"] =
+                  node.conditions["Ready"] == "False" ? "True" : "False";
+            } else {
+              node.annotations["example.com/revision"] =
+                  std::to_string(intent.pick);
             }
           } else if (options.node_tree_changes) {
             node.labels[kZoneKey] = intent.value;
