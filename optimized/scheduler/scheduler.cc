@@ -5,6 +5,7 @@
 #include <utility>
 #include <variant>
 
+#include "api/binding.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "optimized/backend/queue/pod_events.h"
@@ -124,10 +125,14 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
   const framework::PodInfo& current = **found;
-  if (!current.node_name().empty()) {
-    return schedref::Status::FailedPrecondition("pod " + current.key +
-                                                " is already assigned to node \"" +
-                                                current.node_name() + "\"");
+  // What the API server refuses (a pod being deleted or already bound); a
+  // bound PodInfo's object lacks its spec.nodeName, so that is checked on
+  // the PodInfo first.
+  if (current.pod.deletion_timestamp.has_value() || !current.node_name().empty()) {
+    std::optional<api::Pod> bound;
+    const std::optional<std::string> conflict =
+        api::BindingConflict(framework::MaterializedPod(current, &bound));
+    return schedref::Status::FailedPrecondition(conflict.value_or(""));
   }
   if (!bind_failures_.empty()) {
     auto failures = bind_failures_.find(current.key);
@@ -311,6 +316,9 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
     if (ResponsibleForPod(old_pod)) {
       schedref::Status s = queue_->Delete(*old_info);
       (void)s;
+      // Bound by anyone: a pod still waiting at Permit (bound by another
+      // binder) is rejected as for a delete.
+      RejectWaitingPod(old_pod);
     }
     PodAdded(new_info);
     return;
@@ -347,8 +355,13 @@ void Scheduler::DeletePod(framework::PodInfoPtr info) {
   if (!ResponsibleForPod(pod)) return;
   schedref::Status s = queue_->Delete(pod);
   (void)s;
+  RejectWaitingPod(pod);
+}
+
+void Scheduler::RejectWaitingPod(const api::Pod& pod) {
   // A pod waiting at Permit is rejected; its assumed resources are freed.
   framework::Framework& fwk = *profiles_.at(pod.scheduler_name);
+  if (fwk.WaitingPods().empty()) return;
   if (fwk.Reject(pod.uid, "", "removed") || fwk.WaitingPods().contains(pod.uid)) {
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(),
                                           PodObjects(&pod, nullptr), nullptr, now_);
@@ -527,8 +540,10 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
+        if (wp.result.has_value()) continue;
+        // A deadline of now (a 0 s timeout) fires at this same instant.
         for (const auto& [plugin, deadline] : wp.pending) {
-          next = std::min(next, std::max(deadline, now_ + 1));
+          next = std::min(next, std::max(deadline, now_));
         }
       }
     }

@@ -131,6 +131,10 @@ class Scheduler : public framework::Handle {
   // `new_pod` and tells the informers.
   void UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr new_pod);
   void DeletePod(framework::PodInfoPtr pod);
+  // A pod that left the unscheduled-pod informer (deleted, or bound by
+  // anyone; upstream deletePodFromSchedulingQueue) and waits at Permit is
+  // rejected ("removed"), with an AssignedPodDelete move.
+  void RejectWaitingPod(const api::Pod& pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
   // The stored pod with `pod`'s key; nullptr iff none. Uses the PodInfo's
   // key when `pod` is the pod of the binding in progress.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "api/binding.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "reference/backend/queue/pod_events.h"
@@ -100,10 +101,8 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod,
   if (it == pods_.end() || it->second.uid != pod.uid) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
-  if (!it->second.node_name.empty()) {
-    return schedref::Status::FailedPrecondition(
-        "pod " + pod.Key() + " is already assigned to node \"" +
-        it->second.node_name + "\"");
+  if (auto conflict = api::BindingConflict(it->second)) {
+    return schedref::Status::FailedPrecondition(*conflict);
   }
   auto failures = bind_failures_.find(pod.Key());
   if (failures != bind_failures_.end() && failures->second > 0) {
@@ -257,10 +256,7 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_pod) {
   if (!was_assigned && is_assigned) {
     // The unscheduled-pod informer sees a delete, the assigned-pod informer
     // an add (upstream's filtered informers).
-    if (ResponsibleForPod(old_pod)) {
-      schedref::Status s = queue_->Delete(old_pod);
-      (void)s;
-    }
+    if (ResponsibleForPod(old_pod)) RemoveUnscheduledPod(old_pod);
     AddPod(new_pod);
     return;
   }
@@ -294,6 +290,10 @@ void Scheduler::DeletePod(const api::Pod& pod) {
     return;
   }
   if (!ResponsibleForPod(pod)) return;
+  RemoveUnscheduledPod(pod);
+}
+
+void Scheduler::RemoveUnscheduledPod(const api::Pod& pod) {
   schedref::Status s = queue_->Delete(pod);
   (void)s;
   // A pod waiting at Permit is rejected; its assumed resources are freed.
@@ -512,8 +512,11 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
+        if (wp.result.has_value()) continue;
+        // A deadline of now (a 0 s timeout set by this instant's cycles)
+        // fires at this same instant, as upstream's time.AfterFunc(0) does.
         for (const auto& [plugin, deadline] : wp.pending) {
-          next = std::min(next, std::max(deadline, now_ + 1));
+          next = std::min(next, std::max(deadline, now_));
         }
       }
     }

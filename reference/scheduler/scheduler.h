@@ -118,6 +118,11 @@ class Scheduler : public framework::Handle {
   void AddPod(const api::Pod& pod);
   void UpdatePod(const api::Pod& old_pod, const api::Pod& new_pod);
   void DeletePod(const api::Pod& pod);
+  // What the unscheduled-pod informer does when `pod` leaves it (deleted,
+  // or bound by anyone; upstream deletePodFromSchedulingQueue): out of the
+  // queue, and a pod waiting at Permit is rejected ("removed") with an
+  // AssignedPodDelete move. REQUIRES: ResponsibleForPod(pod).
+  void RemoveUnscheduledPod(const api::Pod& pod);
   bool ResponsibleForPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---

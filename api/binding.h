@@ -1,0 +1,25 @@
+// The API server's answer to a Binding, the call every bind plugin ends in.
+// Specification: upstream pkg/registry/core/pod/storage/storage.go
+// (BindingREST.setPodHostAndAnnotations, whose errors assignPod returns as
+// a Conflict on pods/binding), v1.32.
+#ifndef SCHEDREF_API_BINDING_H_
+#define SCHEDREF_API_BINDING_H_
+
+#include <optional>
+#include <string>
+
+#include "api/objects.h"
+
+namespace schedref::api {
+
+// Why the API server refuses to bind `current`, the stored pod the Binding
+// names (same UID), or nullopt when it accepts. In upstream's order:
+//   Operation cannot be fulfilled on pods/binding "p": pod p is being
+//   deleted, cannot be assigned to a host
+//   Operation cannot be fulfilled on pods/binding "p": pod p is already
+//   assigned to node "n2"
+[[nodiscard]] std::optional<std::string> BindingConflict(const Pod& current);
+
+}  // namespace schedref::api
+
+#endif  // SCHEDREF_API_BINDING_H_
