@@ -1,5 +1,9 @@
 #include "reference/framework/preemption/importance.h"
 
+#include <utility>
+
+#include "api/go_sort.h"
+
 namespace schedref::reference::framework::preemption {
 
 int32_t PodPriority(const api::Pod& pod) { return pod.priority.value_or(0); }
@@ -12,7 +16,15 @@ bool MoreImportantPod(const api::Pod& a, const api::Pod& b, api::TimeMs now) {
   const int32_t pa = PodPriority(a);
   const int32_t pb = PodPriority(b);
   if (pa != pb) return pa > pb;
+  if (!a.start_time.has_value() && !b.start_time.has_value()) return true;
   return PodStartTime(a, now) < PodStartTime(b, now);
+}
+
+void SortByImportance(std::vector<api::Pod>& pods, api::TimeMs now) {
+  api::GoSortSlice(
+      pods.size(),
+      [&](size_t i, size_t j) { return MoreImportantPod(pods[i], pods[j], now); },
+      [&](size_t i, size_t j) { std::swap(pods[i], pods[j]); });
 }
 
 std::optional<api::TimeMs> EarliestPodStartTime(

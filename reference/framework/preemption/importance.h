@@ -20,13 +20,20 @@ int32_t PodPriority(const api::Pod& pod);
 // bound pods without a start time).
 // `now` is the wall clock (Handle::Now), so an unstarted pod counts as
 // started after every pod whose start time has passed, as upstream's.
-// Note: upstream reads the wall clock (time.Now()) at every call, so two
-// unstarted pods compare by the order of the calls; here both are `now`
-// and compare equal (docs/deviations.md "Victim start time").
 api::TimeMs PodStartTime(const api::Pod& pod, api::TimeMs now);
 
 // True iff `a` has higher priority, or equal priority and started earlier.
+// Of two pods of equal priority that have not started, `a` — always:
+// upstream reads time.Now() for each (GetPodStartTime), `a`'s first, and
+// a's reading is the earlier. So this is not a strict weak order, and
+// victims are sorted with it the way upstream's sort.Slice sorts them
+// (api::GoSortSlice), which puts such pods in a definite order
+// (docs/deviations.md "Victim start time").
 bool MoreImportantPod(const api::Pod& a, const api::Pod& b, api::TimeMs now);
+
+// Sorts `pods` most important first exactly as upstream's
+// sort.Slice(pods, MoreImportantPod) does.
+void SortByImportance(std::vector<api::Pod>& pods, api::TimeMs now);
 
 // The earliest start time among the highest-priority pods of `victims`;
 // nullopt iff `victims` is empty.

@@ -37,7 +37,9 @@ TEST(ImportanceTest, MoreImportantPod) {
   EXPECT_TRUE(MoreImportantPod(V("a", 5, 1), V("b", 5, 2), 0));
   // No start time: now.
   EXPECT_TRUE(MoreImportantPod(V("a", 5, 1), V("b", 5), 100));
-  EXPECT_FALSE(MoreImportantPod(V("a", 5), V("b", 5), 100));
+  // Neither started: the first argument (upstream's earlier time.Now()).
+  EXPECT_TRUE(MoreImportantPod(V("a", 5), V("b", 5), 100));
+  EXPECT_TRUE(MoreImportantPod(V("b", 5), V("a", 5), 100));
   EXPECT_EQ(EarliestPodStartTime({V("a", 5, 9), V("b", 7, 8), V("c", 7, 3)}, 0),
             3);
   EXPECT_EQ(EarliestPodStartTime({}, 0), std::nullopt);

@@ -5,7 +5,9 @@
 #include <limits>
 #include <set>
 #include <tuple>
+#include <utility>
 
+#include "api/go_sort.h"
 #include "api/labels.h"
 #include "optimized/framework/fit_error.h"
 #include "optimized/framework/plugins/names/names.h"
@@ -18,17 +20,20 @@ api::TimeMs StartTime(const PodInfo& p, api::TimeMs now) {
 }
 
 // upstream util.MoreImportantPod: higher priority, then earlier start (a pod
-// without a start time counts as starting now).
+// without a start time counts as starting now); of two pods of equal
+// priority without a start time, the first argument (upstream reads
+// time.Now() for each, the first's earlier).
 bool MoreImportant(const PodInfo& a, const PodInfo& b, api::TimeMs now) {
   if (a.priority != b.priority) return a.priority > b.priority;
+  if (!a.pod.start_time.has_value() && !b.pod.start_time.has_value()) return true;
   return StartTime(a, now) < StartTime(b, now);
 }
 
+// upstream's sort.Slice with MoreImportantPod, call for call (api/go_sort.h).
 void SortByImportance(std::vector<PodInfoPtr>& pods, api::TimeMs now) {
-  // Stable, as the reference pins (docs/deviations.md "Preemption").
-  std::stable_sort(pods.begin(), pods.end(), [now](const PodInfoPtr& a, const PodInfoPtr& b) {
-    return MoreImportant(*a, *b, now);
-  });
+  api::GoSortSlice(
+      pods.size(), [&](size_t i, size_t j) { return MoreImportant(*pods[i], *pods[j], now); },
+      [&](size_t i, size_t j) { std::swap(pods[i], pods[j]); });
 }
 
 // utilerrors.NewAggregate: the one message, or "[m1, m2]" without repeats.

@@ -164,12 +164,7 @@ preemption::SelectVictimsResult DefaultPreemption::SelectVictimsOnNode(
   if (!fits.IsSuccess()) return {{}, 0, fits};
 
   // Most important first, so that they are reprieved first.
-  // Note: a stable sort; upstream's sort.Slice is not stable
-  // (docs/deviations.md "Preemption").
-  std::stable_sort(potential_victims.begin(), potential_victims.end(),
-                   [now](const api::Pod& a, const api::Pod& b) {
-                     return preemption::MoreImportantPod(a, b, now);
-                   });
+  preemption::SortByImportance(potential_victims, now);
   auto [violating, non_violating] =
       FilterPodsWithPDBViolation(potential_victims, pdbs);
 
@@ -202,10 +197,7 @@ preemption::SelectVictimsResult DefaultPreemption::SelectVictimsOnNode(
   }
   // Keep the victims in order of importance.
   if (!violating.empty() && !non_violating.empty()) {
-    std::stable_sort(victims.begin(), victims.end(),
-                     [now](const api::Pod& a, const api::Pod& b) {
-                       return preemption::MoreImportantPod(a, b, now);
-                     });
+    preemption::SortByImportance(victims, now);
   }
   return {std::move(victims), num_violating, Status::Success()};
 }
