@@ -548,6 +548,16 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   SCHEDREF_RETURN_IF_ERROR(
       status->String("nominatedNodeName", &pod->nominated_node_name));
   SCHEDREF_RETURN_IF_ERROR(ReadTime(*status, "startTime", &pod->start_time));
+  StatusOr<std::vector<FieldReader>> conditions = status->Array("conditions");
+  if (!conditions.ok()) return conditions.status();
+  for (const FieldReader& c : *conditions) {
+    SCHEDREF_RETURN_IF_ERROR(c.ExpectObject());
+    PodCondition condition;
+    SCHEDREF_RETURN_IF_ERROR(c.RequiredString("type", &condition.type));
+    SCHEDREF_RETURN_IF_ERROR(c.RequiredString("status", &condition.status));
+    SCHEDREF_RETURN_IF_ERROR(c.String("reason", &condition.reason));
+    pod->conditions.push_back(std::move(condition));
+  }
   return Status::Ok();
 }
 

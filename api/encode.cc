@@ -298,6 +298,15 @@ json EncodePod(const Pod& pod) {
     status["nominatedNodeName"] = pod.nominated_node_name;
   }
   if (pod.start_time) status["startTime"] = FormatRfc3339(*pod.start_time);
+  if (!pod.conditions.empty()) {
+    json conditions = json::array();
+    for (const PodCondition& c : pod.conditions) {
+      json condition = {{"type", c.type}, {"status", c.status}};
+      if (!c.reason.empty()) condition["reason"] = c.reason;
+      conditions.push_back(std::move(condition));
+    }
+    status["conditions"] = std::move(conditions);
+  }
   if (!status.empty()) out["status"] = std::move(status);
   return out;
 }

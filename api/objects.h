@@ -142,6 +142,15 @@ struct ContainerPort {
   friend bool operator==(const ContainerPort&, const ContainerPort&) = default;
 };
 
+// One of status.conditions: what preemption reads (DisruptionTarget,
+// reason PreemptionByScheduler).
+struct PodCondition {
+  std::string type;
+  std::string status;  // "True", "False", "Unknown"
+  std::string reason;
+  friend bool operator==(const PodCondition&, const PodCondition&) = default;
+};
+
 struct Container {
   std::string name;
   std::string image;
@@ -248,6 +257,8 @@ struct Pod {
   // metadata.annotations: read by no plugin; an update that changes only
   // these is still an update (UpdatePodOther).
   Labels annotations;
+  // status.conditions, in order (type, status and reason only).
+  std::vector<PodCondition> conditions;
   friend bool operator==(const Pod&, const Pod&) = default;
 
   // "namespace/name", the queue's and the trace's key.

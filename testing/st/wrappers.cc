@@ -357,6 +357,11 @@ PodWrapper& PodWrapper::StartTime(api::TimeMs t) {
   pod_.start_time = t;
   return *this;
 }
+PodWrapper& PodWrapper::Condition(std::string type, std::string status,
+                                  std::string reason) {
+  pod_.conditions.push_back({std::move(type), std::move(status), std::move(reason)});
+  return *this;
+}
 
 // --- NodeWrapper ---------------------------------------------------------------
 

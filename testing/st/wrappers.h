@@ -161,6 +161,8 @@ class PodWrapper {
   // --- status ---
   PodWrapper& NominatedNodeName(std::string node);
   PodWrapper& StartTime(api::TimeMs t);
+  // Appends a status condition (upstream Condition(type, status, reason)).
+  PodWrapper& Condition(std::string type, std::string status, std::string reason);
 
  private:
   api::NodeAffinity& MutableNodeAffinity();

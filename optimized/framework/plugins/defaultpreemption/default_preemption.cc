@@ -29,6 +29,18 @@ bool MoreImportant(const PodInfo& a, const PodInfo& b, api::TimeMs now) {
   return StartTime(a, now) < StartTime(b, now);
 }
 
+// upstream podTerminatingByPreemption: deletionTimestamp set, and the first
+// DisruptionTarget condition True with reason PreemptionByScheduler.
+bool TerminatingByPreemption(const api::Pod& pod) {
+  if (!pod.deletion_timestamp) return false;
+  for (const api::PodCondition& c : pod.conditions) {
+    if (c.type == "DisruptionTarget") {
+      return c.status == "True" && c.reason == "PreemptionByScheduler";
+    }
+  }
+  return false;
+}
+
 // upstream's sort.Slice with MoreImportantPod, call for call (api/go_sort.h).
 void SortByImportance(std::vector<PodInfoPtr>& pods, api::TimeMs now) {
   api::GoSortSlice(
@@ -215,7 +227,7 @@ bool DefaultPreemption::EligibleToPreemptOthers(const api::Pod& pod,
   const int32_t priority = pod.priority.value_or(0);
   if (const NodeInfo* info = handle_->SnapshotSharedLister().Get(pod.nominated_node_name)) {
     for (const PodInfoPtr& p : info->pods()) {
-      if (p->priority < priority && p->pod.deletion_timestamp) {
+      if (p->priority < priority && TerminatingByPreemption(p->pod)) {
         *reason = kNotEligibleTerminating;
         return false;
       }

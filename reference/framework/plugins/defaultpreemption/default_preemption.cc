@@ -47,8 +47,19 @@ FilterPodsWithPDBViolation(const std::vector<api::Pod>& pods,
   return {std::move(violating), std::move(non_violating)};
 }
 
+// core/v1 DisruptionTarget and PodReasonPreemptionByScheduler.
+constexpr char kDisruptionTarget[] = "DisruptionTarget";
+constexpr char kPreemptionByScheduler[] = "PreemptionByScheduler";
+
 bool PodTerminatingByPreemption(const api::Pod& pod) {
-  return pod.deletion_timestamp.has_value();
+  if (!pod.deletion_timestamp.has_value()) return false;
+  // The first DisruptionTarget condition decides.
+  for (const api::PodCondition& c : pod.conditions) {
+    if (c.type == kDisruptionTarget) {
+      return c.status == "True" && c.reason == kPreemptionByScheduler;
+    }
+  }
+  return false;
 }
 
 StatusOr<std::unique_ptr<Plugin>> DefaultPreemption::New(

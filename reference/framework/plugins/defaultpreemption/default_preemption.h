@@ -49,12 +49,11 @@ FilterPodsWithPDBViolation(const std::vector<api::Pod>& pods,
                            const std::vector<api::PodDisruptionBudget>& pdbs);
 
 // True iff `pod` is terminating because the scheduler preempted it
-// (upstream podTerminatingByPreemption: deletionTimestamp set and a
-// DisruptionTarget condition with reason PreemptionByScheduler).
-// Note: api::Pod carries no status.conditions, so every terminating pod
-// counts (the pre-PodDisruptionConditions rule); in this reference's runs
-// the only terminating pods are those a scenario writes
-// (docs/deviations.md "Terminating victims").
+// (upstream podTerminatingByPreemption, PodDisruptionConditions GA in
+// v1.31: deletionTimestamp set and its first DisruptionTarget condition
+// True with reason PreemptionByScheduler). The scheduler's own victims are
+// deleted at once, so the only terminating pods are those a scenario
+// writes.
 bool PodTerminatingByPreemption(const api::Pod& pod);
 
 class DefaultPreemption final : public PostFilterPlugin,

@@ -399,10 +399,16 @@ TEST(DefaultPreemptionTest, DryRunUsesRemovePodExtensions) {
 
 TEST(DefaultPreemptionTest, UpstreamPodEligibleToPreemptOthers) {
   auto env = MakeEnv(
-      {MakePod().Name("victim").Node("node1").Priority(kLow).Terminating().Obj(),
+      {MakePod().Name("victim").Node("node1").Priority(kLow).Terminating()
+           .Condition("DisruptionTarget", "True", "PreemptionByScheduler").Obj(),
        MakePod().Name("high").Node("node2").Priority(kVeryHigh).Terminating()
-           .Obj()},
-      {MakeNode().Name("node1").Obj(), MakeNode().Name("node2").Obj()});
+           .Condition("DisruptionTarget", "True", "PreemptionByScheduler").Obj(),
+       // Terminating, but not because of preemption.
+       MakePod().Name("deleted").Node("node3").Priority(kLow).Terminating().Obj(),
+       MakePod().Name("other-reason").Node("node4").Priority(kLow).Terminating()
+           .Condition("DisruptionTarget", "True", "DeletionByTaintManager").Obj()},
+      {MakeNode().Name("node1").Obj(), MakeNode().Name("node2").Obj(),
+       MakeNode().Name("node3").Obj(), MakeNode().Name("node4").Obj()});
   const Status unsched(Code::kUnschedulable, std::vector<std::string>{});
   const Status unres(Code::kUnschedulableAndUnresolvable,
                      std::vector<std::string>{});
@@ -431,6 +437,12 @@ TEST(DefaultPreemptionTest, UpstreamPodEligibleToPreemptOthers) {
        unres, true, ""},
       {"terminating pod of higher priority does not block",
        MakePod().Name("p").Priority(kHigh).NominatedNodeName("node2").Obj(),
+       unsched, true, ""},
+      {"a pod terminating without the DisruptionTarget condition does not block",
+       MakePod().Name("p").Priority(kHigh).NominatedNodeName("node3").Obj(),
+       unsched, true, ""},
+      {"a DisruptionTarget condition for another reason does not block",
+       MakePod().Name("p").Priority(kHigh).NominatedNodeName("node4").Obj(),
        unsched, true, ""},
   };
   for (const Case& c : cases) {
