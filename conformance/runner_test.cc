@@ -132,7 +132,7 @@ TEST_F(RunnerTest, StrictRejectsAnotherTieBreakAndSaysLegalChoiceWouldNot) {
             "topScores");
   ASSERT_GE(r.details.size(), 2u);
   EXPECT_EQ(r.details[r.details.size() - 2],
-            "  why: b ties for the top score 397 with a, c");
+            "  why: b ties for the top score 497 with a, c");
   EXPECT_EQ(r.details.back(),
             "  (a tie: --mode=legal-choice accepts this choice)");
 }
@@ -181,13 +181,16 @@ TEST_F(RunnerTest, LegalChoiceReportsADivergenceAfterAcceptedChoices) {
           R"(    placements.default/p1: expected "b", actual "")",
           "  reference, cycle 1 (t=0ms, pod default/p1, profile "
           "default-scheduler): scheduled on b; 3 nodes evaluated, 3 feasible",
-          "    a: score 397; filters passed; weighted scores ImageLocality 0, "
+          "    a: score 497; filters passed; weighted scores ImageLocality 0, "
+          "NodeResourcesBalancedAllocation 100, NodeResourcesFit 97, "
+          "TaintToleration 300",
+          "    b: score 497 <- chosen; filters passed; weighted scores "
+          "ImageLocality 0, NodeResourcesBalancedAllocation 100, "
           "NodeResourcesFit 97, TaintToleration 300",
-          "    b: score 397 <- chosen; filters passed; weighted scores "
-          "ImageLocality 0, NodeResourcesFit 97, TaintToleration 300",
-          "    c: score 397; filters passed; weighted scores ImageLocality 0, "
-          "NodeResourcesFit 97, TaintToleration 300",
-          "    top score 397: a, b, c",
+          "    c: score 497; filters passed; weighted scores ImageLocality 0, "
+          "NodeResourcesBalancedAllocation 100, NodeResourcesFit 97, "
+          "TaintToleration 300",
+          "    top score 497: a, b, c",
       }));
 }
 

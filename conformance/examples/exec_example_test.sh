@@ -155,17 +155,17 @@ EOF
 expect c-other-tie-strict 1 -- "$schedref" check --exec "$impl --seed 4" \
   golden/cycle/score-tie-seeded.yaml <<'EOF'
 FAIL golden/cycle/score-tie-seeded.yaml: first difference at trace line 2: attempt t=0ms cycle 1 pod default/p1 (profile default-scheduler); differing fields: node, topScores
-  expected: {"cycle":1,"evaluated":3,"feasible":3,"kind":"attempt","node":"c","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","t":0,"topScores":[{"node":"c","score":399},{"node":"a","score":399},{"node":"b","score":399}]}
-  actual:   {"cycle":1,"evaluated":3,"feasible":3,"kind":"attempt","node":"b","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","t":0,"topScores":[{"node":"b","score":399},{"node":"a","score":399},{"node":"c","score":399}]}
+  expected: {"cycle":1,"evaluated":3,"feasible":3,"kind":"attempt","node":"c","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","t":0,"topScores":[{"node":"c","score":499},{"node":"a","score":499},{"node":"b","score":499}]}
+  actual:   {"cycle":1,"evaluated":3,"feasible":3,"kind":"attempt","node":"b","outcome":"scheduled","pod":"default/p1","profile":"default-scheduler","t":0,"topScores":[{"node":"b","score":499},{"node":"a","score":499},{"node":"c","score":499}]}
   fields that differ:
     node: expected "c", actual "b"
-    topScores: expected [{"node":"c","score":399},{"node":"a","score":399},{"node":"b","score":399}], actual [{"node":"b","score":399},{"node":"a","score":399},{"node":"c","score":399}]
+    topScores: expected [{"node":"c","score":499},{"node":"a","score":499},{"node":"b","score":499}], actual [{"node":"b","score":499},{"node":"a","score":499},{"node":"c","score":499}]
   reference, cycle 1 (t=0ms, pod default/p1, profile default-scheduler): scheduled on c; 3 nodes evaluated, 3 feasible
-    a: score 399; filters passed; weighted scores ImageLocality 0, NodeResourcesFit 99, TaintToleration 300
-    b: score 399; filters passed; weighted scores ImageLocality 0, NodeResourcesFit 99, TaintToleration 300
-    c: score 399 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesFit 99, TaintToleration 300
-    top score 399: a, b, c
-  why: b ties for the top score 399 with a, c
+    a: score 499; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
+    b: score 499; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
+    c: score 499 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
+    top score 499: a, b, c
+  why: b ties for the top score 499 with a, c
   (a tie: --mode=legal-choice accepts this choice)
 0 passed, 1 failed, 0 skipped
 EOF

@@ -41,10 +41,8 @@ std::string BalancedAllocation::Name() const {
 
 Status BalancedAllocation::PreScore(CycleState& state, const PodInfo& pod,
                                     const std::vector<const NodeInfo*>& /*nodes*/) {
-  const std::vector<int64_t>& requests = scorer_.PodRequests(pod);
-  if (std::all_of(requests.begin(), requests.end(), [](int64_t r) { return r == 0; })) {
-    return Status::Skip();
-  }
+  // v1.32 scores best-effort pods too (v1.33 skips them, PR #130260).
+  scorer_.PodRequests(pod);  // SharedRelevant() below is made from it
   auto s = std::make_unique<PreScoreState>();
   s->pod = scorer_.SharedRelevant();
   s->memo = scorer_.BeginMemo(handle_, *s->pod);

@@ -113,19 +113,20 @@ TEST(BalancedAllocationTest, UpstreamScores) {
 // v1.32: a pod requesting none of the resources is not scored (Skip), and
 // the non-zero defaults are not used (a container without requests counts
 // as 0).
-TEST(BalancedAllocationTest, BestEffortPodsSkip) {
+// v1.32 scores pods that request nothing of the configured resources
+// (v1.33's PR #130260 skips them).
+TEST(BalancedAllocationTest, BestEffortPodsAreScored) {
   BalancedAllocation plugin(Args());
-  CycleState state;
-  EXPECT_EQ(plugin.PreScore(state, *NewPodInfo(MakePod().Obj()), {}), Status::Skip());
-  EXPECT_EQ(plugin.PreScore(state, *NewPodInfo(MakePod().Container("img").Obj()), {}),
-            Status::Skip());
-  EXPECT_TRUE(plugin.PreScore(state, *NewPodInfo(MakePod().Req({{"cpu", "1m"}}).Obj()), {})
-                  .IsSuccess());
-  // A request only for a resource that is not configured is still best
-  // effort.
-  EXPECT_EQ(plugin.PreScore(
-                state, *NewPodInfo(MakePod().Req({{"ephemeral-storage", "1"}}).Obj()), {}),
-            Status::Skip());
+  for (const api::Pod& pod :
+       {MakePod().Obj(), MakePod().Container("img").Obj(),
+        MakePod().Req({{"cpu", "1m"}}).Obj(),
+        MakePod().Req({{"ephemeral-storage", "1"}}).Obj()}) {
+    CycleState state;
+    EXPECT_TRUE(plugin.PreScore(state, *NewPodInfo(pod), {}).IsSuccess());
+  }
+  // A best-effort pod is scored by the node's own balance: empty -> 100.
+  EXPECT_EQ(Scores(Args(), MakePod().Obj(), {MakeNodeCpuMem("n", "4000", "10")}),
+            std::vector<int64_t>{100});
 }
 
 // A configured name that never scores ("storage" is neither native-scored
@@ -137,8 +138,8 @@ TEST(BalancedAllocationTest, UnscoredNameCountsForBestEffort) {
   CycleState state;
   EXPECT_TRUE(plugin.PreScore(state, *NewPodInfo(MakePod().Req({{"storage", "1"}}).Obj()), {})
                   .IsSuccess());
-  EXPECT_EQ(plugin.PreScore(state, *NewPodInfo(MakePod().Req({{"memory", "1"}}).Obj()), {}),
-            Status::Skip());
+  EXPECT_TRUE(plugin.PreScore(state, *NewPodInfo(MakePod().Req({{"memory", "1"}}).Obj()), {})
+                  .IsSuccess());
   // Only cpu scores: one fraction -> std 0 -> 100.
   EXPECT_EQ(Scores(args, MakePod().Req({{"storage", "1"}}).Obj(),
                    {MakeNodeCpuMem("n", "4000", "10")}),

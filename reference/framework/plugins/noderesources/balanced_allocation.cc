@@ -61,11 +61,9 @@ std::string BalancedAllocation::Name() const {
 Status BalancedAllocation::PreScore(
     CycleState& state, const api::Pod& pod,
     const std::vector<const NodeInfo*>& /*nodes*/) {
+  // v1.32 scores best-effort pods too (by the node's own balance); the
+  // skip for pods that request nothing is v1.33's (PR #130260).
   std::vector<int64_t> requests = scorer_.PodRequestList(pod);
-  bool best_effort = true;
-  for (int64_t r : requests) best_effort = best_effort && r == 0;
-  // Scoring best-effort pods would pile them onto one node.
-  if (best_effort) return Status::Skip();
   helper::WriteState(state, kPreScoreStateKey,
                      BalancedPreScoreState{std::move(requests)});
   return Status::Success();

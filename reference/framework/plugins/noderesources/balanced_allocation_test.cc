@@ -97,15 +97,15 @@ TEST(BalancedAllocationTest, UpstreamScores) {
 // v1.32: a pod requesting none of the resources is not scored (Skip), and
 // the non-zero defaults are not used (a container without requests counts
 // as 0).
-TEST(BalancedAllocationTest, BestEffortPodsSkip) {
+// v1.32 scores pods that request nothing (v1.33's PR #130260 skips them).
+TEST(BalancedAllocationTest, BestEffortPodsAreScored) {
   BalancedAllocation plugin(DefaultArgs());
-  CycleState state;
-  EXPECT_EQ(plugin.PreScore(state, MakePod().Obj(), {}), Status::Skip());
-  EXPECT_EQ(plugin.PreScore(state, MakePod().Container("img").Obj(), {}),
-            Status::Skip());
-  EXPECT_TRUE(
-      plugin.PreScore(state, MakePod().Req({{"cpu", "1m"}}).Obj(), {})
-          .IsSuccess());
+  for (const api::Pod& pod :
+       {MakePod().Obj(), MakePod().Container("img").Obj(),
+        MakePod().Req({{"cpu", "1m"}}).Obj()}) {
+    CycleState state;
+    EXPECT_TRUE(plugin.PreScore(state, pod, {}).IsSuccess());
+  }
 }
 
 // Ours: three resources use the population standard deviation.

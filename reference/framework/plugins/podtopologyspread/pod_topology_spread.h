@@ -78,8 +78,8 @@ struct PreFilterState {
   // domains, or 0 when it has fewer domains than minDomains.
   // Note: upstream tracks two "critical paths" per key instead of the
   // minimum; both agree because AddPod/RemovePod only ever change the
-  // domain of one node per state copy (docs/deviations.md "Topology spread
-  // critical paths").
+  // domain of one node per state copy (docs/deviations.md, "Inter-pod
+  // plugins", "Topology spread minimum").
   int MinMatchNum(size_t i) const;
 };
 
