@@ -13,6 +13,10 @@ std::optional<std::string> BindingConflict(const Pod& current) {
     return prefix + "pod " + current.name + " is already assigned to node \"" +
            current.node_name + "\"";
   }
+  if (!current.scheduling_gates.empty()) {
+    return prefix + "pod " + current.name +
+           " has non-empty .spec.schedulingGates";
+  }
   return std::nullopt;
 }
 

@@ -18,6 +18,9 @@ namespace schedref::api {
 //   deleted, cannot be assigned to a host
 //   Operation cannot be fulfilled on pods/binding "p": pod p is already
 //   assigned to node "n2"
+//   Operation cannot be fulfilled on pods/binding "p": pod p has non-empty
+//   .spec.schedulingGates (reachable when a profile disables the
+//   SchedulingGates PreEnqueue plugin)
 [[nodiscard]] std::optional<std::string> BindingConflict(const Pod& current);
 
 }  // namespace schedref::api

@@ -15,6 +15,7 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
     std::optional<TimeMs> deletion;
     std::string node;
     std::optional<std::string> want;
+    std::vector<std::string> gates = {};
   };
   const std::vector<Case> cases = {
       {"accepted", std::nullopt, "", std::nullopt},
@@ -27,6 +28,10 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
       {"both: deletion is checked first", TimeMs{5}, "n2",
        "Operation cannot be fulfilled on pods/binding \"p\": pod p is being "
        "deleted, cannot be assigned to a host"},
+      {"gated", std::nullopt, "",
+       "Operation cannot be fulfilled on pods/binding \"p\": pod p has "
+       "non-empty .spec.schedulingGates",
+       {"example.com/hold"}},
   };
   for (const Case& c : cases) {
     Pod pod;
@@ -34,6 +39,7 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
     pod.name = "p";
     pod.deletion_timestamp = c.deletion;
     pod.node_name = c.node;
+    pod.scheduling_gates = c.gates;
     EXPECT_EQ(BindingConflict(pod), c.want) << c.name;
   }
 }

@@ -518,6 +518,10 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
         } else if (!scratch.node_to_status.statuses.empty()) {
           nominated_rejection = scratch.node_to_status.statuses.back();
         }
+        // Upstream's by-value Diagnosis shares its UnschedulablePlugins set
+        // (a Go map) with this cycle's, so the plugins that rejected the
+        // nominated node stay; its PendingPlugins is nil there and is lost.
+        diagnosis.unschedulable_plugins = std::move(scratch.unschedulable_plugins);
       }
     }
     if (!done) {
@@ -527,8 +531,12 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
         for (const framework::NodeInfo* n : all_nodes) {
           if (pre.result->contains(n->Name())) nodes.push_back(n);
         }
+        // The set upstream prints is the cycle's UnschedulablePlugins: the
+        // PreFilterResult plugins and whatever rejected the nominated node.
         std::string plugins;
-        for (const std::string& p : plugins_with_nodes) plugins += (plugins.empty() ? "" : " ") + p;
+        for (const std::string& p : diagnosis.unschedulable_plugins) {
+          plugins += (plugins.empty() ? "" : " ") + p;
+        }
         diagnosis.node_to_status.absent_status =
             framework::Status(framework::Code::kUnschedulableAndUnresolvable,
                               "node(s) didn't satisfy plugin(s) [" + plugins + "]");

@@ -125,10 +125,11 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
   const framework::PodInfo& current = **found;
-  // What the API server refuses (a pod being deleted or already bound); a
-  // bound PodInfo's object lacks its spec.nodeName, so that is checked on
-  // the PodInfo first.
-  if (current.pod.deletion_timestamp.has_value() || !current.node_name().empty()) {
+  // What the API server refuses (a pod being deleted, already bound or
+  // gated); a bound PodInfo's object lacks its spec.nodeName, so that is
+  // checked on the PodInfo first.
+  if (current.pod.deletion_timestamp.has_value() || !current.node_name().empty() ||
+      !current.pod.scheduling_gates.empty()) {
     std::optional<api::Pod> bound;
     const std::optional<std::string> conflict =
         api::BindingConflict(framework::MaterializedPod(current, &bound));

@@ -271,8 +271,14 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       if (nominated != nullptr) {
         api::Attempt scratch_attempt;
         framework::Status err;
+        // The Diagnosis upstream passes by value shares its
+        // UnschedulablePlugins set (a Go map) with this one, so plugins
+        // that reject the nominated node count; its PendingPlugins is nil
+        // and a Pending plugin recorded here is lost.
+        const std::set<std::string> pending_before = diagnosis.pending_plugins;
         std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
             fwk, state, pod, diagnosis, {nominated}, scratch_attempt, &err);
+        diagnosis.pending_plugins = pending_before;
         if (!one.empty()) {
           feasible = one;
           done = true;
@@ -288,8 +294,11 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
         for (const framework::NodeInfo* n : all_nodes) {
           if (pre.result->count(n->Name()) != 0) nodes.push_back(n);
         }
+        // Upstream prints the cycle's UnschedulablePlugins, the same set:
+        // the PreFilterResult plugins and whatever rejected the nominated
+        // node above.
         std::string plugins;
-        for (const std::string& p : plugins_with_nodes) {
+        for (const std::string& p : diagnosis.unschedulable_plugins) {
           plugins += (plugins.empty() ? "" : " ") + p;
         }
         diagnosis.node_to_status.absent_status = framework::Status(
