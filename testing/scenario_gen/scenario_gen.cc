@@ -470,6 +470,14 @@ struct InitialPod {
   api::Pod pod;
   bool bind = false;
   int node_pick = 0;
+  // Not bound: nominated to the node at nominate_pick (as a preemptor of
+  // an earlier scheduler would have left it), and/or its required node
+  // affinity narrowed to the node at fields_pick by a metadata.name
+  // matchFields (a PreFilterResult), both modulo the node count.
+  bool nominate = false;
+  int nominate_pick = 0;
+  bool pin_by_name = false;
+  int fields_pick = 0;
 };
 
 rc::Gen<InitialPod> GenInitialPod() {
@@ -478,6 +486,10 @@ rc::Gen<InitialPod> GenInitialPod() {
     p.pod = *GenPod("p", 0);
     p.bind = p.pod.scheduling_gates.empty() && Chance(40);
     if (p.bind) p.node_pick = Uniform(0, 64);
+    p.nominate = !p.bind && Chance(15);
+    p.nominate_pick = Uniform(0, 64);
+    p.pin_by_name = !p.bind && Chance(10);
+    p.fields_pick = Uniform(0, 64);
     return p;
   });
 }
@@ -630,6 +642,26 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
         if (Fits(seed.pod, node, use[node.name])) {
           seed.pod.node_name = node.name;
           Occupy(seed.pod, &use[node.name]);
+        }
+      }
+      const size_t count = s.initial.nodes.size();
+      if (seed.nominate && count > 0) {
+        seed.pod.nominated_node_name =
+            s.initial.nodes[static_cast<size_t>(seed.nominate_pick) % count].name;
+      }
+      if (seed.pin_by_name && count > 0) {
+        const api::NodeSelectorRequirement by_name{
+            "metadata.name", "In",
+            {s.initial.nodes[static_cast<size_t>(seed.fields_pick) % count].name}};
+        if (!seed.pod.affinity) seed.pod.affinity = api::Affinity{};
+        api::Affinity& a = *seed.pod.affinity;
+        if (!a.node_affinity) a.node_affinity = api::NodeAffinity{};
+        if (!a.node_affinity->required) {
+          a.node_affinity->required = api::NodeSelector{{api::NodeSelectorTerm{}}};
+        }
+        // Every term ANDs the name, so the pod can only go to that node.
+        for (api::NodeSelectorTerm& t : a.node_affinity->required->terms) {
+          t.match_fields.push_back(by_name);
         }
       }
       s.initial.pods.push_back(add_pod(std::move(seed.pod), s.start_time));
