@@ -2,22 +2,20 @@
 
 namespace schedref::api {
 
-std::optional<std::string> BindingConflict(const Pod& current) {
-  const std::string prefix =
-      "Operation cannot be fulfilled on pods/binding \"" + current.name + "\": ";
+std::optional<std::string> BindingConflict(const Pod& current,
+                                           std::string_view node_name) {
+  std::string problem;
   if (current.deletion_timestamp.has_value()) {
-    return prefix + "pod " + current.name +
-           " is being deleted, cannot be assigned to a host";
+    problem = "is being deleted, cannot be assigned to a host";
+  } else if (!node_name.empty()) {
+    problem = "is already assigned to node \"" + std::string(node_name) + "\"";
+  } else if (!current.scheduling_gates.empty()) {
+    problem = "has non-empty .spec.schedulingGates";
+  } else {
+    return std::nullopt;
   }
-  if (!current.node_name.empty()) {
-    return prefix + "pod " + current.name + " is already assigned to node \"" +
-           current.node_name + "\"";
-  }
-  if (!current.scheduling_gates.empty()) {
-    return prefix + "pod " + current.name +
-           " has non-empty .spec.schedulingGates";
-  }
-  return std::nullopt;
+  return "Operation cannot be fulfilled on pods/binding \"" + current.name +
+         "\": pod " + current.name + " " + problem;
 }
 
 }  // namespace schedref::api

@@ -7,13 +7,16 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "api/objects.h"
 
 namespace schedref::api {
 
 // Why the API server refuses to bind `current`, the stored pod the Binding
-// names (same UID), or nullopt when it accepts. In upstream's order:
+// names (same UID), whose spec.nodeName is `node_name` (passed apart so that
+// an implementation keeping it outside the object need not copy the pod),
+// or nullopt when it accepts. In upstream's order:
 //   Operation cannot be fulfilled on pods/binding "p": pod p is being
 //   deleted, cannot be assigned to a host
 //   Operation cannot be fulfilled on pods/binding "p": pod p is already
@@ -21,7 +24,8 @@ namespace schedref::api {
 //   Operation cannot be fulfilled on pods/binding "p": pod p has non-empty
 //   .spec.schedulingGates (reachable when a profile disables the
 //   SchedulingGates PreEnqueue plugin)
-[[nodiscard]] std::optional<std::string> BindingConflict(const Pod& current);
+[[nodiscard]] std::optional<std::string> BindingConflict(
+    const Pod& current, std::string_view node_name);
 
 }  // namespace schedref::api
 

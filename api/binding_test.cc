@@ -38,9 +38,8 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
     pod.ns = "default";
     pod.name = "p";
     pod.deletion_timestamp = c.deletion;
-    pod.node_name = c.node;
     pod.scheduling_gates = c.gates;
-    EXPECT_EQ(BindingConflict(pod), c.want) << c.name;
+    EXPECT_EQ(BindingConflict(pod, c.node), c.want) << c.name;
   }
 }
 

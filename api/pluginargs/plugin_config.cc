@@ -16,54 +16,54 @@ namespace {
 constexpr char kGroup[] = "kubescheduler.config.k8s.io";
 constexpr char kGroupVersion[] = "kubescheduler.config.k8s.io/v1";
 
-// Decodes and defaults with Parse, then lists Errors, for one args type.
-template <typename Args>
-StatusOr<std::vector<std::string>> ParseAndList(
-    StatusOr<Args> (*parse)(const nlohmann::json&),
-    std::vector<std::string> (*errors)(const Args&),
-    const nlohmann::json& args) {
-  StatusOr<Args> parsed = parse(args);
+// Strict decoding of one kind's args, then (when `validated`) its field
+// errors: Parse, then Errors, instantiated per args type.
+using DecodeFn = StatusOr<std::vector<std::string>> (*)(const nlohmann::json&,
+                                                        bool validated);
+
+template <typename Args, StatusOr<Args> (*Parse)(const nlohmann::json&),
+          std::vector<std::string> (*Errors)(const Args&)>
+StatusOr<std::vector<std::string>> DecodeAs(const nlohmann::json& args,
+                                            bool validated) {
+  StatusOr<Args> parsed = Parse(args);
   if (!parsed.ok()) return parsed.status();
-  if (errors == nullptr) return std::vector<std::string>{};
-  return errors(*parsed);
+  if (!validated || Errors == nullptr) return std::vector<std::string>{};
+  return Errors(*parsed);
 }
 
-// Strict decoding (and, where `validated`, the field errors) of `plugin`'s
-// args; NotFound when the plugin has no modelled kind.
-StatusOr<std::vector<std::string>> DecodeAndList(std::string_view plugin,
-                                                 const nlohmann::json& args,
-                                                 bool validated) {
-  if (plugin == "DefaultPreemption") {
-    return ParseAndList<DefaultPreemptionArgs>(
-        ParseDefaultPreemptionArgs,
-        validated ? DefaultPreemptionArgsErrors : nullptr, args);
+struct ArgsKind {
+  std::string_view plugin;
+  DecodeFn decode;
+};
+
+// The modelled kinds. NodeResourcesFit has no Errors here: upstream's
+// validatePluginConfig never validates it (see the header).
+constexpr ArgsKind kArgsKinds[] = {
+    {"DefaultPreemption",
+     DecodeAs<DefaultPreemptionArgs, ParseDefaultPreemptionArgs,
+              DefaultPreemptionArgsErrors>},
+    {"InterPodAffinity",
+     DecodeAs<InterPodAffinityArgs, ParseInterPodAffinityArgs,
+              InterPodAffinityArgsErrors>},
+    {"NodeAffinity",
+     DecodeAs<NodeAffinityArgs, ParseNodeAffinityArgs, NodeAffinityArgsErrors>},
+    {"NodeResourcesBalancedAllocation",
+     DecodeAs<NodeResourcesBalancedAllocationArgs,
+              ParseNodeResourcesBalancedAllocationArgs,
+              NodeResourcesBalancedAllocationArgsErrors>},
+    {"NodeResourcesFit",
+     DecodeAs<NodeResourcesFitArgs, ParseNodeResourcesFitArgs, nullptr>},
+    {"PodTopologySpread",
+     DecodeAs<PodTopologySpreadArgs, ParsePodTopologySpreadArgs,
+              PodTopologySpreadArgsErrors>},
+};
+
+// `plugin`'s kind; nullptr when it has none modelled.
+const ArgsKind* FindKind(std::string_view plugin) {
+  for (const ArgsKind& k : kArgsKinds) {
+    if (k.plugin == plugin) return &k;
   }
-  if (plugin == "InterPodAffinity") {
-    return ParseAndList<InterPodAffinityArgs>(
-        ParseInterPodAffinityArgs,
-        validated ? InterPodAffinityArgsErrors : nullptr, args);
-  }
-  if (plugin == "NodeAffinity") {
-    return ParseAndList<NodeAffinityArgs>(
-        ParseNodeAffinityArgs, validated ? NodeAffinityArgsErrors : nullptr,
-        args);
-  }
-  if (plugin == "NodeResourcesBalancedAllocation") {
-    return ParseAndList<NodeResourcesBalancedAllocationArgs>(
-        ParseNodeResourcesBalancedAllocationArgs,
-        validated ? NodeResourcesBalancedAllocationArgsErrors : nullptr, args);
-  }
-  if (plugin == "NodeResourcesFit") {
-    // Never validated here (see the header).
-    return ParseAndList<NodeResourcesFitArgs>(ParseNodeResourcesFitArgs,
-                                              nullptr, args);
-  }
-  if (plugin == "PodTopologySpread") {
-    return ParseAndList<PodTopologySpreadArgs>(
-        ParsePodTopologySpreadArgs,
-        validated ? PodTopologySpreadArgsErrors : nullptr, args);
-  }
-  return schedref::Status::NotFound("no args kind");
+  return nullptr;
 }
 
 // Go's schema.GroupKind String(): "Kind.group".
@@ -73,15 +73,12 @@ std::string GroupKind(const std::string& kind) {
 
 }  // namespace
 
-bool HasArgsKind(std::string_view plugin) {
-  return !DecodeAndList(plugin, nlohmann::json::object(), false)
-              .status()
-              .IsNotFound();
-}
+bool HasArgsKind(std::string_view plugin) { return FindKind(plugin) != nullptr; }
 
 schedref::Status DecodeNestedArgs(std::string_view plugin,
                                   const nlohmann::json& args) {
-  if (!HasArgsKind(plugin)) return schedref::Status::Ok();
+  const ArgsKind* own = FindKind(plugin);
+  if (own == nullptr) return schedref::Status::Ok();
   const std::string name(plugin);
   const std::string want = name + "Args";
   const std::string context = "decoding args for plugin " + name;
@@ -112,13 +109,15 @@ schedref::Status DecodeNestedArgs(std::string_view plugin,
                                        ", got " + GroupKind(kind));
     }
   }
-  return DecodeAndList(plugin, args, false).status().WithPrefix(context);
+  return own->decode(args, false).status().WithPrefix(context);
 }
 
 std::vector<std::string> ValidateNestedArgs(std::string_view plugin,
                                             const nlohmann::json& args,
                                             const std::string& path) {
-  StatusOr<std::vector<std::string>> errors = DecodeAndList(plugin, args, true);
+  const ArgsKind* own = FindKind(plugin);
+  if (own == nullptr) return {};
+  StatusOr<std::vector<std::string>> errors = own->decode(args, true);
   if (!errors.ok()) return {};
   for (std::string& e : *errors) e = path + "." + e;
   return std::move(errors).value();

@@ -484,10 +484,10 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   const std::vector<const framework::NodeInfo*>& all_nodes = snapshot_.ConstList();
 
   framework::Diagnosis diagnosis;
-  std::set<std::string> plugins_with_nodes;
+  // The plugins that returned a PreFilterResult start the cycle's
+  // UnschedulablePlugins.
   framework::PreFilterOutput pre =
-      fwk.RunPreFilterPlugins(state, pod, all, &plugins_with_nodes);
-  diagnosis.unschedulable_plugins = plugins_with_nodes;
+      fwk.RunPreFilterPlugins(state, pod, all, &diagnosis.unschedulable_plugins);
   std::vector<const framework::NodeInfo*> feasible;
   if (!pre.status.IsSuccess()) {
     if (!pre.status.IsRejected()) {

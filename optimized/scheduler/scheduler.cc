@@ -125,15 +125,9 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
   const framework::PodInfo& current = **found;
-  // What the API server refuses (a pod being deleted, already bound or
-  // gated); a bound PodInfo's object lacks its spec.nodeName, so that is
-  // checked on the PodInfo first.
-  if (current.pod.deletion_timestamp.has_value() || !current.node_name().empty() ||
-      !current.pod.scheduling_gates.empty()) {
-    std::optional<api::Pod> bound;
-    const std::optional<std::string> conflict =
-        api::BindingConflict(framework::MaterializedPod(current, &bound));
-    return schedref::Status::FailedPrecondition(conflict.value_or(""));
+  // A bound PodInfo keeps its spec.nodeName outside its object.
+  if (auto conflict = api::BindingConflict(current.pod, current.node_name())) {
+    return schedref::Status::FailedPrecondition(*conflict);
   }
   if (!bind_failures_.empty()) {
     auto failures = bind_failures_.find(current.key);

@@ -243,10 +243,11 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   for (const framework::NodeInfo& n : snapshot_.List()) all_nodes.push_back(&n);
 
   framework::Diagnosis diagnosis;
-  std::set<std::string> plugins_with_nodes;
-  framework::PreFilterOutput pre =
-      fwk.RunPreFilterPlugins(state, pod, all_nodes, &plugins_with_nodes);
-  diagnosis.unschedulable_plugins = plugins_with_nodes;
+  // The plugins that returned a PreFilterResult start the cycle's
+  // UnschedulablePlugins (upstream assigns the set RunPreFilterPlugins
+  // returns).
+  framework::PreFilterOutput pre = fwk.RunPreFilterPlugins(
+      state, pod, all_nodes, &diagnosis.unschedulable_plugins);
   std::vector<const framework::NodeInfo*> feasible;
   framework::Status filter_error;
   if (!pre.status.IsSuccess()) {

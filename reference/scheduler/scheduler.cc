@@ -101,7 +101,7 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod,
   if (it == pods_.end() || it->second.uid != pod.uid) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
-  if (auto conflict = api::BindingConflict(it->second)) {
+  if (auto conflict = api::BindingConflict(it->second, it->second.node_name)) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
   auto failures = bind_failures_.find(pod.Key());
