@@ -440,7 +440,7 @@ TEST(DecodeManifestsTest, Errors) {
        "{'a b': x}}\n",
        "pods.yaml: Pod default/p: metadata.annotations.a b: name part must "
        "consist of alphanumeric characters, '-', '_' or '.', and must start "
-       "and end with an alphanumeric character"},
+       "and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
       {"node condition without a type", "nodes.yaml",
        "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
        "status: {conditions: [{status: 'True'}]}\n",
@@ -662,7 +662,7 @@ TEST(DecodeManifestsTest, Errors) {
        "x}}\n",
        "nodes.yaml: Node n1: metadata.labels.a b: invalid label key \"a b\": "
        "name part must consist of alphanumeric characters, '-', '_' or '.', "
-       "and must start and end with an alphanumeric character"},
+       "and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
       {"bad time", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p, creationTimestamp: "
        "yesterday}\n",

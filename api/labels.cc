@@ -1,6 +1,7 @@
 #include "api/labels.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <string>
@@ -52,6 +53,30 @@ bool IsDns1123Subdomain(std::string_view s) {
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
+}
+
+// Upstream validation.RegexError: the message, then the examples and the
+// pattern, in its exact punctuation.
+std::string RegexError(std::string_view message, std::string_view format,
+                       std::initializer_list<std::string_view> examples) {
+  std::string out(message);
+  out += " (e.g. ";
+  bool first = true;
+  for (std::string_view e : examples) {
+    if (!first) out += " or ";
+    first = false;
+    out += "'";
+    out += e;
+    out += "', ";
+  }
+  out += "regex used for validation is '";
+  out += format;
+  out += "')";
+  return out;
+}
+
+std::string MaxLenError(size_t length) {
+  return "must be no more than " + std::to_string(length) + " characters";
 }
 
 std::string Quote(std::string_view s) {
@@ -147,53 +172,75 @@ const std::initializer_list<std::string_view> kTaintEffects = {
 
 // --- Syntax --------------------------------------------------------------------
 
-std::optional<std::string> CheckQualifiedName(std::string_view key) {
-  std::string_view name = key;
-  const size_t slash = key.find('/');
+std::vector<std::string> QualifiedNameErrors(std::string_view value) {
+  constexpr std::string_view kFormat = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
+  constexpr std::string_view kMessage =
+      "must consist of alphanumeric characters, '-', '_' or '.', and must start "
+      "and end with an alphanumeric character";
+  std::vector<std::string> errors;
+  std::string_view name = value;
+  const size_t slash = value.find('/');
   if (slash != std::string_view::npos) {
-    if (key.find('/', slash + 1) != std::string_view::npos) {
-      return std::string(
-          "a qualified name must be a name with an optional DNS subdomain "
-          "prefix and '/'");
+    if (value.find('/', slash + 1) != std::string_view::npos) {
+      return {"a qualified name " +
+              RegexError(kMessage, kFormat, {"MyName", "my.name", "123-abc"}) +
+              " with an optional DNS subdomain prefix and '/' (e.g. "
+              "'example.com/MyName')"};
     }
-    const std::string_view prefix = key.substr(0, slash);
-    name = key.substr(slash + 1);
-    if (prefix.empty()) return std::string("prefix part must be non-empty");
-    if (prefix.size() > kDns1123SubdomainMaxLength) {
-      return "prefix part must be no more than " +
-             std::to_string(kDns1123SubdomainMaxLength) + " characters";
-    }
-    if (!IsDns1123Subdomain(prefix)) {
-      return std::string(
-          "prefix part must be a lowercase DNS-1123 subdomain (lowercase "
-          "alphanumeric labels of '-' separated by '.')");
+    const std::string_view prefix = value.substr(0, slash);
+    name = value.substr(slash + 1);
+    if (prefix.empty()) {
+      errors.push_back("prefix part must be non-empty");
+    } else {
+      if (prefix.size() > kDns1123SubdomainMaxLength) {
+        errors.push_back("prefix part " + MaxLenError(kDns1123SubdomainMaxLength));
+      }
+      if (!IsDns1123Subdomain(prefix)) {
+        errors.push_back(
+            "prefix part " +
+            RegexError("a lowercase RFC 1123 subdomain must consist of lower case "
+                       "alphanumeric characters, '-' or '.', and must start and end "
+                       "with an alphanumeric character",
+                       "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+                       {"example.com"}));
+      }
     }
   }
-  if (name.empty()) return std::string("name part must be non-empty");
-  if (name.size() > kQualifiedNameMaxLength) {
-    return "name part must be no more than " +
-           std::to_string(kQualifiedNameMaxLength) + " characters";
+  if (name.empty()) {
+    errors.push_back("name part must be non-empty");
+  } else if (name.size() > kQualifiedNameMaxLength) {
+    errors.push_back("name part " + MaxLenError(kQualifiedNameMaxLength));
   }
   if (!IsQualifiedNamePart(name)) {
-    return std::string(
-        "name part must consist of alphanumeric characters, '-', '_' or "
-        "'.', and must start and end with an alphanumeric character");
+    errors.push_back("name part " +
+                     RegexError(kMessage, kFormat, {"MyName", "my.name", "123-abc"}));
   }
-  return std::nullopt;
+  return errors;
+}
+
+std::optional<std::string> CheckQualifiedName(std::string_view key) {
+  std::vector<std::string> errors = QualifiedNameErrors(key);
+  if (errors.empty()) return std::nullopt;
+  return std::move(errors.front());
+}
+
+std::vector<std::string> LabelValueErrors(std::string_view value) {
+  std::vector<std::string> errors;
+  if (value.size() > kLabelValueMaxLength) errors.push_back(MaxLenError(kLabelValueMaxLength));
+  if (!value.empty() && !IsQualifiedNamePart(value)) {
+    errors.push_back(RegexError(
+        "a valid label must be an empty string or consist of alphanumeric "
+        "characters, '-', '_' or '.', and must start and end with an alphanumeric "
+        "character",
+        "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?", {"MyValue", "my_value", "12345"}));
+  }
+  return errors;
 }
 
 std::optional<std::string> CheckLabelValue(std::string_view value) {
-  if (value.empty()) return std::nullopt;
-  if (value.size() > kLabelValueMaxLength) {
-    return "must be no more than " + std::to_string(kLabelValueMaxLength) +
-           " characters";
-  }
-  if (!IsQualifiedNamePart(value)) {
-    return std::string(
-        "must be empty or consist of alphanumeric characters, '-', '_' or "
-        "'.', and must start and end with an alphanumeric character");
-  }
-  return std::nullopt;
+  std::vector<std::string> errors = LabelValueErrors(value);
+  if (errors.empty()) return std::nullopt;
+  return std::move(errors.front());
 }
 
 std::optional<FieldProblem> ValidateLabels(const Labels& labels) {

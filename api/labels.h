@@ -39,12 +39,18 @@ struct FieldProblem {
 
 // --- Syntax (util/validation) --------------------------------------------
 
-// nullopt iff `key` is a valid label key: an optional DNS-1123 subdomain
-// prefix and "/", then a name of at most 63 characters.
+// Upstream validation.IsQualifiedName: every problem with `key` as a label
+// key (an optional DNS-1123 subdomain prefix and "/", then a name of at
+// most 63 characters), in upstream's order and words; empty iff valid.
+[[nodiscard]] std::vector<std::string> QualifiedNameErrors(std::string_view key);
+// The first of QualifiedNameErrors(key), where one message is reported.
 [[nodiscard]] std::optional<std::string> CheckQualifiedName(
     std::string_view key);
-// nullopt iff `value` is a valid label value (empty, or at most 63
-// alphanumerics, '-', '_', '.', starting and ending alphanumeric).
+// Upstream validation.IsValidLabelValue: every problem with `value` as a
+// label value (empty, or at most 63 alphanumerics, '-', '_', '.', starting
+// and ending alphanumeric); empty iff valid.
+[[nodiscard]] std::vector<std::string> LabelValueErrors(std::string_view value);
+// The first of LabelValueErrors(value).
 [[nodiscard]] std::optional<std::string> CheckLabelValue(
     std::string_view value);
 // Both, for every entry of a labels map; `field` is the offending key.

@@ -60,6 +60,60 @@ TEST(CheckQualifiedNameTest, Table) {
   }
 }
 
+// Every message, in upstream IsQualifiedName's order and words.
+TEST(QualifiedNameErrorsTest, UpstreamMessages) {
+  const std::string name_regex =
+      "(e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+      "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  const std::string name_part =
+      "name part must consist of alphanumeric characters, '-', '_' or '.', and must "
+      "start and end with an alphanumeric character " + name_regex;
+  const std::string prefix_part =
+      "prefix part a lowercase RFC 1123 subdomain must consist of lower case "
+      "alphanumeric characters, '-' or '.', and must start and end with an "
+      "alphanumeric character (e.g. 'example.com', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  struct Case {
+    std::string key;
+    std::vector<std::string> want;
+  };
+  const std::vector<Case> cases = {
+      {"kubernetes.io/hostname", {}},
+      {"-bad", {name_part}},
+      {"", {"name part must be non-empty", name_part}},
+      {std::string(64, 'a'), {"name part must be no more than 63 characters"}},
+      {std::string(64, '-'), {"name part must be no more than 63 characters", name_part}},
+      {"/a", {"prefix part must be non-empty"}},
+      {"Upper.Case/x", {prefix_part}},
+      {std::string(254, 'a') + "/x", {"prefix part must be no more than 253 characters"}},
+      {"Ex/", {prefix_part, "name part must be non-empty", name_part}},
+      {"a/b/c",
+       {"a qualified name must consist of alphanumeric characters, '-', '_' or '.', "
+        "and must start and end with an alphanumeric character " + name_regex +
+        " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"}},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(QualifiedNameErrors(c.key), c.want) << c.key;
+    EXPECT_EQ(CheckQualifiedName(c.key),
+              c.want.empty() ? std::nullopt : std::optional<std::string>(c.want[0]))
+        << c.key;
+  }
+}
+
+TEST(LabelValueErrorsTest, UpstreamMessages) {
+  const std::string regex =
+      "a valid label must be an empty string or consist of alphanumeric characters, "
+      "'-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
+      "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
+      "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+  EXPECT_EQ(LabelValueErrors(""), std::vector<std::string>{});
+  EXPECT_EQ(LabelValueErrors("_a"), std::vector<std::string>{regex});
+  EXPECT_EQ(LabelValueErrors(std::string(64, 'v')),
+            std::vector<std::string>{"must be no more than 63 characters"});
+  EXPECT_EQ(LabelValueErrors(std::string(64, '_')),
+            (std::vector<std::string>{"must be no more than 63 characters", regex}));
+}
+
 TEST(CheckLabelValueTest, Table) {
   EXPECT_FALSE(CheckLabelValue("").has_value());
   EXPECT_FALSE(CheckLabelValue("abc").has_value());
@@ -120,17 +174,13 @@ TEST(ValidateLabelSelectorTest, Problems) {
        {"matchExpressions[0].key",
         "invalid label key \"a b\": name part must consist of alphanumeric "
         "characters, '-', '_' or '.', and must start and end with an "
-        "alphanumeric character"}},
+        "alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"}},
       {{{}, {LReq("a", "In", {"ok", "not ok"})}},
        {"matchExpressions[0].values[1]",
-        "invalid label value \"not ok\": must be empty or consist of "
-        "alphanumeric characters, '-', '_' or '.', and must start and end "
-        "with an alphanumeric character"}},
+        "invalid label value \"not ok\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"}},
       {{{{"app", "-x"}}, {}},
        {"matchLabels.app",
-        "invalid label value \"-x\": must be empty or consist of "
-        "alphanumeric characters, '-', '_' or '.', and must start and end "
-        "with an alphanumeric character"}},
+        "invalid label value \"-x\": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"}},
   };
   for (const Case& c : cases) {
     const std::optional<FieldProblem> got = ValidateLabelSelector(c.selector);

@@ -131,8 +131,9 @@ std::vector<std::string> NodeResourcesFitArgsErrors(const NodeResourcesFitArgs& 
   std::vector<std::string> errors;
   for (size_t i = 0; i < args.ignored_resources.size(); ++i) {
     const std::string& res = args.ignored_resources[i];
-    if (auto p = CheckQualifiedName(res)) {
-      errors.push_back(FieldInvalid(IndexPath("ignoredResources", i), res, *p));
+    // metav1validation.ValidateLabelName: one error per problem.
+    for (const std::string& p : QualifiedNameErrors(res)) {
+      errors.push_back(FieldInvalid(IndexPath("ignoredResources", i), res, p));
     }
   }
   for (size_t i = 0; i < args.ignored_resource_groups.size(); ++i) {
@@ -142,8 +143,8 @@ std::vector<std::string> NodeResourcesFitArgsErrors(const NodeResourcesFitArgs& 
       errors.push_back(
           FieldInvalid(at, group, "resource group name can't contain '/'"));
     }
-    if (auto p = CheckQualifiedName(group)) {
-      errors.push_back(FieldInvalid(at, group, *p));
+    for (const std::string& p : QualifiedNameErrors(group)) {
+      errors.push_back(FieldInvalid(at, group, p));
     }
   }
   if (args.scoring_strategy) {

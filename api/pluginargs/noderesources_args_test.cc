@@ -98,14 +98,23 @@ TEST(ArgsTest, FitValidation) {
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.status().message(), tc.want);
   }
-  // IgnoredResources: an invalid name.
+  // IgnoredResources: one error per problem (metav1validation
+  // ValidateLabelName), so an empty name has two.
   auto bad = DecodeNodeResourcesFitArgs(
-      json::parse(R"({"ignoredResources": ["-bad"]})"));
+      json::parse(R"({"ignoredResources": ["-bad", ""], "ignoredResourceGroups": ["a/b"]})"));
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message().rfind(
-                "ignoredResources[0]: Invalid value: \"-bad\": ", 0),
-            0u)
-      << bad.status().message();
+  const std::string regex =
+      " (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+      "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+  const std::string chars =
+      "name part must consist of alphanumeric characters, '-', '_' or '.', and must "
+      "start and end with an alphanumeric character" + regex;
+  EXPECT_EQ(bad.status().message(),
+            "[ignoredResources[0]: Invalid value: \"-bad\": " + chars +
+                ", ignoredResources[1]: Invalid value: \"\": name part must be non-empty"
+                ", ignoredResources[1]: Invalid value: \"\": " + chars +
+                ", ignoredResourceGroups[0]: Invalid value: \"a/b\": resource group name "
+                "can't contain '/']");
 
   // Valid: everything set.
   auto ok = DecodeNodeResourcesFitArgs(json::parse(R"({

@@ -175,8 +175,11 @@ std::vector<std::string> PodTopologySpreadArgsErrors(const PodTopologySpreadArgs
     const std::string key_path = FieldPath(p, "topologyKey");
     if (c.topology_key.empty()) {
       errors.push_back(FieldRequired(key_path, "can not be empty"));
-    } else if (auto problem = api::CheckQualifiedName(c.topology_key)) {
-      errors.push_back(FieldInvalid(key_path, c.topology_key, *problem));
+    } else {
+      // metav1validation.ValidateLabelName: one error per problem.
+      for (const std::string& problem : api::QualifiedNameErrors(c.topology_key)) {
+        errors.push_back(FieldInvalid(key_path, c.topology_key, problem));
+      }
     }
     const std::string when_path = FieldPath(p, "whenUnsatisfiable");
     if (c.when_unsatisfiable.empty()) {
