@@ -157,9 +157,11 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
       attempt.message = out.status.Message();
     }
+    // Read before the attempt is moved into its record.
+    const bool rejected = attempt.outcome == "unschedulable";
+    std::string message = attempt.message;
     record_attempt();
-    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info,
-                            attempt.outcome == "unschedulable", attempt.message);
+    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info, rejected, message);
     return;
   }
   attempt.node = out.result.suggested_host;
