@@ -18,4 +18,13 @@ std::optional<std::string> BindingConflict(const Pod& current,
          "\": pod " + current.name + " " + problem;
 }
 
+std::string BindingUidConflict(const Pod& current, std::string_view binding_uid) {
+  return "Operation cannot be fulfilled on pods \"" + current.name +
+         "\": StorageError: invalid object, Code: 4, Key: /registry/pods/" +
+         current.ns + "/" + current.name +
+         ", ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in "
+         "precondition: " + std::string(binding_uid) +
+         ", UID in object meta: " + current.uid;
+}
+
 }  // namespace schedref::api

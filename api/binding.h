@@ -27,6 +27,18 @@ namespace schedref::api {
 [[nodiscard]] std::optional<std::string> BindingConflict(
     const Pod& current, std::string_view node_name);
 
+// The API server's answer to a Binding whose UID precondition (the
+// scheduler's Binding carries the pod's UID) names an earlier pod of the
+// same name: the storage layer's InvalidObj error as a Conflict on pods,
+// checked before BindingConflict's rules:
+//   Operation cannot be fulfilled on pods "p": StorageError: invalid
+//   object, Code: 4, Key: /registry/pods/<ns>/p, ResourceVersion: 0,
+//   AdditionalErrorMsg: Precondition failed: UID in precondition: <uid of
+//   the Binding>, UID in object meta: <uid of current>
+// REQUIRES: current.uid != binding_uid.
+[[nodiscard]] std::string BindingUidConflict(const Pod& current,
+                                             std::string_view binding_uid);
+
 }  // namespace schedref::api
 
 #endif  // SCHEDREF_API_BINDING_H_

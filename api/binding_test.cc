@@ -43,5 +43,17 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
   }
 }
 
+TEST(BindingUidConflictTest, StorageErrorAsConflict) {
+  Pod pod;
+  pod.ns = "team-a";
+  pod.name = "p";
+  pod.uid = "uid-2";
+  EXPECT_EQ(BindingUidConflict(pod, "uid-1"),
+            "Operation cannot be fulfilled on pods \"p\": StorageError: invalid "
+            "object, Code: 4, Key: /registry/pods/team-a/p, ResourceVersion: 0, "
+            "AdditionalErrorMsg: Precondition failed: UID in precondition: "
+            "uid-1, UID in object meta: uid-2");
+}
+
 }  // namespace
 }  // namespace schedref::api

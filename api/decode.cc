@@ -540,6 +540,8 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
                                       {"PreemptLowerPriority", "Never"},
                                       &pod->preemption_policy));
   SCHEDREF_RETURN_IF_ERROR(ReadVolumes(*spec, &pod->volumes));
+  SCHEDREF_RETURN_IF_ERROR(spec->Int64("terminationGracePeriodSeconds",
+                                       &pod->termination_grace_period_seconds));
 
   StatusOr<FieldReader> status = root.Object("status");
   if (!status.ok()) return status.status();

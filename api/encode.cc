@@ -282,6 +282,9 @@ json EncodePod(const Pod& pod) {
     spec["topologySpreadConstraints"] = std::move(constraints);
   }
   if (pod.preemption_policy) spec["preemptionPolicy"] = *pod.preemption_policy;
+  if (pod.termination_grace_period_seconds) {
+    spec["terminationGracePeriodSeconds"] = *pod.termination_grace_period_seconds;
+  }
   if (!pod.volumes.empty()) {
     json volumes = json::array();
     for (const Volume& v : pod.volumes) volumes.push_back(EncodeVolume(v));

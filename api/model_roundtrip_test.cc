@@ -401,6 +401,8 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::preemption_policy,
                    Optional(gen::element<std::string>("PreemptLowerPriority", "Never"))),
           gen::set(&Pod::volumes, SmallVector(GenVolume())),
+          gen::set(&Pod::termination_grace_period_seconds,
+                   Optional(gen::arbitrary<int64_t>())),
           gen::set(&Pod::phase, gen::element<std::string>("", "Pending", "Running",
                                                           "Succeeded", "Failed", "Unknown")),
           gen::set(&Pod::nominated_node_name,

@@ -250,6 +250,9 @@ struct Pod {
   std::vector<TopologySpreadConstraint> topology_spread_constraints;
   std::optional<std::string> preemption_policy;  // PreemptLowerPriority, Never
   std::vector<Volume> volumes;
+  // spec.terminationGracePeriodSeconds as written; TerminationGracePeriod()
+  // is the defaulted value.
+  std::optional<int64_t> termination_grace_period_seconds;
   // status
   std::string phase;  // Pending, Running, Succeeded, Failed, Unknown; "" unset
   std::string nominated_node_name;
@@ -267,6 +270,12 @@ struct Pod {
   // scheduler's informers never see such a pod: upstream's pod informer
   // selects status.phase!=Succeeded,status.phase!=Failed.
   bool Terminated() const { return phase == "Succeeded" || phase == "Failed"; }
+  // spec.terminationGracePeriodSeconds, 30 when absent (SetDefaults_PodSpec).
+  // Upstream accepts a negative value with a warning; a delete treats it
+  // as 1 (CheckGracefulDelete).
+  int64_t TerminationGracePeriodSeconds() const {
+    return termination_grace_period_seconds.value_or(30);
+  }
 };
 
 // --- Other kinds --------------------------------------------------------------

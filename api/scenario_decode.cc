@@ -472,12 +472,18 @@ class ScenarioDecoder {
       pod->priority_class_name = old.priority_class_name;
     }
     if (!has_timestamp) pod->creation_timestamp = old.creation_timestamp;
+    // Immutable, and defaulted on create: an update that leaves it out
+    // keeps it, as a patch would.
+    if (!pod->termination_grace_period_seconds.has_value()) {
+      pod->termination_grace_period_seconds = old.termination_grace_period_seconds;
+    }
   }
 
   // The API server's ValidatePodUpdate, for the fields the scheduler reads
   // that it never lets an update change: scheduling gates may only be
-  // removed (validateOnlyDeletedSchedulingGates), and spec.schedulerName is
-  // not among the mutable fields.
+  // removed (validateOnlyDeletedSchedulingGates); spec.schedulerName and
+  // spec.terminationGracePeriodSeconds are not among the mutable fields
+  // (the latter may go from a negative value to 1).
   static Status ValidatePodUpdate(const Pod& pod, const Pod& old,
                                   const FieldReader& at) {
     for (size_t i = 0; i < pod.scheduling_gates.size(); ++i) {
@@ -495,6 +501,15 @@ class ScenarioDecoder {
                         "Forbidden: pod updates may not change the scheduler "
                         "name (\"" + old.scheduler_name + "\" -> \"" +
                             pod.scheduler_name + "\")");
+    }
+    const int64_t old_grace = old.TerminationGracePeriodSeconds();
+    const int64_t grace = pod.TerminationGracePeriodSeconds();
+    if (pod.termination_grace_period_seconds.has_value() && grace != old_grace &&
+        !(old_grace < 0 && grace == 1)) {
+      return at.ErrorAt("spec.terminationGracePeriodSeconds",
+                        "Forbidden: pod updates may not change the termination "
+                        "grace period (" + std::to_string(old_grace) + " -> " +
+                            std::to_string(grace) + ")");
     }
     return Status::Ok();
   }

@@ -631,7 +631,7 @@ TEST(DecodeScenario, Errors) {
            "\n"),
        "f.yaml: Pod default/p: objects[0].spec.schedulingGates[0].name: name "
        "part must consist of alphanumeric characters, '-', '_' or '.', and "
-       "must start and end with an alphanumeric character"},
+       "must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
       {"UpdateAddsAGate",
        Doc("objects:\n- " + PodManifest("p", "schedulingGates: [{name: a.io/x}]") +
            "\ntimeline:\n- {at: 1s, update: " +
@@ -645,6 +645,18 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].update.spec.schedulerName: Forbidden: pod updates "
        "may not change the scheduler name (\"default-scheduler\" -> "
        "\"other\")"},
+      {"UpdateChangesTerminationGracePeriod",
+       Doc("objects:\n- " + PodManifest("p", "terminationGracePeriodSeconds: 0") +
+           "\ntimeline:\n- {at: 1s, update: " +
+           PodManifest("p", "terminationGracePeriodSeconds: 30") + "}\n"),
+       "f.yaml: timeline[0].update.spec.terminationGracePeriodSeconds: "
+       "Forbidden: pod updates may not change the termination grace period "
+       "(0 -> 30)"},
+      {"TerminationGracePeriodNotAnInteger",
+       Doc("objects:\n- " + PodManifest("p", "terminationGracePeriodSeconds: '5'") +
+           "\n"),
+       "f.yaml: Pod default/p: objects[0].spec.terminationGracePeriodSeconds: "
+       "expected integer, got string"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.name);

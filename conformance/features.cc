@@ -134,7 +134,7 @@ std::set<std::string> ScenarioFeatures(const api::Scenario& scenario,
   // What the reference did.
   for (const api::Trace::Record& r : reference_trace.records) {
     if ((r.attempt && r.attempt->preemption.has_value()) ||
-        (r.note && r.note->what == "victimDeleted")) {
+        (r.note && r.note->what.starts_with("victim"))) {
       need.insert("preemption");
     }
   }

@@ -136,10 +136,12 @@ TEST(FeaturesTest, PreemptionComesFromTheReferenceTrace) {
   ran_post_filter.records.push_back({a, std::nullopt, std::nullopt});
   EXPECT_EQ(Features("", ran_post_filter), std::set<std::string>{"preemption"});
 
-  api::Trace deleted_victim;
-  deleted_victim.records.push_back(
-      {std::nullopt, std::nullopt, api::Note{0, "victimDeleted", "d/v", ""}});
-  EXPECT_EQ(Features("", deleted_victim), std::set<std::string>{"preemption"});
+  for (const char* what : {"victimDeleted", "victimTerminating", "victimTerminated",
+                           "victimRejectedAtPermit"}) {
+    api::Trace victim;
+    victim.records.push_back({std::nullopt, std::nullopt, api::Note{0, what, "d/v", ""}});
+    EXPECT_EQ(Features("", victim), std::set<std::string>{"preemption"}) << what;
+  }
 
   api::Trace plain;
   plain.records.push_back({api::Attempt{}, std::nullopt, std::nullopt});

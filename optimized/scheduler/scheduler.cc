@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "api/binding.h"
+#include "api/pod_deletion.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "optimized/backend/queue/pod_events.h"
@@ -121,21 +122,17 @@ framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) {
 
 schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node_name) {
   framework::PodInfoPtr* found = FindPod(pod);
-  if (found == nullptr || (*found)->uid() != pod.uid) {
-    return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
-  }
+  if (found == nullptr) return BindFinishedPod(pod, node_name);
   const framework::PodInfo& current = **found;
+  if (current.uid() != pod.uid) {
+    return schedref::Status::FailedPrecondition(api::BindingUidConflict(current.pod, pod.uid));
+  }
   // A bound PodInfo keeps its spec.nodeName outside its object.
   if (auto conflict = api::BindingConflict(current.pod, current.node_name())) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
-  if (!bind_failures_.empty()) {
-    auto failures = bind_failures_.find(current.key);
-    if (failures != bind_failures_.end() && failures->second > 0) {
-      --failures->second;
-      return schedref::Status::FailedPrecondition("injected bind failure for pod " +
-                                                  current.key);
-    }
+  if (std::optional<schedref::Status> injected = InjectedBindFailure(current.key)) {
+    return *injected;
   }
   // The bound object is the stored one with spec.nodeName set. When the
   // stored one is still the PodInfo this binding's attempt popped, that is
@@ -146,6 +143,35 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
                                     ? b->assumed.pod_info
                                     : framework::BoundPodInfo(current, node_name);
   UpdatePod(*found, std::move(bound));
+  return schedref::Status::Ok();
+}
+
+std::optional<schedref::Status> Scheduler::InjectedBindFailure(const std::string& key) {
+  if (bind_failures_.empty()) return std::nullopt;
+  auto failures = bind_failures_.find(key);
+  if (failures == bind_failures_.end() || failures->second == 0) return std::nullopt;
+  --failures->second;
+  return schedref::Status::FailedPrecondition("injected bind failure for pod " + key);
+}
+
+schedref::Status Scheduler::BindFinishedPod(const api::Pod& pod, const std::string& node_name) {
+  auto it = terminated_pods_.find(pod.Key());
+  if (it == terminated_pods_.end()) {
+    return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
+  }
+  api::Pod& current = it->second;
+  if (current.uid != pod.uid) {
+    return schedref::Status::FailedPrecondition(api::BindingUidConflict(current, pod.uid));
+  }
+  if (auto conflict = api::BindingConflict(current, current.node_name)) {
+    return schedref::Status::FailedPrecondition(*conflict);
+  }
+  if (std::optional<schedref::Status> injected = InjectedBindFailure(it->first)) {
+    return *injected;
+  }
+  // Accepted, and outside the informers' selector: nobody hears of it, so
+  // the assumed pod is never confirmed.
+  current.node_name = node_name;
   return schedref::Status::Ok();
 }
 
@@ -177,13 +203,64 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim, const api::Po
     preemption_victims_.push_back(victim.Key());
     return framework::Status::Success();
   }
-  auto it = pods_.find(victim.Key());
+  const std::string key = victim.Key();
+  auto it = pods_.find(key);
   // Gone already: the API server answers the status patch with NotFound.
   if (it == pods_.end()) return framework::Status::Error("pods \"" + victim.name + "\" not found");
-  preemption_victims_.push_back(victim.Key());
-  Note("victimDeleted", victim.Key(), "preempted by " + preemptor.Key());
-  DeletePod(it->second);
+  preemption_victims_.push_back(key);
+  // First the DisruptionTarget condition (a status patch), then the delete.
+  {
+    std::optional<api::Pod> copy;
+    api::Pod patched = framework::MaterializedPod(*it->second, &copy);
+    if (api::UpdatePodCondition(patched, api::PreemptionByScheduler())) {
+      UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
+                  p.conditions = std::move(patched.conditions);
+                }));
+    }
+  }
+  const framework::PodInfo& current = *it->second;
+  std::optional<api::Pod> copy;
+  const int64_t grace =
+      api::DeleteGracePeriodSeconds(framework::MaterializedPod(current, &copy));
+  const std::string by = "preempted by " + preemptor.Key();
+  if (grace == 0) {
+    Note("victimDeleted", key, by);
+    DeletePod(it->second);
+    return framework::Status::Success();
+  }
+  if (current.pod.deletion_timestamp.has_value()) {
+    // A graceful deletion is under way; the pod's own grace period does
+    // not shorten it.
+    Note("victimTerminating", key, by + "; already terminating");
+    return framework::Status::Success();
+  }
+  Note("victimTerminating", key, by + "; terminationGracePeriodSeconds " + std::to_string(grace));
+  terminations_.push_back({api::AddSecondsSaturating(now_, grace), key, current.uid(), grace});
+  const api::TimeMs deletion = api::AddSecondsSaturating(Now(), grace);
+  UpdatePod(it->second, ChangedPodInfo(current, [&](api::Pod& p) {
+              p.deletion_timestamp = deletion;
+            }));
   return framework::Status::Success();
+}
+
+void Scheduler::FinishTerminations() {
+  for (auto t = terminations_.begin(); t != terminations_.end();) {
+    if (t->at > now_) {
+      ++t;
+      continue;
+    }
+    const std::string message =
+        "terminationGracePeriodSeconds " + std::to_string(t->grace_seconds) + " elapsed";
+    if (auto it = pods_.find(t->key); it != pods_.end() && it->second->uid() == t->uid) {
+      Note("victimTerminated", t->key, message);
+      DeletePod(it->second);
+    } else if (auto f = terminated_pods_.find(t->key);
+               f != terminated_pods_.end() && f->second.uid == t->uid) {
+      Note("victimTerminated", t->key, message);
+      terminated_pods_.erase(f);
+    }
+    t = terminations_.erase(t);
+  }
 }
 
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
@@ -407,8 +484,8 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
           if (updated.Terminated()) {
             terminated_pods_[key] = std::move(updated);
           } else {
-            // Out of a terminal phase (the API server's validation would
-            // refuse it): the informers see the pod appear.
+            // Out of a terminal phase: the pod matches the informers'
+            // selector again, so they see it appear (an add).
             framework::PodInfoPtr& stored = pods_[key];
             stored = framework::NewPodInfo(std::move(updated));
             PodAdded(stored);
@@ -513,6 +590,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       SCHEDREF_RETURN_IF_ERROR(ApplyEvent(scenario_.timeline[next_event], next_event));
       ++next_event;
     }
+    if (!terminations_.empty()) FinishTerminations();
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
     for (size_t i = 0; i < bindings_.size();) {
       if (AdvanceBinding(bindings_[i])) {
@@ -533,6 +611,7 @@ StatusOr<api::Trace> Scheduler::Run() {
     for (const InFlightBinding& b : bindings_) {
       if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
     }
+    for (const Termination& t : terminations_) next = std::min(next, t.at);
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
         if (wp.result.has_value()) continue;

@@ -48,7 +48,8 @@ namespace internal {
 // A copy of `info` whose pod `change` edits: a new pod object, with
 // spec.nodeName = info.node_name() before the change. REQUIRES: `change`
 // writes only fields no PodInfo member is derived from (spec.nodeName,
-// status.nominatedNodeName), so the copied derived members stay right.
+// metadata.deletionTimestamp, status.nominatedNodeName, status.conditions),
+// so the copied derived members stay right.
 template <typename Change>
 framework::PodInfoPtr ChangedPodInfo(const framework::PodInfo& info, Change change) {
   api::Pod pod = info.pod;
@@ -166,6 +167,15 @@ class Scheduler : public framework::Handle {
                                         const framework::ScoreResult& scores,
                                         std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
+  // BindPod for a pod the informers do not deliver: a finished one (which
+  // the API server binds without anyone hearing of it) or none.
+  schedref::Status BindFinishedPod(const api::Pod& pod, const std::string& node_name);
+  // The refusal a failBind event injected for the pod `key`, if one is left
+  // (and then one fewer).
+  std::optional<schedref::Status> InjectedBindFailure(const std::string& key);
+  // The kubelet's final delete of every pod whose graceful deletion (by
+  // preemption) ends now, in the order the deletions started.
+  void FinishTerminations();
   // The Bind plugins, with binding_in_progress_ = &binding meanwhile.
   framework::Status RunBindPlugins(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
@@ -208,6 +218,15 @@ class Scheduler : public framework::Handle {
   uint64_t rng_state_ = 0;
   api::TimeMs now_ = 0;
   std::vector<InFlightBinding> bindings_;
+  // Graceful deletions of preemption victims, in start order: at `at` the
+  // kubelet has stopped the pod and deletes it.
+  struct Termination {
+    api::TimeMs at = 0;
+    std::string key;
+    std::string uid;
+    int64_t grace_seconds = 0;
+  };
+  std::vector<Termination> terminations_;
   // The binding whose Bind plugins are running (BindPod reads it); null
   // otherwise.
   const InFlightBinding* binding_in_progress_ = nullptr;

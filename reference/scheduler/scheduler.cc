@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/binding.h"
+#include "api/pod_deletion.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "reference/backend/queue/pod_events.h"
@@ -97,11 +98,24 @@ std::vector<api::Pod> Scheduler::NominatedPodsForNode(
 
 schedref::Status Scheduler::BindPod(const api::Pod& pod,
                                     const std::string& node_name) {
-  auto it = pods_.find(pod.Key());
-  if (it == pods_.end() || it->second.uid != pod.uid) {
+  // The API server holds the pods the informers deliver and the finished
+  // ones they never see; the Binding reaches both.
+  api::Pod* current = nullptr;
+  bool finished = false;
+  if (auto it = pods_.find(pod.Key()); it != pods_.end()) {
+    current = &it->second;
+  } else if (auto t = terminated_pods_.find(pod.Key()); t != terminated_pods_.end()) {
+    current = &t->second;
+    finished = true;
+  }
+  if (current == nullptr) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
-  if (auto conflict = api::BindingConflict(it->second, it->second.node_name)) {
+  if (current->uid != pod.uid) {
+    return schedref::Status::FailedPrecondition(
+        api::BindingUidConflict(*current, pod.uid));
+  }
+  if (auto conflict = api::BindingConflict(*current, current->node_name)) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
   auto failures = bind_failures_.find(pod.Key());
@@ -110,10 +124,17 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod,
     return schedref::Status::FailedPrecondition(
         "injected bind failure for pod " + pod.Key());
   }
-  // The API server accepts the binding; the informer delivers the update.
-  api::Pod bound = it->second;
+  // The API server accepts the binding. A finished pod stays outside the
+  // informers' selector, so nobody hears of it: the scheduler's assumed
+  // copy is never confirmed and keeps its room (docs/deviations.md,
+  // "Binding, informers and the clock").
+  if (finished) {
+    current->node_name = node_name;
+    return schedref::Status::Ok();
+  }
+  api::Pod bound = *current;
   bound.node_name = node_name;
-  UpdatePod(it->second, bound);
+  UpdatePod(*current, bound);
   return schedref::Status::Ok();
 }
 
@@ -149,14 +170,66 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
   if (it == pods_.end()) {
     return framework::Status::Error("pods \"" + victim.name + "\" not found");
   }
-  preemption_victims_.push_back(victim.Key());
-  // Note: victims are deleted with grace period 0: they leave the cluster
-  // at this instant (docs/deviations.md "Preemption victims").
-  trace_.records.push_back({std::nullopt, std::nullopt,
-                            api::Note{now_, "victimDeleted", victim.Key(),
-                                      "preempted by " + preemptor.Key()}});
-  DeletePod(api::Pod(it->second));
+  const std::string key = victim.Key();
+  preemption_victims_.push_back(key);
+  // First the DisruptionTarget condition (a status patch, an update the
+  // informers deliver), then the delete.
+  api::Pod patched = it->second;
+  if (api::UpdatePodCondition(patched, api::PreemptionByScheduler())) {
+    UpdatePod(it->second, patched);
+  }
+  const api::Pod& current = pods_.at(key);
+  const int64_t grace = api::DeleteGracePeriodSeconds(current);
+  const std::string by = "preempted by " + preemptor.Key();
+  if (grace == 0) {
+    trace_.records.push_back({std::nullopt, std::nullopt,
+                              api::Note{now_, "victimDeleted", key, by}});
+    DeletePod(api::Pod(current));
+    return framework::Status::Success();
+  }
+  if (current.deletion_timestamp.has_value()) {
+    // A graceful deletion is under way; a second delete with the pod's own
+    // grace period does not shorten it.
+    trace_.records.push_back(
+        {std::nullopt, std::nullopt,
+         api::Note{now_, "victimTerminating", key, by + "; already terminating"}});
+    return framework::Status::Success();
+  }
+  trace_.records.push_back(
+      {std::nullopt, std::nullopt,
+       api::Note{now_, "victimTerminating", key,
+                 by + "; terminationGracePeriodSeconds " + std::to_string(grace)}});
+  api::Pod terminating = current;
+  terminating.deletion_timestamp = api::AddSecondsSaturating(Now(), grace);
+  terminations_.push_back(
+      {api::AddSecondsSaturating(now_, grace), key, current.uid, grace});
+  UpdatePod(current, terminating);
   return framework::Status::Success();
+}
+
+void Scheduler::FinishTerminations() {
+  // Every due termination is due exactly now: the loop visits each one's
+  // instant.
+  for (auto t = terminations_.begin(); t != terminations_.end();) {
+    if (t->at > now_) {
+      ++t;
+      continue;
+    }
+    const std::string message = "terminationGracePeriodSeconds " +
+                                std::to_string(t->grace_seconds) + " elapsed";
+    if (auto it = pods_.find(t->key); it != pods_.end() && it->second.uid == t->uid) {
+      trace_.records.push_back({std::nullopt, std::nullopt,
+                                api::Note{now_, "victimTerminated", t->key, message}});
+      DeletePod(api::Pod(it->second));
+    } else if (auto f = terminated_pods_.find(t->key);
+               f != terminated_pods_.end() && f->second.uid == t->uid) {
+      // Finished meanwhile: it goes without the informers noticing.
+      trace_.records.push_back({std::nullopt, std::nullopt,
+                                api::Note{now_, "victimTerminated", t->key, message}});
+      terminated_pods_.erase(f);
+    }
+    t = terminations_.erase(t);
+  }
 }
 
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
@@ -345,8 +418,8 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         // the resourceVersion and sends no watch event.
         if (updated == current) return schedref::Status::Ok();
         if (it == pods_.end()) {
-          // Out of a terminal phase (the API server's validation would
-          // refuse it): the informers see the pod appear.
+          // Out of a terminal phase: the pod matches the informers'
+          // selector again, so they see it appear (an add).
           terminated_pods_.erase(terminated);
           CreatePod(updated);
         } else if (updated.Terminated()) {
@@ -481,6 +554,8 @@ StatusOr<api::Trace> Scheduler::Run() {
           ApplyEvent(scenario_.timeline[next_event], next_event));
       ++next_event;
     }
+    // Graceful deletions whose grace period ends now.
+    FinishTerminations();
     // 2. Bind completions due now.
     // 3. Permit deadlines and resumed waiting pods.
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
@@ -510,6 +585,7 @@ StatusOr<api::Trace> Scheduler::Run() {
     for (const InFlightBinding& b : bindings_) {
       if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
     }
+    for (const Termination& t : terminations_) next = std::min(next, t.at);
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
         if (wp.result.has_value()) continue;

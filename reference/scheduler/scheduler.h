@@ -6,7 +6,9 @@
 //
 // Time model (docs/semantics/event-loop.md). At each virtual instant t, in
 // this order:
-//   1. timeline events due at t, in file order (the informers' view);
+//   1. timeline events due at t, in file order (the informers' view), then
+//      the graceful deletions (preemption victims) whose grace period ends
+//      at t, in the order they started;
 //   2. bind completions due at t, in the order the binds started;
 //   3. Permit deadlines due at t, then every waiting pod that was allowed or
 //      rejected resumes its binding cycle, in order of its scheduling cycle;
@@ -123,6 +125,9 @@ class Scheduler : public framework::Handle {
   // queue, and a pod waiting at Permit is rejected ("removed") with an
   // AssignedPodDelete move. REQUIRES: ResponsibleForPod(pod).
   void RemoveUnscheduledPod(const api::Pod& pod);
+  // The kubelet's final delete of every pod whose graceful deletion (by
+  // preemption) ends now, in the order the deletions started.
+  void FinishTerminations();
   bool ResponsibleForPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---
@@ -217,6 +222,15 @@ class Scheduler : public framework::Handle {
   uint64_t rng_state_ = 0;
   api::TimeMs now_ = 0;
   std::vector<InFlightBinding> bindings_;  // in start order
+  // Graceful deletions of preemption victims, in start order: at `at` the
+  // kubelet has stopped the pod and deletes it (docs/semantics/preemption.md).
+  struct Termination {
+    api::TimeMs at = 0;
+    std::string key;
+    std::string uid;
+    int64_t grace_seconds = 0;
+  };
+  std::vector<Termination> terminations_;
   // Victims deleted by preemption during the current attempt.
   std::vector<std::string> preemption_victims_;
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/labels.h"
+#include "api/pod_deletion.h"
 
 namespace schedref::testing::scenario_gen {
 namespace {
@@ -59,6 +60,24 @@ class Cluster {
   }
 
   void DeletePod(const std::string& key) { pods_.erase(key); }
+
+  // What a preemption note says happened to a victim: deleted at once or at
+  // the end of its grace period (gone), or deleted gracefully (terminating,
+  // with the DisruptionTarget condition). Returns true iff the pod is gone.
+  bool ApplyVictimNote(const api::Note& note) {
+    if (note.what == "victimDeleted" || note.what == "victimTerminated") {
+      pods_.erase(note.pod);
+      return true;
+    }
+    if (note.what == "victimTerminating") {
+      auto it = pods_.find(note.pod);
+      if (it != pods_.end()) {
+        api::UpdatePodCondition(it->second, api::PreemptionByScheduler());
+        if (!it->second.deletion_timestamp) it->second.deletion_timestamp = note.at;
+      }
+    }
+    return false;
+  }
 
   const std::map<std::string, api::Node>& nodes() const { return nodes_; }
   const std::map<std::string, api::Pod>& pods() const { return pods_; }
@@ -246,9 +265,7 @@ std::optional<std::string> CheckTraceShape(const Scenario& scenario,
     }
     last = t;
     cluster.AdvanceTo(t);
-    if (r.note && r.note->what == "victimDeleted") {
-      cluster.DeletePod(r.note->pod);
-    }
+    if (r.note) cluster.ApplyVictimNote(*r.note);
     if (r.binding && r.binding->outcome == "bound") {
       bound.insert(r.binding->pod);
     }
@@ -317,10 +334,7 @@ std::optional<std::string> CheckDecisionsPassedFilters(const Scenario& scenario,
         remove_everywhere(e.name);
       }
     });
-    if (r.note && r.note->what == "victimDeleted") {
-      remove_everywhere(r.note->pod);
-      cluster.DeletePod(r.note->pod);
-    }
+    if (r.note && cluster.ApplyVictimNote(*r.note)) remove_everywhere(r.note->pod);
     if (r.binding && r.binding->outcome != "bound") {
       on_node[r.binding->node].erase(r.binding->pod);
     }
@@ -397,9 +411,7 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
   std::map<int64_t, const api::Attempt*> decisions;  // by cycle
   for (const Trace::Record& r : trace.records) {
     cluster.AdvanceTo(RecordTime(r));
-    if (r.note && r.note->what == "victimDeleted") {
-      cluster.DeletePod(r.note->pod);
-    }
+    if (r.note) cluster.ApplyVictimNote(*r.note);
     if (r.attempt && !r.attempt->node.empty()) {
       decisions[r.attempt->cycle] = &*r.attempt;
     }
@@ -505,9 +517,7 @@ std::optional<std::string> CheckRejectionsAreTruthful(const Scenario& scenario,
   Cluster cluster(scenario);
   for (const Trace::Record& r : trace.records) {
     cluster.AdvanceTo(RecordTime(r));
-    if (r.note && r.note->what == "victimDeleted") {
-      cluster.DeletePod(r.note->pod);
-    }
+    if (r.note) cluster.ApplyVictimNote(*r.note);
     if (!r.attempt) continue;
     const api::Attempt& a = *r.attempt;
     auto pod_it = cluster.pods().find(a.pod);

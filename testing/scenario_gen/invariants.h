@@ -98,7 +98,8 @@ std::optional<std::string> CheckNoNodeOvercommitted(
 // instant's timeline events (event-loop.md step 1) and with every earlier
 // decision assumed. The replay of the node's pods is a subset of the
 // cache's: pods bound in `objects` and every decision for the node, minus
-// pods the timeline deleted, preemption victims ("victimDeleted") and failed
+// pods the timeline deleted, preemption victims once gone ("victimDeleted",
+// "victimTerminated") and failed
 // or rejected bindings (Forget). A pod deleted while its binding is in
 // flight leaves the replay at once but the cache only when its binding
 // fails, so the replay never holds more than the cache; resource, port and

@@ -277,7 +277,8 @@ std::string FirstDifference(const Trace& a, const Trace& b, Same same) {
 // Why this is exactly true, under the preconditions below:
 //  - Filtering: with fewer than 100 nodes every cycle filters every node
 //    (numFeasibleNodesToFind), so the round-robin start index advances by
-//    the node count and stays 0; no PreFilterResult (no matchFields). X is
+//    the node count and stays 0; no PreFilterResult (the generator's
+//    metadata.name matchFields are dropped first). X is
 //    never feasible, so the feasible list is the base run's, in the same
 //    order: the node tree lists zones round-robin, X sits alone in its own
 //    zone (region-only zone key), so the other nodes keep their relative
@@ -305,9 +306,28 @@ std::string FirstDifference(const Trace& a, const Trace& b, Same same) {
 RC_GTEST_PROP(ScenarioProperties, ExtraRejectedNodeChangesNoDecision, ()) {
   Options options;
   options.node_tree_changes = false;
+  // No PreFilterResult: a metadata.name matchFields (the generator's pin)
+  // is dropped, and a term left empty with it.
   const Scenario base = Transform(
       Generate(options), [](api::Node& n) { n.images.clear(); },
-      [](api::Pod&) {});
+      [](api::Pod& p) {
+        if (!p.affinity || !p.affinity->node_affinity ||
+            !p.affinity->node_affinity->required) {
+          return;
+        }
+        std::vector<api::NodeSelectorTerm>& terms = p.affinity->node_affinity->required->terms;
+        std::vector<api::NodeSelectorTerm> kept;
+        for (api::NodeSelectorTerm& t : terms) {
+          if (t.match_fields.empty()) {
+            kept.push_back(std::move(t));
+            continue;
+          }
+          t.match_fields.clear();
+          if (!t.match_expressions.empty()) kept.push_back(std::move(t));
+        }
+        terms = std::move(kept);
+        if (terms.empty()) p.affinity->node_affinity->required.reset();
+      });
   const RunResult b = RunReference(base);
 
   api::Node x;

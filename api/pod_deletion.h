@@ -1,0 +1,41 @@
+// What deleting a running pod means at the API server: the grace period a
+// delete without options gets, the deadline it sets, and the status
+// condition a disrupting component records first. Specification: upstream
+// pkg/registry/core/pod/strategy.go (podStrategy.CheckGracefulDelete),
+// pkg/api/v1/pod/util.go (UpdatePodCondition) and
+// pkg/scheduler/framework/preemption/preemption.go (prepareCandidate),
+// v1.32.
+#ifndef SCHEDREF_API_POD_DELETION_H_
+#define SCHEDREF_API_POD_DELETION_H_
+
+#include <cstdint>
+
+#include "api/objects.h"
+
+namespace schedref::api {
+
+// The grace period, in seconds, of a delete without options: the pod's
+// spec.terminationGracePeriodSeconds (30 by default), 0 for a pod the API
+// server has not bound (no spec.nodeName; the finished pods, also 0
+// upstream, are never the scheduler's to delete), 1 for a negative one.
+// 0 deletes at once; otherwise the pod gets a deletionTimestamp and stays
+// until its kubelet has stopped it.
+[[nodiscard]] int64_t DeleteGracePeriodSeconds(const Pod& pod);
+
+// `t` plus `seconds`, saturating at the largest TimeMs (a grace period
+// that ends after any scenario). REQUIRES: seconds >= 0.
+[[nodiscard]] TimeMs AddSecondsSaturating(TimeMs t, int64_t seconds);
+
+// Upstream UpdatePodCondition: replaces the pod's first condition of
+// `condition.type`, or appends `condition` when it has none. Returns true
+// iff the conditions changed, i.e. iff a status patch is sent.
+bool UpdatePodCondition(Pod& pod, const PodCondition& condition);
+
+// The condition preemption adds to a victim before deleting it
+// (DisruptionTarget=True, reason PreemptionByScheduler; its message is not
+// modelled).
+[[nodiscard]] PodCondition PreemptionByScheduler();
+
+}  // namespace schedref::api
+
+#endif  // SCHEDREF_API_POD_DELETION_H_
