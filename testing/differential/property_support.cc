@@ -5,9 +5,12 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <set>
 #include <iostream>
 #include <string_view>
 #include <utility>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -111,6 +114,62 @@ api::Profile VaryProfile(api::Profile profile) {
   return profile;
 }
 
+// The test plugins at Reserve, Permit and PreBind (reference/framework/
+// plugins/testplugins): they have no EnqueueExtensions, so every event,
+// the pod's own condition patch included, requeues a pod they rejected.
+void AddTestPlugins(api::Profile& profile) {
+  if (!profile.plugins) profile.plugins = api::Plugins{};
+  profile.plugins->reserve.enabled.push_back({"TestReserve", 0});
+  profile.plugins->permit.enabled.push_back({"TestPermit", 0});
+  profile.plugins->pre_bind.enabled.push_back({"TestPreBind", 0});
+}
+
+// Gives each pod of `s` a profile: with `second`, one of the two or,
+// rarely, a scheduler no profile is (the informers ignore it while it is
+// pending); otherwise its own. A pod of a profile in `with_test_plugins`
+// sometimes carries the labels the test plugins act on. A pod keeps its
+// profile and labels in every version (its create, its updates).
+void AssignPods(api::Scenario& s, bool second, const std::set<std::string>& with_test_plugins) {
+  struct Assignment {
+    std::string scheduler;
+    api::Labels labels;
+  };
+  std::map<std::string, Assignment> assigned;  // by pod key
+  auto assign = [&](api::Pod& pod) {
+    auto [it, first] = assigned.try_emplace(pod.Key());
+    Assignment& a = it->second;
+    if (first) {
+      a.scheduler = pod.scheduler_name;
+      if (second) {
+        const int pick = *gen::inRange(0, 100);
+        a.scheduler = pick < 50   ? "default-scheduler"
+                      : pick < 95 ? "second-scheduler"
+                                  : "foreign-scheduler";
+      }
+      if (with_test_plugins.contains(a.scheduler)) {
+        if (Chance(40)) {
+          const std::string permit = *gen::element<std::string>("reject", "reject", "wait");
+          a.labels["schedref.test/permit"] = permit;
+          if (permit == "wait") {
+            a.labels["schedref.test/permit-timeout"] =
+                *gen::element<std::string>("1s", "3s", "0s");
+          }
+        }
+        if (Chance(10)) a.labels["schedref.test/reserve"] = "fail";
+        if (Chance(10)) {
+          a.labels["schedref.test/prebind"] = *gen::element<std::string>("reject", "fail");
+        }
+      }
+    }
+    pod.scheduler_name = a.scheduler;
+    for (const auto& [key, value] : a.labels) pod.labels[key] = value;
+  };
+  for (api::Pod& pod : s.initial.pods) assign(pod);
+  for (api::Event& e : s.timeline) {
+    if (auto* pod = std::get_if<api::Pod>(&e.object)) assign(*pod);
+  }
+}
+
 std::string OutputDir() {
   const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
   return dir != nullptr && *dir != '\0' ? dir : "/tmp";
@@ -149,6 +208,24 @@ bool Chance(int percent) {
 
 api::Scenario VaryConfiguration(api::Scenario s) {
   s.config.profiles.front() = VaryProfile(s.config.profiles.front());
+  // Sometimes the test plugins, and sometimes a second profile (upstream
+  // runs several in one scheduler: one queue, each pod filtered, scored and
+  // requeued by its own profile's plugins and queueing hints), varied like
+  // the first and always with the test plugins.
+  std::set<std::string> with_test_plugins;
+  if (Chance(20)) {
+    AddTestPlugins(s.config.profiles.front());
+    with_test_plugins.insert(s.config.profiles.front().scheduler_name);
+  }
+  const bool second = Chance(35);
+  if (second) {
+    api::Profile profile = VaryProfile(api::Profile{});
+    profile.scheduler_name = "second-scheduler";
+    AddTestPlugins(profile);
+    with_test_plugins.insert(profile.scheduler_name);
+    s.config.profiles.push_back(std::move(profile));
+  }
+  if (second || !with_test_plugins.empty()) AssignPods(s, second, with_test_plugins);
   if (Chance(10)) {
     s.config.pod_initial_backoff_seconds = *gen::element<int64_t>(2, 1);
     s.config.pod_max_backoff_seconds = *gen::element<int64_t>(2, 4);

@@ -30,8 +30,10 @@ namespace schedref::testing::differential {
 // profile) with, sometimes, a varied configuration, as DecodeScenario
 // returns it: another NodeResourcesFit scoring strategy, InterPodAffinity,
 // DefaultPreemption or NodeAffinity args, other score weights or a single
-// score plugin, a profile percentageOfNodesToScore, other backoffs. Every
-// variation shrinks away. Fails the property if the result does not decode.
+// score plugin, a profile percentageOfNodesToScore, other backoffs, the
+// test plugins at Reserve, Permit and PreBind (with pods labelled for them),
+// a second profile (with the test plugins) that some pods use while a few
+// name no profile at all. Every variation shrinks away. Fails the property if the result does not decode.
 [[nodiscard]] api::Scenario VaryConfiguration(api::Scenario s);
 
 // Whether the profile of `s` differs from the default one.
