@@ -582,7 +582,8 @@ void BenchWorkload(Context& ctx, const WorkloadInfo& info) {
   size.nodes = o.nodes.value_or(info.default_nodes);
   size.init_pods = o.init_pods.value_or(info.default_init_pods);
   const int measured = o.measured_pods.value_or(info.default_measured_pods);
-  const int small = std::min(o.reference_measured_pods, measured);
+  const int small =
+      std::min(o.reference_measured_pods.value_or(info.default_reference_measured_pods), measured);
   const bool compare = !o.skip_reference;
 
   Summary summary;

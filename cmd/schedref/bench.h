@@ -36,8 +36,9 @@ struct BenchOptions {
   std::optional<int> init_pods;
   std::optional<int> measured_pods;
   // Measured pods of the reference's (and the comparison's) scenario;
-  // capped at the measured pods.
-  int reference_measured_pods = 200;
+  // capped at the measured pods. Unset: the workload's
+  // default_reference_measured_pods.
+  std::optional<int> reference_measured_pods;
   // Thread counts the optimized implementation runs with.
   std::vector<int> threads = {1, 2};
   bool skip_reference = false;

@@ -198,7 +198,7 @@ int main(int argc, char** argv) {
                       "Only this scheduling cycle (default: every attempt)");
 
   schedref::cmd::BenchOptions bench_options;
-  int bench_nodes = 0, bench_init = 0, bench_measured = 0;
+  int bench_nodes = 0, bench_init = 0, bench_measured = 0, bench_reference = 0;
   CLI::App* bench = app.add_subcommand(
       "bench",
       "Run scheduler_perf-shaped workloads through the reference and the "
@@ -219,11 +219,12 @@ int main(int argc, char** argv) {
   CLI::Option* measured_opt = bench->add_option(
       "--measured-pods", bench_measured,
       "Pods of the measured phase (default: the workload's upstream count)");
-  bench->add_option("--reference-measured-pods",
-                    bench_options.reference_measured_pods,
-                    "Measured pods of the reference's run, which the "
-                    "optimized implementation also runs to compare "
-                    "decisions (default 200; at most --measured-pods)");
+  CLI::Option* reference_opt = bench->add_option(
+      "--reference-measured-pods", bench_reference,
+      "Measured pods of the reference's run, which the optimized "
+      "implementation also runs to compare decisions (default 200, and 600 "
+      "for MixedChurn, so that its node and pod churn is compared; at most "
+      "--measured-pods)");
   bench->add_option("--threads", bench_options.threads,
                     "Thread counts of the optimized implementation, comma "
                     "separated (default 1,2)")
@@ -276,6 +277,7 @@ int main(int argc, char** argv) {
     if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;
     if (init_opt->count() > 0) bench_options.init_pods = bench_init;
     if (measured_opt->count() > 0) bench_options.measured_pods = bench_measured;
+    if (reference_opt->count() > 0) bench_options.reference_measured_pods = bench_reference;
     return schedref::cmd::RunBench(bench_options, std::cout, std::cerr);
   }
   return kExitUsage;

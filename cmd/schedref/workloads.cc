@@ -367,10 +367,11 @@ StatusOr<Workload> MakeChurn(const WorkloadInfo& info, const WorkloadSize& size,
 const std::vector<Shape>& Shapes() {
   static const std::vector<Shape>* const kShapes = new std::vector<Shape>{
       // misc/performance-config.yaml SchedulingBasic, entry
-      // 5000Nodes_10000Pods: threshold 270 pods/s. createNodes (makeBaseNode),
+      // 5000Nodes_10000Pods_QueueingHintsEnabled: threshold 270 pods/s. createNodes (makeBaseNode),
       // createPods $initPods and $measurePods of pod-default.yaml.
       {{"SchedulingBasic",
-        "misc/performance-config.yaml SchedulingBasic/5000Nodes_10000Pods",
+        "misc/performance-config.yaml "
+        "SchedulingBasic/5000Nodes_10000Pods_QueueingHintsEnabled",
         5000, 1000, 10000, 270},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          PlainSpec spec;
@@ -380,12 +381,12 @@ const std::vector<Shape>& Shapes() {
          return MakePlain(info, size, spec);
        }},
       // affinity/performance-config.yaml SchedulingNodeAffinity, entry
-      // 5000Nodes_10000Pods: threshold 220 pods/s. node-default.yaml nodes
+      // 5000Nodes_10000Pods_QueueingHintsEnabled: threshold 220 pods/s. node-default.yaml nodes
       // labelled topology.kubernetes.io/zone=zone1; init and measured pods
       // of pod-with-node-affinity.yaml (zone In [zone1, zone2]).
       {{"SchedulingNodeAffinity",
         "affinity/performance-config.yaml "
-        "SchedulingNodeAffinity/5000Nodes_10000Pods",
+        "SchedulingNodeAffinity/5000Nodes_10000Pods_QueueingHintsEnabled",
         5000, 5000, 10000, 220},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          PlainSpec spec;
@@ -398,14 +399,14 @@ const std::vector<Shape>& Shapes() {
          return MakePlain(info, size, spec);
        }},
       // affinity/performance-config.yaml SchedulingPodAntiAffinity, entry
-      // 5000Nodes_2000Pods: threshold 60 pods/s. createNodes (makeBaseNode),
+      // 5000Nodes_2000Pods_QueueingHintsEnabled: threshold 60 pods/s. createNodes (makeBaseNode),
       // createNamespaces sched-0 and sched-1, init pods in sched-0 and
       // measured pods in sched-1, all of pod-with-pod-anti-affinity.yaml
       // (color=green, required anti-affinity per hostname over both
       // namespaces).
       {{"SchedulingPodAntiAffinity",
         "affinity/performance-config.yaml "
-        "SchedulingPodAntiAffinity/5000Nodes_2000Pods",
+        "SchedulingPodAntiAffinity/5000Nodes_2000Pods_QueueingHintsEnabled",
         5000, 1000, 2000, 60},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          PlainSpec spec;
@@ -418,13 +419,13 @@ const std::vector<Shape>& Shapes() {
          return MakePlain(info, size, spec);
        }},
       // topology_spreading/performance-config.yaml TopologySpreading, entry
-      // 5000Nodes_5000Pods: threshold 85 pods/s. node-default.yaml nodes
+      // 5000Nodes_5000Pods_QueueingHintsEnabled: threshold 85 pods/s. node-default.yaml nodes
       // labelled topology.kubernetes.io/zone moon-1, moon-2, moon-3 round
       // robin; init pods of pod-default.yaml, measured pods of
       // pod-with-topology-spreading.yaml (maxSkew 5 per zone, DoNotSchedule).
       {{"TopologySpreading",
         "topology_spreading/performance-config.yaml "
-        "TopologySpreading/5000Nodes_5000Pods",
+        "TopologySpreading/5000Nodes_5000Pods_QueueingHintsEnabled",
         5000, 5000, 5000, 85},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          PlainSpec spec;
@@ -437,14 +438,15 @@ const std::vector<Shape>& Shapes() {
          spec.measured_namespace = OpNamespace(2);
          return MakePlain(info, size, spec);
        }},
-      // misc/performance-config.yaml PreemptionBasic, entry 500Nodes:
+      // misc/performance-config.yaml PreemptionBasic, entry 500Nodes_QueueingHintsEnabled:
       // threshold 18 pods/s. createNodes (makeBaseNode); init pods of
       // pod-low-priority.yaml (900m, four fill a node); measured pods of
       // pod-high-priority.yaml (priority 10, 3000m: each preempts three).
       // A preemptor binds on a later attempt, after its victims are gone and
       // its backoff has expired, so the run goes on for 10 s (the maximum
       // backoff) after the measured pods are created.
-      {{"PreemptionBasic", "misc/performance-config.yaml PreemptionBasic/500Nodes",
+      {{"PreemptionBasic",
+        "misc/performance-config.yaml PreemptionBasic/500Nodes_QueueingHintsEnabled",
         500, 2000, 500, 18},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          PlainSpec spec;
@@ -456,14 +458,17 @@ const std::vector<Shape>& Shapes() {
          return MakePlain(info, size, spec);
        }},
       // misc/performance-config.yaml Unschedulable, entry
-      // 5kNodes/100Init/10kPods: threshold 140 pods/s. createNodes
+      // 5kNodes/100Init/10kPods_QueueingHintsEnabled: threshold 170 pods/s
+      // (the entry with QueueingHints off, which schedref does not model,
+      // has 140). createNodes
       // (makeBaseNode), init createPods (makeBasePod), churn mode create of
       // pod-high-priority-large-cpu.yaml (priority 10, cpu 9: fits no node,
       // and preemption cannot help) every 200 ms, measured pods of
       // pod-default.yaml.
       {{"Unschedulable",
-        "misc/performance-config.yaml Unschedulable/5kNodes/100Init/10kPods",
-        5000, 100, 10000, 140},
+        "misc/performance-config.yaml "
+        "Unschedulable/5kNodes/100Init/10kPods_QueueingHintsEnabled",
+        5000, 100, 10000, 170},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          ChurnSpec spec;
          spec.init_namespace = OpNamespace(1);
@@ -474,17 +479,19 @@ const std::vector<Shape>& Shapes() {
          return MakeChurn(info, size, spec);
        }},
       // misc/performance-config.yaml SchedulingWithMixedChurn, entry
-      // 5000Nodes_10000Pods: threshold 265 pods/s. createNodes
+      // 5000Nodes_10000Pods_QueueingHintsEnabled: threshold 265 pods/s. createNodes
       // (makeBaseNode), no init pods, churn mode recreate (number 1) every
       // 1000 ms of churn/node-default.yaml (a node with room for no pod)
       // and pod-high-priority-large-cpu.yaml: created on one tick, deleted
-      // on the next. Upstream's third churn template,
+      // on the next. The reference's run for the decision check has 600
+      // measured pods: the first 265 go at t = 0, so 200 would compare no
+      // churn at all. Upstream's third churn template,
       // churn/service-default.yaml, is left out: schedref does not model
       // Services, and its selector (app: foo) matches none of these pods.
       {{"MixedChurn",
         "misc/performance-config.yaml "
-        "SchedulingWithMixedChurn/5000Nodes_10000Pods",
-        5000, 0, 10000, 265},
+        "SchedulingWithMixedChurn/5000Nodes_10000Pods_QueueingHintsEnabled",
+        5000, 0, 10000, 265, /*default_reference_measured_pods=*/600},
        [](const WorkloadInfo& info, const WorkloadSize& size) {
          ChurnSpec spec;
          // Upstream's entry has no init pods; --init-pods adds some, in a

@@ -46,6 +46,9 @@ struct WorkloadInfo {
   // The entry's `threshold`: the minimum pods/s upstream's CI accepts for
   // the measured pods.
   double upstream_threshold = 0;
+  // Measured pods of the reference's run (bench's decision check): enough
+  // to reach the workload's churn, if it has any.
+  int default_reference_measured_pods = 200;
 };
 
 // Every workload, in the order `bench --workload all` runs them.

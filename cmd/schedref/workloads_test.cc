@@ -62,7 +62,7 @@ TEST(WorkloadsTest, NamesAndDefaultsFollowUpstream) {
       {"SchedulingPodAntiAffinity", {5000, 1000, 2000, 60}},
       {"TopologySpreading", {5000, 5000, 5000, 85}},
       {"PreemptionBasic", {500, 2000, 500, 18}},
-      {"Unschedulable", {5000, 100, 10000, 140}},
+      {"Unschedulable", {5000, 100, 10000, 170}},  // _QueueingHintsEnabled
       {"MixedChurn", {5000, 0, 10000, 265}},
   };
   for (const WorkloadInfo& w : Workloads()) {
@@ -233,12 +233,12 @@ TEST(WorkloadsTest, PreemptionBasicPrioritiesAndSettleTime) {
 }
 
 TEST(WorkloadsTest, UnschedulableChurnsOneLargePodPer200ms) {
-  // 140 pods/s x 200 ms: batches of 28 measured pods, one churn pod before
+  // 170 pods/s x 200 ms: batches of 34 measured pods, one churn pod before
   // every batch but the first.
   const Workload w = Make("Unschedulable", 3, 1, 100);
   EXPECT_EQ(w.measured_namespace, "namespace-3");
   const auto churn = EventsOfPod(w.scenario, "namespace-2");
-  ASSERT_EQ(churn.size(), 3u);  // ceil(100 / 28) = 4 batches
+  ASSERT_EQ(churn.size(), 2u);  // ceil(100 / 34) = 3 batches
   for (size_t k = 0; k < churn.size(); ++k) {
     EXPECT_EQ(churn[k]->at, 1000 + 200 * static_cast<int64_t>(k + 1));
     const Pod& p = std::get<Pod>(churn[k]->object);
@@ -252,8 +252,8 @@ TEST(WorkloadsTest, UnschedulableChurnsOneLargePodPer200ms) {
   }
   EXPECT_EQ(per_instant,
             (std::map<api::TimeMs, int>{
-                {1000, 28}, {1200, 28}, {1400, 28}, {1600, 16}}));
-  EXPECT_EQ(w.pods_created, 1 + 3 + 100);
+                {1000, 34}, {1200, 34}, {1400, 32}}));
+  EXPECT_EQ(w.pods_created, 1 + 2 + 100);
 }
 
 TEST(WorkloadsTest, MixedChurnRecreatesANodeAndAPod) {
