@@ -1,5 +1,7 @@
 #include "conformance/legal_choice.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <set>
 #include <utility>
 
@@ -23,6 +25,43 @@ std::optional<std::string> IllegalChoiceNote(const api::Trace& trace) {
     if (r.note && r.note->what == "illegalChoice") return r.note->message;
   }
   return std::nullopt;
+}
+
+// The trace's lines with every preemption's victims in one order: an
+// attempt's `victims` sorted, and each run of victim notes of one instant
+// (victimDeleted, victimTerminating, victimRejectedAtPermit) sorted by pod.
+// Upstream's prepareCandidate preempts the victims in parallel, so the
+// order is free; only which pods are victims is a decision. Records keep
+// their kinds line by line, so line numbers mean the same in both forms.
+std::vector<std::string> VictimOrderFreeLines(api::Trace trace) {
+  auto is_victim_note = [](const api::Trace::Record& r) {
+    return r.note && (r.note->what == "victimDeleted" ||
+                      r.note->what == "victimTerminating" ||
+                      r.note->what == "victimRejectedAtPermit");
+  };
+  std::vector<api::Trace::Record>& records = trace.records;
+  for (size_t i = 0; i < records.size();) {
+    if (records[i].attempt && records[i].attempt->preemption) {
+      std::vector<std::string>& victims = records[i].attempt->preemption->victims;
+      std::sort(victims.begin(), victims.end());
+    }
+    if (!is_victim_note(records[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i + 1;
+    while (end < records.size() && is_victim_note(records[end]) &&
+           records[end].note->at == records[i].note->at) {
+      ++end;
+    }
+    std::stable_sort(records.begin() + static_cast<std::ptrdiff_t>(i),
+                     records.begin() + static_cast<std::ptrdiff_t>(end),
+                     [](const api::Trace::Record& a, const api::Trace::Record& b) {
+                       return a.note->pod < b.note->pod;
+                     });
+    i = end;
+  }
+  return api::EncodeTraceLines(trace);
 }
 
 bool ListsFeasibleNodes(const api::Trace& trace) {
@@ -95,14 +134,14 @@ Choice RefusedBy(const std::string& note, const std::vector<Choice>& round) {
 StatusOr<LegalChoiceResult> CompareLegalChoice(api::Scheduler& oracle,
                                                const api::Scenario& scenario,
                                                const api::Trace& actual) {
-  const std::vector<std::string> actual_lines = api::EncodeTraceLines(actual);
+  const std::vector<std::string> actual_lines = VictimOrderFreeLines(actual);
   LegalChoiceResult result;
   api::RunOptions options;
   options.record_feasible_nodes = ListsFeasibleNodes(actual);
   StatusOr<api::Trace> reference = oracle.Run(scenario, options);
   if (!reference.ok()) return reference.status().WithPrefix("reference");
   for (;;) {
-    result.oracle_lines = api::EncodeTraceLines(*reference);
+    result.oracle_lines = VictimOrderFreeLines(*reference);
     result.difference = FirstDifference(result.oracle_lines, actual_lines);
     if (!result.difference) return result;
     const api::Attempt* want = AttemptAtLine(*reference, *result.difference);

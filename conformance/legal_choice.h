@@ -9,7 +9,10 @@
 // the implementation lists its feasible nodes (api::Attempt::feasible_nodes;
 // upstream's parallel search depends on goroutine timing); which node
 // preemption nominates (upstream starts its dry run at a random offset and
-// breaks the final tie in map order).
+// breaks the final tie in map order); the order in which a preemption's
+// victims are preempted (upstream does it in parallel): both traces are
+// compared with each attempt's victims and each instant's run of victim
+// notes sorted by pod.
 //
 // The walk. Compare the implementation's trace with the oracle's, line by
 // line; the oracle records feasible nodes iff the implementation's trace

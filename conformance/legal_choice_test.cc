@@ -1,5 +1,6 @@
 #include "conformance/legal_choice.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -81,6 +82,9 @@ class LegalChoiceTest : public ::testing::Test {
       Load("conformance/testdata/preemption-tie.yaml");
   const api::Scenario early_stop_nominated_ =
       Load("conformance/testdata/early-stop-nominated.yaml");
+  // One preemption with two victims, deleted at once (two victimDeleted
+  // notes).
+  const api::Scenario two_victims_ = Load("golden/preemption/latest-start-time.yaml");
 };
 
 TEST_F(LegalChoiceTest, TheReferenceConformsWithoutChoices) {
@@ -265,6 +269,47 @@ TEST_F(LegalChoiceTest, RefusesANominationNoDryRunCanMake) {
   EXPECT_NE(r.refusal.find("node tiny is not one of the best candidates"),
             std::string::npos)
       << r.refusal;
+}
+
+// Upstream preempts a candidate's victims in parallel: any order of the
+// attempt's victims and of their notes is accepted; other victims are not.
+TEST_F(LegalChoiceTest, AcceptsVictimsInAnyOrderButNotOtherVictims) {
+  api::Trace actual = Run(two_victims_);
+  size_t first_note = 0;
+  std::vector<std::string>* victims = nullptr;
+  for (size_t i = 0; i < actual.records.size(); ++i) {
+    api::Trace::Record& rec = actual.records[i];
+    if (rec.attempt && rec.attempt->preemption && !rec.attempt->preemption->victims.empty()) {
+      victims = &rec.attempt->preemption->victims;
+      first_note = i + 1;
+      break;
+    }
+  }
+  ASSERT_NE(victims, nullptr);
+  ASSERT_EQ(victims->size(), 2u);
+  ASSERT_LT(first_note + 1, actual.records.size());
+  ASSERT_TRUE(actual.records[first_note].note.has_value());
+  ASSERT_EQ(actual.records[first_note].note->what, "victimDeleted");
+  ASSERT_EQ(actual.records[first_note + 1].note->what, "victimDeleted");
+
+  api::Trace reordered = actual;
+  for (api::Trace::Record& rec : reordered.records) {
+    if (rec.attempt && rec.attempt->preemption) {
+      std::reverse(rec.attempt->preemption->victims.begin(),
+                   rec.attempt->preemption->victims.end());
+    }
+  }
+  std::swap(reordered.records[first_note], reordered.records[first_note + 1]);
+  ASSERT_NE(api::EncodeTraceLines(reordered), api::EncodeTraceLines(actual));
+  LegalChoiceResult r = Compare(two_victims_, reordered);
+  EXPECT_EQ(r.difference, std::nullopt);
+  EXPECT_TRUE(r.accepted.empty());
+
+  api::Trace other = actual;
+  other.records[first_note].note->pod = "default/someone-else";
+  r = Compare(two_victims_, other);
+  EXPECT_TRUE(r.difference.has_value());
+  EXPECT_EQ(r.refused, std::nullopt);
 }
 
 }  // namespace
