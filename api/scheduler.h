@@ -46,8 +46,14 @@ struct ForcedDecisions {
   // it is the choice of pickOneNodeForPreemption, final tie included, for
   // the candidates of the dry run from some offset.
   std::map<int64_t, std::string> nominations;
+  // The scheduling queue: the pod (namespace/name) a cycle pops, legal iff
+  // it is in activeQ and ties with activeQ's head under QueueSort (neither
+  // sorts before the other: upstream's heap leaves such ties to its
+  // insertion history, and a real clock stamps same-instant pods in
+  // creation order).
+  std::map<int64_t, std::string> pops;
   bool empty() const {
-    return choices.empty() && searches.empty() && nominations.empty();
+    return choices.empty() && searches.empty() && nominations.empty() && pops.empty();
   }
   friend bool operator==(const ForcedDecisions&,
                          const ForcedDecisions&) = default;

@@ -122,6 +122,7 @@ Choice RefusedBy(const std::string& note, const std::vector<Choice>& round) {
   const std::string decision =
       note.find("feasible-node search") != std::string::npos ? "feasible nodes"
       : note.find("preemption nomination") != std::string::npos ? "nomination"
+      : note.find("queue pop") != std::string::npos             ? "pod"
                                                                  : "node";
   for (const Choice& c : round) {
     if (c.decision == decision) return c;
@@ -146,12 +147,17 @@ StatusOr<LegalChoiceResult> CompareLegalChoice(api::Scheduler& oracle,
     if (!result.difference) return result;
     const api::Attempt* want = AttemptAtLine(*reference, *result.difference);
     const api::Attempt* got = AttemptAtLine(actual, *result.difference);
-    if (want == nullptr || got == nullptr || want->cycle != got->cycle ||
-        want->pod != got->pod) {
-      return result;
-    }
+    if (want == nullptr || got == nullptr || want->cycle != got->cycle) return result;
     options.forced = result.forced;
-    std::vector<Choice> round = NewDecisions(*want, *got, options.forced);
+    std::vector<Choice> round;
+    if (want->pod != got->pod) {
+      // Another pod at this cycle: which one leaves activeQ.
+      if (options.forced.pops.count(got->cycle) != 0) return result;
+      options.forced.pops[got->cycle] = got->pod;
+      round.push_back({got->cycle, got->pod, got->pod, want->pod, "pod"});
+    } else {
+      round = NewDecisions(*want, *got, options.forced);
+    }
     if (round.empty()) return result;
     StatusOr<api::Trace> forced = oracle.Run(scenario, options);
     if (!forced.ok()) return forced.status().WithPrefix("reference");

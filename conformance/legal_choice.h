@@ -12,11 +12,16 @@
 // breaks the final tie in map order); the order in which a preemption's
 // victims are preempted (upstream does it in parallel): both traces are
 // compared with each attempt's victims and each instant's run of victim
-// notes sorted by pod.
+// notes sorted by pod; which of the pods tying at the head of activeQ under
+// QueueSort a cycle pops (upstream's heap leaves it to insertion history,
+// a real clock to creation order).
 //
 // The walk. Compare the implementation's trace with the oracle's, line by
 // line; the oracle records feasible nodes iff the implementation's trace
 // lists them on some attempt. At the first difference:
+//   - if both lines are attempts of the same cycle but of different pods,
+//     force the implementation's pod to be popped at that cycle (once), and
+//     re-run as below;
 //   - if both lines are attempts of the same cycle and pod, force on the
 //     oracle, at that cycle, each decision of the implementation that
 //     differs from the oracle's and is not forced yet: the search (its
@@ -53,8 +58,9 @@ struct Choice {
   std::string node;            // the implementation's decision
   std::string reference_node;  // the oracle's own
   // What was decided: "node" (selectHost), "feasible nodes" (the search;
-  // node and reference_node are the feasible lists, comma separated) or
-  // "nomination" (preemption).
+  // node and reference_node are the feasible lists, comma separated),
+  // "nomination" (preemption) or "pod" (which pod the cycle popped from
+  // activeQ; node and reference_node are the pods).
   std::string decision = "node";
   friend bool operator==(const Choice&, const Choice&) = default;
 };

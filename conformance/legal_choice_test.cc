@@ -85,6 +85,9 @@ class LegalChoiceTest : public ::testing::Test {
   // One preemption with two victims, deleted at once (two victimDeleted
   // notes).
   const api::Scenario two_victims_ = Load("golden/preemption/latest-start-time.yaml");
+  // Pods of equal priority created at one instant: they tie in activeQ.
+  const api::Scenario same_instant_ =
+      Load("golden/nodeunschedulable/toleration-variants.yaml");
 };
 
 TEST_F(LegalChoiceTest, TheReferenceConformsWithoutChoices) {
@@ -310,6 +313,42 @@ TEST_F(LegalChoiceTest, AcceptsVictimsInAnyOrderButNotOtherVictims) {
   r = Compare(two_victims_, other);
   EXPECT_TRUE(r.difference.has_value());
   EXPECT_EQ(r.refused, std::nullopt);
+}
+
+// Pods tying at the head of activeQ may leave it in any order (upstream's
+// heap insertion history, or a real clock's creation order); a pod that is
+// not at the head's level, or not queued, is refused.
+TEST_F(LegalChoiceTest, AcceptsAnotherPodTyingAtTheHeadOfActiveQ) {
+  const api::Trace own = Run(same_instant_);
+  const api::Attempt first = FirstAttempt(own);
+  ASSERT_EQ(first.cycle, 1);
+  std::string other;
+  for (const api::Trace::Record& rec : own.records) {
+    if (rec.attempt && rec.attempt->cycle == 2) other = rec.attempt->pod;
+  }
+  ASSERT_FALSE(other.empty());
+  ASSERT_NE(other, first.pod);
+  api::RunOptions options;
+  options.forced.pops[1] = other;
+  const api::Trace actual = RunWith(same_instant_, options);
+  for (const api::Trace::Record& rec : actual.records) {
+    ASSERT_FALSE(rec.note && rec.note->what == "illegalChoice") << rec.note->message;
+  }
+  ASSERT_EQ(FirstAttempt(actual).pod, other);
+  LegalChoiceResult r = Compare(same_instant_, actual);
+  EXPECT_EQ(r.difference, std::nullopt);
+  ASSERT_FALSE(r.accepted.empty());
+  EXPECT_EQ(r.accepted.front(), (Choice{1, other, other, first.pod, "pod"}));
+
+  api::Trace ghost = own;
+  for (api::Trace::Record& rec : ghost.records) {
+    if (rec.attempt && rec.attempt->cycle == 1) rec.attempt->pod = "default/ghost";
+  }
+  r = Compare(same_instant_, ghost);
+  ASSERT_TRUE(r.refused.has_value());
+  EXPECT_EQ(r.refused->decision, "pod");
+  EXPECT_NE(r.refusal.find("pod default/ghost is not in activeQ"), std::string::npos)
+      << r.refusal;
 }
 
 }  // namespace

@@ -61,6 +61,7 @@ std::string ChoicesText(const std::vector<Choice>& choices) {
   for (const Choice& c : choices) {
     const std::string what = c.decision == "node"         ? " on "
                              : c.decision == "nomination" ? " nominating "
+                             : c.decision == "pod"        ? " popping "
                                                           : " feasible nodes ";
     parts.push_back("cycle " + std::to_string(c.cycle) + " " + c.pod + what +
                     c.node + " (reference: " + c.reference_node + ")");

@@ -511,6 +511,20 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
 
 // --- The loop -----------------------------------------------------------------
 
+std::optional<framework::QueuedPodInfo> Scheduler::PopNext() {
+  const int64_t cycle = queue_->SchedulingCycle() + 1;
+  auto forced = options_.forced.pops.find(cycle);
+  if (forced == options_.forced.pops.end()) return queue_->Pop();
+  std::string refusal;
+  std::optional<framework::QueuedPodInfo> info =
+      queue_->PopPreferring(forced->second, &refusal);
+  if (!refusal.empty()) {
+    RecordIllegalChoice("cycle " + std::to_string(cycle) + ": queue pop not accepted: " +
+                        refusal);
+  }
+  return info;
+}
+
 const std::string* Scheduler::ForcedNomination() const {
   auto it = options_.forced.nominations.find(queue_->SchedulingCycle());
   return it == options_.forced.nominations.end() ? nullptr : &it->second;
@@ -572,7 +586,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       queue_->FlushUnschedulablePodsLeftover(now_);
     }
     // 5. Scheduling cycles.
-    while (std::optional<framework::QueuedPodInfo> info = queue_->Pop()) {
+    while (std::optional<framework::QueuedPodInfo> info = PopNext()) {
       ScheduleOne(std::move(*info));
     }
 

@@ -131,6 +131,10 @@ class Scheduler : public framework::Handle {
   bool ResponsibleForPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---
+  // The queue's Pop, or the pod legal-choice conformance forces the next
+  // cycle to pop (api::ForcedDecisions::pops; a refused one leaves an
+  // "illegalChoice" note and the head is popped).
+  std::optional<framework::QueuedPodInfo> PopNext();
   void ScheduleOne(framework::QueuedPodInfo pod_info);
   struct ScheduleResult {
     std::string suggested_host;

@@ -443,10 +443,30 @@ void SchedulingQueue::AddToUnschedulable(framework::QueuedPodInfo info) {
 // ------------------------------------------------------
 
 std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop() {
+  return PopPreferring("", nullptr);
+}
+
+std::optional<framework::QueuedPodInfo> SchedulingQueue::PopPreferring(
+    const std::string& key, std::string* refusal) {
+  bool preferring = !key.empty();
   while (!active_.empty()) {
     auto head = active_.begin();
     for (auto it = std::next(active_.begin()); it != active_.end(); ++it) {
       if (ActiveLess(it->second, head->second)) head = it;
+    }
+    if (preferring) {
+      preferring = false;
+      auto wanted = std::find_if(active_.begin(), active_.end(), [&](const auto& entry) {
+        return entry.second.pod.Key() == key;
+      });
+      if (wanted == active_.end()) {
+        *refusal = "pod " + key + " is not in activeQ";
+      } else if (sort_->Less(head->second, wanted->second)) {
+        *refusal = "pod " + key + " does not tie with " + head->second.pod.Key() +
+                   " at the head of activeQ";
+      } else {
+        head = wanted;
+      }
     }
     framework::QueuedPodInfo info = std::move(head->second);
     active_.erase(head);

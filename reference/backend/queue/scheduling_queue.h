@@ -142,6 +142,12 @@ class SchedulingQueue {
   // A pod whose UID is already in flight is dropped and the next one popped
   // (upstream's guard against double scheduling).
   std::optional<framework::QueuedPodInfo> Pop();
+  // Pop, except that the pod `key` leaves activeQ instead of the head iff
+  // it ties with the head under QueueSort (neither sorts before the other;
+  // legal-choice conformance, api::ForcedDecisions::pops). Otherwise
+  // `*refusal` says why and the head is popped.
+  std::optional<framework::QueuedPodInfo> PopPreferring(const std::string& key,
+                                                        std::string* refusal);
   // The attempt for the pod with this UID is over (no-op if not in flight).
   void Done(const std::string& pod_uid);
   // Puts a pod that failed back. `pod_scheduling_cycle` is SchedulingCycle()
