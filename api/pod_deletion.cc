@@ -5,7 +5,7 @@
 namespace schedref::api {
 
 int64_t DeleteGracePeriodSeconds(const Pod& pod) {
-  if (pod.node_name.empty()) return 0;
+  if (pod.node_name.empty() || pod.Terminated()) return 0;
   const int64_t grace = pod.TerminationGracePeriodSeconds();
   return grace < 0 ? 1 : grace;
 }

@@ -16,8 +16,8 @@ namespace schedref::api {
 
 // The grace period, in seconds, of a delete without options: the pod's
 // spec.terminationGracePeriodSeconds (30 by default), 0 for a pod the API
-// server has not bound (no spec.nodeName; the finished pods, also 0
-// upstream, are never the scheduler's to delete), 1 for a negative one.
+// server has not bound (no spec.nodeName) or one in a terminal phase
+// (Succeeded, Failed), 1 for a negative one.
 // 0 deletes at once; otherwise the pod gets a deletionTimestamp and stays
 // until its kubelet has stopped it.
 [[nodiscard]] int64_t DeleteGracePeriodSeconds(const Pod& pod);

@@ -25,6 +25,10 @@ TEST(DeleteGracePeriodSecondsTest, CheckGracefulDeleteRules) {
       {"not bound: at once", "", 30, 0},
       {"not bound, negative: at once", "", -7, 0},
   };
+  Pod failed;
+  failed.node_name = "n1";
+  failed.phase = "Failed";
+  EXPECT_EQ(DeleteGracePeriodSeconds(failed), 0) << "terminal phase: at once";
   for (const Case& c : cases) {
     Pod pod;
     pod.node_name = c.node;

@@ -7,6 +7,7 @@
 
 #include "api/binding.h"
 #include "api/pod_deletion.h"
+#include "api/pod_update.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "optimized/backend/queue/pod_events.h"
@@ -206,8 +207,19 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim, const api::Po
   }
   const std::string key = victim.Key();
   auto it = pods_.find(key);
-  // Gone already: the API server answers the status patch with NotFound.
-  if (it == pods_.end()) return framework::Status::Error("pods \"" + victim.name + "\" not found");
+  if (it == pods_.end()) {
+    // A finished pod still exists, unseen by the informers: patched and
+    // deleted at once (grace period 0 for a terminal phase).
+    if (auto f = terminated_pods_.find(key);
+        f != terminated_pods_.end() && f->second.uid == victim.uid) {
+      preemption_victims_.push_back(key);
+      Note("victimDeleted", key, "preempted by " + preemptor.Key());
+      terminated_pods_.erase(f);
+      return framework::Status::Success();
+    }
+    // Gone already: the API server answers the status patch with NotFound.
+    return framework::Status::Error("pods \"" + victim.name + "\" not found");
+  }
   preemption_victims_.push_back(key);
   // First the DisruptionTarget condition (a status patch), then the delete.
   {
@@ -474,9 +486,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         const api::Pod& current = it != pods_.end()
                                       ? framework::MaterializedPod(*it->second, &current_copy)
                                       : terminated->second;
-        api::Pod updated = *pod;
-        // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = current.node_name;
+        api::Pod updated = api::ApplyPodUpdate(current, *pod);
         // An update that changes nothing is no write: the API server keeps
         // the resourceVersion and sends no watch event.
         if (updated == current) return schedref::Status::Ok();

@@ -5,6 +5,7 @@
 
 #include "api/binding.h"
 #include "api/pod_deletion.h"
+#include "api/pod_update.h"
 #include "api/default_plugins.h"
 #include "api/profile_map.h"
 #include "reference/backend/queue/pod_events.h"
@@ -164,13 +165,25 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
     preemption_victims_.push_back(victim.Key());
     return framework::Status::Success();
   }
-  auto it = pods_.find(victim.Key());
-  // Gone already (an assumed pod deleted while its binding runs): the API
-  // server answers the status patch with NotFound.
+  const std::string key = victim.Key();
+  auto it = pods_.find(key);
   if (it == pods_.end()) {
+    // A finished pod (it turned Failed or Succeeded while, or after, its
+    // Bind ran) still exists; the informers just do not see it. It takes
+    // the patch and goes at once (grace period 0 for a terminal phase).
+    if (auto f = terminated_pods_.find(key);
+        f != terminated_pods_.end() && f->second.uid == victim.uid) {
+      preemption_victims_.push_back(key);
+      trace_.records.push_back({std::nullopt, std::nullopt,
+                                api::Note{now_, "victimDeleted", key,
+                                          "preempted by " + preemptor.Key()}});
+      terminated_pods_.erase(f);
+      return framework::Status::Success();
+    }
+    // Gone already (an assumed pod deleted while its binding runs): the
+    // API server answers the status patch with NotFound.
     return framework::Status::Error("pods \"" + victim.name + "\" not found");
   }
-  const std::string key = victim.Key();
   preemption_victims_.push_back(key);
   // First the DisruptionTarget condition (a status patch, an update the
   // informers deliver), then the delete.
@@ -411,9 +424,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
                                            " does not exist");
         }
         const api::Pod& current = it != pods_.end() ? it->second : terminated->second;
-        api::Pod updated = *pod;
-        // The scheduler owns spec.nodeName once it bound the pod.
-        if (updated.node_name.empty()) updated.node_name = current.node_name;
+        const api::Pod updated = api::ApplyPodUpdate(current, *pod);
         // An update that changes nothing is no write: the API server keeps
         // the resourceVersion and sends no watch event.
         if (updated == current) return schedref::Status::Ok();

@@ -8,6 +8,7 @@
 
 #include "api/labels.h"
 #include "api/pod_deletion.h"
+#include "api/pod_update.h"
 
 namespace schedref::testing::scenario_gen {
 namespace {
@@ -90,13 +91,8 @@ class Cluster {
         nodes_[n->name] = *n;
       }
       if (const auto* p = std::get_if<api::Pod>(&e.object)) {
-        api::Pod pod = *p;
-        auto old = pods_.find(pod.Key());
-        // The scheduler owns spec.nodeName once it bound the pod.
-        if (old != pods_.end() && pod.node_name.empty()) {
-          pod.node_name = old->second.node_name;
-        }
-        pods_[pod.Key()] = pod;
+        auto old = pods_.find(p->Key());
+        pods_[p->Key()] = old != pods_.end() ? api::ApplyPodUpdate(old->second, *p) : *p;
       }
     } else if (e.op == Op::kDelete) {
       if (e.kind == "Node") nodes_.erase(e.name);

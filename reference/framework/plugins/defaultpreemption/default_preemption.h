@@ -51,9 +51,8 @@ FilterPodsWithPDBViolation(const std::vector<api::Pod>& pods,
 // True iff `pod` is terminating because the scheduler preempted it
 // (upstream podTerminatingByPreemption, PodDisruptionConditions GA in
 // v1.31: deletionTimestamp set and its first DisruptionTarget condition
-// True with reason PreemptionByScheduler). The scheduler's own victims are
-// deleted at once, so the only terminating pods are those a scenario
-// writes.
+// True with reason PreemptionByScheduler): the scheduler's own victims
+// with a grace period, and pods a scenario writes so.
 bool PodTerminatingByPreemption(const api::Pod& pod);
 
 class DefaultPreemption final : public PostFilterPlugin,
