@@ -564,6 +564,21 @@ Status Validate(const SchedulerConfiguration& config,
                 std::to_string(config.pod_max_in_unschedulable_pods_seconds),
                 "must be greater than 0"));
   }
+  // Ours: upstream multiplies each by time.Second, an int64 of nanoseconds,
+  // which wraps above 9223372036 seconds (about 292 years) and leaves the
+  // queue with a negative duration; schedref refuses such values.
+  constexpr int64_t kMaxDurationSeconds = 9223372036;
+  for (const auto& [field, value] :
+       {std::pair<const char*, int64_t>{"podInitialBackoffSeconds",
+                                        config.pod_initial_backoff_seconds},
+        {"podMaxBackoffSeconds", config.pod_max_backoff_seconds},
+        {"podMaxInUnschedulablePodsSeconds", config.pod_max_in_unschedulable_pods_seconds}}) {
+    if (value > kMaxDurationSeconds) {
+      errs.push_back(Invalid(field, std::to_string(value),
+                             "must be at most 9223372036 (a Go time.Duration "
+                             "of that many seconds overflows)"));
+    }
+  }
   return Aggregate(errs);
 }
 

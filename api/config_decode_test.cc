@@ -190,6 +190,12 @@ TEST(DecodeConfiguration, UpstreamValidationMessages) {
       {"max-backoff-below-initial", "podInitialBackoffSeconds: 20",
        "sched.yaml: podMaxBackoffSeconds: Invalid value: 10: must be greater "
        "than or equal to PodInitialBackoffSeconds"},
+      {"backoff-overflows-a-duration",
+       "podInitialBackoffSeconds: 9223372037\npodMaxBackoffSeconds: 9223372037",
+       "sched.yaml: [podInitialBackoffSeconds: Invalid value: 9223372037: must be at "
+       "most 9223372036 (a Go time.Duration of that many seconds overflows), "
+       "podMaxBackoffSeconds: Invalid value: 9223372037: must be at most "
+       "9223372036 (a Go time.Duration of that many seconds overflows)]"},
       {"duplicated-plugin-config",
        "profiles: [{pluginConfig: [{name: config}, {name: config}]}]",
        "sched.yaml: profiles[0].pluginConfig[1]: Duplicate value: "

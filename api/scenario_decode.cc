@@ -546,6 +546,14 @@ class ScenarioDecoder {
 
       Event event;
       SCHEDREF_RETURN_IF_ERROR(ReadDuration(e, "at", true, &event.at));
+      // The virtual clock visits every second up to the last event, so a
+      // timeline of centuries would run for days: schedref's own limit.
+      constexpr TimeMs kMaxAtMs = TimeMs{1000} * 3600 * 1000;
+      if (event.at > kMaxAtMs) {
+        return e.ErrorAt("at", FormatDurationMs(event.at) +
+                                   " is later than 1000h, the longest timeline "
+                                   "schedref runs");
+      }
       if (i > 0 && event.at < previous) {
         return e.ErrorAt("at", FormatDurationMs(event.at) +
                                    " is earlier than timeline[" +

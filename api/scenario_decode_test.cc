@@ -645,6 +645,10 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].update.spec.schedulerName: Forbidden: pod updates "
        "may not change the scheduler name (\"default-scheduler\" -> "
        "\"other\")"},
+      {"TimelineBeyond1000h",
+       Doc("timeline:\n- {at: 1000h1ms, advance: {}}\n"),
+       "f.yaml: timeline[0].at: 1000h0m0.001s is later than 1000h, the longest "
+       "timeline schedref runs"},
       {"UpdateChangesTerminationGracePeriod",
        Doc("objects:\n- " + PodManifest("p", "terminationGracePeriodSeconds: 0") +
            "\ntimeline:\n- {at: 1s, update: " +

@@ -7,7 +7,10 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
+#include <string>
 #include <system_error>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -217,6 +220,33 @@ std::vector<std::string> ChangedRecords(const std::vector<Edit>& edits) {
 // Changed records listed under an "updated" line; the rest are counted.
 constexpr size_t kShownRecords = 5;
 
+// Why replacing the expectedTrace block of `text` by textual surgery would
+// lose or break something, or nullopt when `rewritten` is exactly `text`
+// with the new trace: it must decode to the scenario `text` decoded to
+// without its trace (`scenario`), with `lines` as its trace, and cutting
+// the old block must have dropped nothing but it (checked when `text`
+// decodes whole: a stale trace may not).
+std::optional<std::string> UnsafeRewrite(const std::string& text, const std::string& rewritten,
+                                         const api::Scenario& scenario,
+                                         const std::vector<std::string>& lines,
+                                         const std::string& path) {
+  StatusOr<api::Scenario> after = api::DecodeScenario(rewritten, path);
+  if (!after.ok()) return "the rewritten file does not decode: " + after.status().message();
+  if (after->expected_trace != lines) return "the new trace does not read back";
+  api::Scenario without = *after;
+  without.expected_trace.clear();
+  if (!(without == scenario)) return "the rewritten file describes another scenario";
+  StatusOr<api::Scenario> before = api::DecodeScenario(text, path);
+  if (before.ok()) {
+    api::Scenario whole = *before;
+    whole.expected_trace.clear();
+    if (!(whole == scenario)) {
+      return "cutting the old expectedTrace block would drop more than the block";
+    }
+  }
+  return std::nullopt;
+}
+
 // The golden update workflow: rewrite each file's expectedTrace with the
 // reference's trace and say what changed. The scenario is decoded without
 // its expectedTrace, which is compared as text.
@@ -245,6 +275,12 @@ int Update(api::Scheduler& impl, const std::vector<std::string>& files,
     }
     std::vector<std::string> lines = api::EncodeTraceLines(*trace);
     const std::string rewritten = WithExpectedTrace(*text, lines);
+    if (std::optional<std::string> why = UnsafeRewrite(*text, rewritten, *scenario, lines, path)) {
+      out << "FAIL " << path << ": --update cannot rewrite this file safely (" << *why
+          << "); it rewrites YAML scenarios whose unquoted expectedTrace key comes last\n";
+      ++failed;
+      continue;
+    }
     if (rewritten == *text) {
       out << "unchanged " << path << "\n";
       ++unchanged;
@@ -308,8 +344,12 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
         << "\" (json, junit)\n";
     return kCheckUsage;
   }
-  if (!(options.timeout_seconds > 0)) {
-    err << "error: --timeout must be positive\n";
+  // At most a week: beyond that no run is waited for, and the value in
+  // milliseconds must stay far from int64's limit.
+  constexpr double kMaxTimeoutSeconds = 7 * 24 * 3600;
+  if (!(options.timeout_seconds > 0) || options.timeout_seconds > kMaxTimeoutSeconds) {
+    err << "error: --timeout must be positive and at most " << kMaxTimeoutSeconds
+        << " seconds (a week), got " << options.timeout_seconds << "\n";
     return kCheckUsage;
   }
   std::vector<std::string> impls = options.impls;

@@ -7,7 +7,9 @@
 #       line, as after a change of the trace format) is repaired too;
 #   (c) an up-to-date golden is left alone and reported unchanged;
 #   (d) --update regenerates from the reference only: --impl=optimized is a
-#       usage error (exit 2) and leaves the file alone.
+#       usage error (exit 2) and leaves the file alone;
+#   (e) a file the textual rewrite would break (a key after expectedTrace,
+#       a JSON scenario) is refused and left alone.
 # Every check compares the whole output, the exit code and the file.
 set -uo pipefail
 schedref="$1"
@@ -109,6 +111,36 @@ if grep -q '"evaluated":3,' "$file"; then
   echo "PASS optimized-refused-untouched"
 else
   echo "FAIL optimized-refused-untouched: the file was rewritten"
+  failures=$((failures + 1))
+fi
+
+# (e) Files textual surgery would break are refused and left alone: a key
+# after expectedTrace (cutting the block would drop it) and a JSON scenario
+# (a YAML block appended to JSON does not decode).
+cp "$golden" "$file"
+echo "seed: 3" >>"$file"
+cp "$file" "$tmp/before.yaml"
+expect key-after-trace-refused 1 -- "$schedref" check --update "$file" <<EOF
+FAIL $file: --update cannot rewrite this file safely (cutting the old expectedTrace block would drop more than the block); it rewrites YAML scenarios whose unquoted expectedTrace key comes last
+0 updated, 0 unchanged, 1 failed
+EOF
+if cmp -s "$file" "$tmp/before.yaml"; then
+  echo "PASS key-after-trace-untouched"
+else
+  echo "FAIL key-after-trace-untouched: the file was rewritten"
+  failures=$((failures + 1))
+fi
+json="$tmp/minimal.json"
+printf '{"schedref": "scenario/v1", "name": "j"}\n' >"$json"
+cp "$json" "$tmp/before.json"
+got="$("$schedref" check --update "$json" 2>&1)"
+code=$?
+if [[ $code == 1 && "$got" == *"FAIL $json: --update cannot rewrite this file safely (the rewritten file does not decode"* ]] &&
+   cmp -s "$json" "$tmp/before.json"; then
+  echo "PASS json-refused-untouched"
+else
+  echo "FAIL json-refused-untouched: exit $code, output:"
+  echo "$got"
   failures=$((failures + 1))
 fi
 
