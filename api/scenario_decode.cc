@@ -353,6 +353,7 @@ class ScenarioDecoder {
           pod->creation_timestamp = scenario_.start_time;
         }
         SCHEDREF_RETURN_IF_ERROR(AdmitNewPod(pod, at));
+        SCHEDREF_RETURN_IF_ERROR(ClaimUid(*pod, at));
         ever_pods_.insert(pod->Key());
         pods_[pod->Key()] = *pod;
         out.pods.push_back(std::move(*pod));
@@ -479,6 +480,22 @@ class ScenarioDecoder {
     }
   }
 
+  // The API server generates a UID per object and never reuses one: a pod
+  // (created in `objects` or by the timeline) may not carry the UID of
+  // another pod of the scenario.
+  Status ClaimUid(const Pod& pod, const FieldReader& at) {
+    auto [it, fresh] = uids_.try_emplace(pod.uid, pod.Key());
+    if (!fresh && it->second != pod.Key()) {
+      return at.ErrorAt("metadata.uid", "Duplicate value: \"" + pod.uid +
+                                            "\" (the uid of Pod " + it->second + ")");
+    }
+    if (!fresh) {
+      return at.ErrorAt("metadata.uid", "Duplicate value: \"" + pod.uid +
+                                            "\" (a pod created again needs a new uid)");
+    }
+    return Status::Ok();
+  }
+
   // The API server's ValidatePodUpdate, for the fields the scheduler reads
   // that it never lets an update change: scheduling gates may only be
   // removed (validateOnlyDeletedSchedulingGates); spec.schedulerName and
@@ -495,6 +512,15 @@ class ScenarioDecoder {
             "Forbidden: only deletion is allowed, but found new scheduling "
             "gate '" + gate + "'");
       }
+    }
+    if (pod.uid != old.uid) {
+      return at.ErrorAt("metadata.uid", "Invalid value: \"" + pod.uid +
+                                            "\": field is immutable");
+    }
+    if (!pod.node_name.empty() && !old.node_name.empty() && pod.node_name != old.node_name) {
+      return at.ErrorAt("spec.nodeName",
+                        "Forbidden: pod updates may not change the node (\"" +
+                            old.node_name + "\" -> \"" + pod.node_name + "\")");
     }
     if (pod.scheduler_name != old.scheduler_name) {
       return at.ErrorAt("spec.schedulerName",
@@ -617,6 +643,7 @@ class ScenarioDecoder {
         pod->creation_timestamp = scenario_.start_time + event->at;
       }
       SCHEDREF_RETURN_IF_ERROR(AdmitNewPod(pod, body));
+      SCHEDREF_RETURN_IF_ERROR(ClaimUid(*pod, body));
       ever_pods_.insert(pod->Key());
       pods_[pod->Key()] = *pod;
     } else if (const auto* pc = std::get_if<PriorityClass>(&*object)) {
@@ -738,6 +765,7 @@ class ScenarioDecoder {
   // Every pod key the scenario ever defines, and the pod-directed
   // operations' references to check against it at the end.
   std::set<std::string> ever_pods_;
+  std::map<std::string, std::string> uids_;  // pod uid -> its pod's key
   std::vector<std::pair<FieldReader, std::string>> pod_references_;
 };
 

@@ -645,6 +645,36 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].update.spec.schedulerName: Forbidden: pod updates "
        "may not change the scheduler name (\"default-scheduler\" -> "
        "\"other\")"},
+      {"DuplicateUid",
+       Doc("objects:\n- {apiVersion: v1, kind: Pod, metadata: {name: a, uid: u}, spec: "
+           "{containers: [{name: c}]}}\n"
+           "timeline:\n- {at: 1s, create: {apiVersion: v1, kind: Pod, metadata: {name: "
+           "b, uid: u}, spec: {containers: [{name: c}]}}}\n"),
+       "f.yaml: timeline[0].create.metadata.uid: Duplicate value: \"u\" (the uid of "
+       "Pod default/a)"},
+      {"UidReusedAfterDelete",
+       Doc("objects:\n- {apiVersion: v1, kind: Pod, metadata: {name: a, uid: u}, spec: "
+           "{containers: [{name: c}]}}\n"
+           "timeline:\n- {at: 1s, delete: {kind: Pod, name: default/a}}\n"
+           "- {at: 2s, create: {apiVersion: v1, kind: Pod, metadata: {name: a, uid: u}, "
+           "spec: {containers: [{name: c}]}}}\n"),
+       "f.yaml: timeline[1].create.metadata.uid: Duplicate value: \"u\" (a pod "
+       "created again needs a new uid)"},
+      {"UpdateChangesUid",
+       Doc("objects:\n- {apiVersion: v1, kind: Pod, metadata: {name: a, uid: u}, spec: "
+           "{containers: [{name: c}]}}\n"
+           "timeline:\n- {at: 1s, update: {apiVersion: v1, kind: Pod, metadata: {name: "
+           "a, uid: v}, spec: {containers: [{name: c}]}}}\n"),
+       "f.yaml: timeline[0].update.metadata.uid: Invalid value: \"v\": field is "
+       "immutable"},
+      {"UpdateMovesBoundPod",
+       Doc("objects:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n"
+           "- {apiVersion: v1, kind: Pod, metadata: {name: a}, spec: {nodeName: n1, "
+           "containers: [{name: c}]}}\n"
+           "timeline:\n- {at: 1s, update: {apiVersion: v1, kind: Pod, metadata: {name: "
+           "a}, spec: {nodeName: n2, containers: [{name: c}]}}}\n"),
+       "f.yaml: timeline[0].update.spec.nodeName: Forbidden: pod updates may not "
+       "change the node (\"n1\" -> \"n2\")"},
       {"TimelineBeyond1000h",
        Doc("timeline:\n- {at: 1000h1ms, advance: {}}\n"),
        "f.yaml: timeline[0].at: 1000h0m0.001s is later than 1000h, the longest "

@@ -166,7 +166,14 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
   check->add_option("--exec", check_options.exec,
                     "Check an external implementation: a command (run with "
-                    "sh -c) speaking docs/conformance-protocol.md");
+                    "sh -c) speaking docs/conformance-protocol.md")
+      ->check(CLI::Validator(
+          [](std::string& command) {
+            return command.find_first_not_of(" \t") == std::string::npos
+                       ? std::string("must not be empty")
+                       : std::string();
+          },
+          "COMMAND"));
   check->add_option("--mode", check_mode,
                     "strict: traces must equal expectedTrace; legal-choice: "
                     "the reference accepts every choice upstream could make")
