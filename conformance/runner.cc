@@ -323,7 +323,10 @@ std::vector<std::string> YamlFilesUnder(const std::string& dir) {
   std::error_code ec;
   std::filesystem::recursive_directory_iterator it(dir, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
-    if (it->is_regular_file(ec) && it->path().extension() == ".yaml") {
+    // A symlink that leads nowhere is listed too, so that reading it fails
+    // loudly instead of the folder's count silently shrinking.
+    if ((it->is_regular_file(ec) || (it->is_symlink(ec) && !it->exists(ec))) &&
+        it->path().extension() == ".yaml") {
       files.push_back(it->path().generic_string());
     }
   }

@@ -3,6 +3,8 @@
 // on the scenarios of conformance/testdata.
 #include "conformance/runner.h"
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <set>
@@ -239,6 +241,23 @@ TEST_F(RunnerTest, EngineErrorsAndBadFilesFail) {
     EXPECT_EQ(missing.message,
               "conformance/testdata/none.yaml: cannot open file");
   }
+}
+
+// Scenario files under a folder, sorted; a dangling symlink is listed (its
+// read then fails) rather than silently left out.
+TEST(RunnerFilesTest, YamlFilesUnderListsDanglingSymlinks) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / "yaml-files-under";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir / "sub");
+  std::ofstream(dir / "b.yaml") << "x";
+  std::ofstream(dir / "sub" / "a.yaml") << "x";
+  std::ofstream(dir / "notes.txt") << "x";
+  std::filesystem::create_symlink(dir / "missing.yaml", dir / "dangling.yaml");
+  const std::string root = dir.generic_string();
+  EXPECT_EQ(YamlFilesUnder(root),
+            (std::vector<std::string>{root + "/b.yaml", root + "/dangling.yaml",
+                                      root + "/sub/a.yaml"}));
 }
 
 TEST(RunnerTextTest, ExpectedTraceEditing) {
