@@ -13,10 +13,17 @@
 
 namespace schedref::api {
 
-// Why the API server refuses to bind `current`, the stored pod the Binding
-// names (same UID), whose spec.nodeName is `node_name` (passed apart so that
-// an implementation keeping it outside the object need not copy the pod),
-// or nullopt when it accepts. In upstream's order:
+// Why the API server refuses a Binding carrying `binding_uid` (the
+// scheduler's Binding carries the pod's UID) for `current`, the stored pod
+// of that name, whose spec.nodeName is `node_name` (passed apart so that an
+// implementation keeping it outside the object need not copy the pod), or
+// nullopt when it accepts. In upstream's order:
+//   a UID precondition naming an earlier pod of the same name: the storage
+//   layer's InvalidObj error as a Conflict on pods,
+//   Operation cannot be fulfilled on pods "p": StorageError: invalid
+//   object, Code: 4, Key: /registry/pods/<ns>/p, ResourceVersion: 0,
+//   AdditionalErrorMsg: Precondition failed: UID in precondition: <uid of
+//   the Binding>, UID in object meta: <uid of current>
 //   Operation cannot be fulfilled on pods/binding "p": pod p is being
 //   deleted, cannot be assigned to a host
 //   Operation cannot be fulfilled on pods/binding "p": pod p is already
@@ -25,19 +32,7 @@ namespace schedref::api {
 //   .spec.schedulingGates (reachable when a profile disables the
 //   SchedulingGates PreEnqueue plugin)
 [[nodiscard]] std::optional<std::string> BindingConflict(
-    const Pod& current, std::string_view node_name);
-
-// The API server's answer to a Binding whose UID precondition (the
-// scheduler's Binding carries the pod's UID) names an earlier pod of the
-// same name: the storage layer's InvalidObj error as a Conflict on pods,
-// checked before BindingConflict's rules:
-//   Operation cannot be fulfilled on pods "p": StorageError: invalid
-//   object, Code: 4, Key: /registry/pods/<ns>/p, ResourceVersion: 0,
-//   AdditionalErrorMsg: Precondition failed: UID in precondition: <uid of
-//   the Binding>, UID in object meta: <uid of current>
-// REQUIRES: current.uid != binding_uid.
-[[nodiscard]] std::string BindingUidConflict(const Pod& current,
-                                             std::string_view binding_uid);
+    const Pod& current, std::string_view node_name, std::string_view binding_uid);
 
 }  // namespace schedref::api
 

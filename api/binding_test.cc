@@ -37,18 +37,21 @@ TEST(BindingConflictTest, UpstreamOrderAndText) {
     Pod pod;
     pod.ns = "default";
     pod.name = "p";
+    pod.uid = "uid-1";
     pod.deletion_timestamp = c.deletion;
     pod.scheduling_gates = c.gates;
-    EXPECT_EQ(BindingConflict(pod, c.node), c.want) << c.name;
+    EXPECT_EQ(BindingConflict(pod, c.node, "uid-1"), c.want) << c.name;
   }
 }
 
-TEST(BindingUidConflictTest, StorageErrorAsConflict) {
+// The UID precondition comes first, even before a deletion.
+TEST(BindingConflictTest, UidPreconditionAsStorageConflict) {
   Pod pod;
   pod.ns = "team-a";
   pod.name = "p";
   pod.uid = "uid-2";
-  EXPECT_EQ(BindingUidConflict(pod, "uid-1"),
+  pod.deletion_timestamp = TimeMs{5};
+  EXPECT_EQ(BindingConflict(pod, "n1", "uid-1"),
             "Operation cannot be fulfilled on pods \"p\": StorageError: invalid "
             "object, Code: 4, Key: /registry/pods/team-a/p, ResourceVersion: 0, "
             "AdditionalErrorMsg: Precondition failed: UID in precondition: "

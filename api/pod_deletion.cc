@@ -4,8 +4,8 @@
 
 namespace schedref::api {
 
-int64_t DeleteGracePeriodSeconds(const Pod& pod) {
-  if (pod.node_name.empty() || pod.Terminated()) return 0;
+int64_t DeleteGracePeriodSeconds(const Pod& pod, std::string_view node_name) {
+  if (node_name.empty() || pod.Terminated()) return 0;
   const int64_t grace = pod.TerminationGracePeriodSeconds();
   return grace < 0 ? 1 : grace;
 }
@@ -16,14 +16,14 @@ TimeMs AddSecondsSaturating(TimeMs t, int64_t seconds) {
   return t + seconds * 1000;
 }
 
-bool UpdatePodCondition(Pod& pod, const PodCondition& condition) {
-  for (PodCondition& c : pod.conditions) {
+bool UpdatePodCondition(std::vector<PodCondition>& conditions, const PodCondition& condition) {
+  for (PodCondition& c : conditions) {
     if (c.type != condition.type) continue;
     if (c == condition) return false;
     c = condition;
     return true;
   }
-  pod.conditions.push_back(condition);
+  conditions.push_back(condition);
   return true;
 }
 

@@ -9,6 +9,8 @@
 #define SCHEDREF_API_POD_DELETION_H_
 
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "api/objects.h"
 
@@ -20,16 +22,19 @@ namespace schedref::api {
 // (Succeeded, Failed), 1 for a negative one.
 // 0 deletes at once; otherwise the pod gets a deletionTimestamp and stays
 // until its kubelet has stopped it.
-[[nodiscard]] int64_t DeleteGracePeriodSeconds(const Pod& pod);
+// `node_name` is the pod's spec.nodeName, passed apart (as to
+// BindingConflict) so that an implementation keeping it outside the object
+// need not copy the pod.
+[[nodiscard]] int64_t DeleteGracePeriodSeconds(const Pod& pod, std::string_view node_name);
 
 // `t` plus `seconds`, saturating at the largest TimeMs (a grace period
 // that ends after any scenario). REQUIRES: seconds >= 0.
 [[nodiscard]] TimeMs AddSecondsSaturating(TimeMs t, int64_t seconds);
 
-// Upstream UpdatePodCondition: replaces the pod's first condition of
-// `condition.type`, or appends `condition` when it has none. Returns true
-// iff the conditions changed, i.e. iff a status patch is sent.
-bool UpdatePodCondition(Pod& pod, const PodCondition& condition);
+// Upstream UpdatePodCondition: replaces the first of a pod's `conditions`
+// of `condition.type`, or appends `condition` when there is none. Returns
+// true iff the conditions changed, i.e. iff a status patch is sent.
+bool UpdatePodCondition(std::vector<PodCondition>& conditions, const PodCondition& condition);
 
 // The condition preemption adds to a victim before deleting it
 // (DisruptionTarget=True, reason PreemptionByScheduler; its message is not

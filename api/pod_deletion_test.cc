@@ -28,12 +28,12 @@ TEST(DeleteGracePeriodSecondsTest, CheckGracefulDeleteRules) {
   Pod failed;
   failed.node_name = "n1";
   failed.phase = "Failed";
-  EXPECT_EQ(DeleteGracePeriodSeconds(failed), 0) << "terminal phase: at once";
+  EXPECT_EQ(DeleteGracePeriodSeconds(failed, failed.node_name), 0) << "terminal phase: at once";
   for (const Case& c : cases) {
     Pod pod;
     pod.node_name = c.node;
     pod.termination_grace_period_seconds = c.grace;
-    EXPECT_EQ(DeleteGracePeriodSeconds(pod), c.want) << c.name;
+    EXPECT_EQ(DeleteGracePeriodSeconds(pod, c.node), c.want) << c.name;
   }
 }
 
@@ -67,10 +67,9 @@ TEST(UpdatePodConditionTest, ReplacesFirstOfTypeOrAppends) {
        {target, {"DisruptionTarget", "False", ""}}},
   };
   for (const Case& c : cases) {
-    Pod pod;
-    pod.conditions = c.before;
-    EXPECT_EQ(UpdatePodCondition(pod, target), c.want_changed) << c.name;
-    EXPECT_EQ(pod.conditions, c.want) << c.name;
+    std::vector<PodCondition> conditions = c.before;
+    EXPECT_EQ(UpdatePodCondition(conditions, target), c.want_changed) << c.name;
+    EXPECT_EQ(conditions, c.want) << c.name;
   }
 }
 

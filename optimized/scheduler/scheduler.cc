@@ -126,11 +126,8 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod, const std::string& node
   framework::PodInfoPtr* found = FindPod(pod);
   if (found == nullptr) return BindFinishedPod(pod, node_name);
   const framework::PodInfo& current = **found;
-  if (current.uid() != pod.uid) {
-    return schedref::Status::FailedPrecondition(api::BindingUidConflict(current.pod, pod.uid));
-  }
   // A bound PodInfo keeps its spec.nodeName outside its object.
-  if (auto conflict = api::BindingConflict(current.pod, current.node_name())) {
+  if (auto conflict = api::BindingConflict(current.pod, current.node_name(), pod.uid)) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
   if (std::optional<schedref::Status> injected = InjectedBindFailure(current.key)) {
@@ -162,10 +159,7 @@ schedref::Status Scheduler::BindFinishedPod(const api::Pod& pod, const std::stri
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
   api::Pod& current = it->second;
-  if (current.uid != pod.uid) {
-    return schedref::Status::FailedPrecondition(api::BindingUidConflict(current, pod.uid));
-  }
-  if (auto conflict = api::BindingConflict(current, current.node_name)) {
+  if (auto conflict = api::BindingConflict(current, current.node_name, pod.uid)) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
   if (std::optional<schedref::Status> injected = InjectedBindFailure(it->first)) {
@@ -222,19 +216,14 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim, const api::Po
   }
   preemption_victims_.push_back(key);
   // First the DisruptionTarget condition (a status patch), then the delete.
-  {
-    std::optional<api::Pod> copy;
-    api::Pod patched = framework::MaterializedPod(*it->second, &copy);
-    if (api::UpdatePodCondition(patched, api::PreemptionByScheduler())) {
-      UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
-                  p.conditions = std::move(patched.conditions);
-                }));
-    }
+  std::vector<api::PodCondition> conditions = it->second->pod.conditions;
+  if (api::UpdatePodCondition(conditions, api::PreemptionByScheduler())) {
+    UpdatePod(it->second, ChangedPodInfo(*it->second, [&](api::Pod& p) {
+                p.conditions = std::move(conditions);
+              }));
   }
   const framework::PodInfo& current = *it->second;
-  std::optional<api::Pod> copy;
-  const int64_t grace =
-      api::DeleteGracePeriodSeconds(framework::MaterializedPod(current, &copy));
+  const int64_t grace = api::DeleteGracePeriodSeconds(current.pod, current.node_name());
   const std::string by = "preempted by " + preemptor.Key();
   if (grace == 0) {
     Note("victimDeleted", key, by);

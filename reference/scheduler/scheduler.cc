@@ -112,11 +112,7 @@ schedref::Status Scheduler::BindPod(const api::Pod& pod,
   if (current == nullptr) {
     return schedref::Status::NotFound("pods \"" + pod.name + "\" not found");
   }
-  if (current->uid != pod.uid) {
-    return schedref::Status::FailedPrecondition(
-        api::BindingUidConflict(*current, pod.uid));
-  }
-  if (auto conflict = api::BindingConflict(*current, current->node_name)) {
+  if (auto conflict = api::BindingConflict(*current, current->node_name, pod.uid)) {
     return schedref::Status::FailedPrecondition(*conflict);
   }
   auto failures = bind_failures_.find(pod.Key());
@@ -188,11 +184,11 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
   // First the DisruptionTarget condition (a status patch, an update the
   // informers deliver), then the delete.
   api::Pod patched = it->second;
-  if (api::UpdatePodCondition(patched, api::PreemptionByScheduler())) {
+  if (api::UpdatePodCondition(patched.conditions, api::PreemptionByScheduler())) {
     UpdatePod(it->second, patched);
   }
   const api::Pod& current = pods_.at(key);
-  const int64_t grace = api::DeleteGracePeriodSeconds(current);
+  const int64_t grace = api::DeleteGracePeriodSeconds(current, current.node_name);
   const std::string by = "preempted by " + preemptor.Key();
   if (grace == 0) {
     trace_.records.push_back({std::nullopt, std::nullopt,

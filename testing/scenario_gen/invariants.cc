@@ -73,7 +73,7 @@ class Cluster {
     if (note.what == "victimTerminating") {
       auto it = pods_.find(note.pod);
       if (it != pods_.end()) {
-        api::UpdatePodCondition(it->second, api::PreemptionByScheduler());
+        api::UpdatePodCondition(it->second.conditions, api::PreemptionByScheduler());
         if (!it->second.deletion_timestamp) it->second.deletion_timestamp = note.at;
       }
     }
