@@ -4,22 +4,19 @@
 #include <stdlib.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <map>
 #include <set>
 #include <iostream>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 #include <nlohmann/json.hpp>
 
 #include "api/scenario_decode.h"
-#include "api/trace.h"
-#include "api/trace_codec.h"
 #include "conformance/implementations.h"
 #include "gtest/gtest.h"
+#include "testing/scenario_gen/counterexample.h"
 #include "testing/scenario_gen/scenario_gen.h"
+#include "testing/scenario_gen/second_profile.h"
 
 namespace schedref::testing::differential {
 namespace {
@@ -124,69 +121,24 @@ void AddTestPlugins(api::Profile& profile) {
   profile.plugins->pre_bind.enabled.push_back({"TestPreBind", 0});
 }
 
-// Gives each pod of `s` a profile: with `second`, one of the two or,
-// rarely, a scheduler no profile is (the informers ignore it while it is
-// pending); otherwise its own. A pod of a profile in `with_test_plugins`
-// sometimes carries the labels the test plugins act on. A pod keeps its
-// profile and labels in every version (its create, its updates).
-void AssignPods(api::Scenario& s, bool second, const std::set<std::string>& with_test_plugins) {
-  struct Assignment {
-    std::string scheduler;
-    api::Labels labels;
-  };
-  std::map<std::string, Assignment> assigned;  // by pod key
-  auto assign = [&](api::Pod& pod) {
-    auto [it, first] = assigned.try_emplace(pod.Key());
-    Assignment& a = it->second;
-    if (first) {
-      a.scheduler = pod.scheduler_name;
-      if (second) {
-        const int pick = *gen::inRange(0, 100);
-        a.scheduler = pick < 50   ? "default-scheduler"
-                      : pick < 95 ? "second-scheduler"
-                                  : "foreign-scheduler";
-      }
-      if (with_test_plugins.contains(a.scheduler)) {
-        if (Chance(40)) {
-          const std::string permit = *gen::element<std::string>("reject", "reject", "wait");
-          a.labels["schedref.test/permit"] = permit;
-          if (permit == "wait") {
-            a.labels["schedref.test/permit-timeout"] =
-                *gen::element<std::string>("1s", "3s", "0s");
-          }
-        }
-        if (Chance(10)) a.labels["schedref.test/reserve"] = "fail";
-        if (Chance(10)) {
-          a.labels["schedref.test/prebind"] = *gen::element<std::string>("reject", "fail");
-        }
+// The labels the test plugins act on, sometimes, for a pod of a profile
+// in `with_test_plugins`.
+scenario_gen::PodLabeller TestPluginLabels(std::set<std::string> with_test_plugins) {
+  return [with_test_plugins = std::move(with_test_plugins)](
+             const std::string& scheduler, api::Labels& labels) {
+    if (!with_test_plugins.contains(scheduler)) return;
+    if (Chance(40)) {
+      const std::string permit = *gen::element<std::string>("reject", "reject", "wait");
+      labels["schedref.test/permit"] = permit;
+      if (permit == "wait") {
+        labels["schedref.test/permit-timeout"] = *gen::element<std::string>("1s", "3s", "0s");
       }
     }
-    pod.scheduler_name = a.scheduler;
-    for (const auto& [key, value] : a.labels) pod.labels[key] = value;
+    if (Chance(10)) labels["schedref.test/reserve"] = "fail";
+    if (Chance(10)) {
+      labels["schedref.test/prebind"] = *gen::element<std::string>("reject", "fail");
+    }
   };
-  for (api::Pod& pod : s.initial.pods) assign(pod);
-  for (api::Event& e : s.timeline) {
-    if (auto* pod = std::get_if<api::Pod>(&e.object)) assign(*pod);
-  }
-}
-
-std::string OutputDir() {
-  const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
-  return dir != nullptr && *dir != '\0' ? dir : "/tmp";
-}
-
-std::string WriteGolden(const std::string& name, const api::Scenario& s,
-                        const std::string& why) {
-  api::Scenario golden = s;
-  golden.name = name;
-  golden.description =
-      "Found by testing/differential (" + Candidate() + "):\n" + why + "\n";
-  golden.expected_trace.clear();
-  StatusOr<api::Trace> trace = Make("reference")->Run(s, {});
-  if (trace.ok()) golden.expected_trace = api::EncodeTraceLines(*trace);
-  const std::string path = OutputDir() + "/" + name + ".yaml";
-  std::ofstream(path) << api::EncodeScenario(golden);
-  return path;
 }
 
 }  // namespace
@@ -217,15 +169,16 @@ api::Scenario VaryConfiguration(api::Scenario s) {
     AddTestPlugins(s.config.profiles.front());
     with_test_plugins.insert(s.config.profiles.front().scheduler_name);
   }
-  const bool second = Chance(35);
-  if (second) {
+  if (Chance(35)) {
     api::Profile profile = VaryProfile(api::Profile{});
-    profile.scheduler_name = "second-scheduler";
     AddTestPlugins(profile);
-    with_test_plugins.insert(profile.scheduler_name);
-    s.config.profiles.push_back(std::move(profile));
+    with_test_plugins.insert(scenario_gen::kSecondScheduler);
+    scenario_gen::AddSecondProfile(s, std::move(profile),
+                                   TestPluginLabels(std::move(with_test_plugins)));
+  } else if (!with_test_plugins.empty()) {
+    scenario_gen::AssignPods(s, /*spread=*/false,
+                             TestPluginLabels(std::move(with_test_plugins)));
   }
-  if (second || !with_test_plugins.empty()) AssignPods(s, second, with_test_plugins);
   if (Chance(10)) {
     s.config.pod_initial_backoff_seconds = *gen::element<int64_t>(2, 1);
     s.config.pod_max_backoff_seconds = *gen::element<int64_t>(2, 4);
@@ -246,8 +199,10 @@ bool ConfigurationVaried(const api::Scenario& s) {
 void RequireNoDivergence(const std::optional<std::string>& divergence,
                          const std::string& name, const api::Scenario& s) {
   if (!divergence) return;
-  RC_FAIL(*divergence + "\nscenario written to " +
-          WriteGolden(name, s, *divergence));
+  const scenario_gen::Counterexample what{
+      name, "Found by testing/differential (" + Candidate() + "):\n" + *divergence + "\n",
+      scenario_gen::kGeneratedUpstream};
+  RC_FAIL(*divergence + "\n" + scenario_gen::WriteCounterexample(what, s, *Make("reference")));
 }
 
 int PropertiesMain(int argc, char** argv, int default_cases) {

@@ -40,11 +40,9 @@ namespace schedref::testing::differential {
 [[nodiscard]] bool ConfigurationVaried(const api::Scenario& s);
 
 // For use inside a property: nothing if `divergence` is empty; otherwise
-// writes `s` as a golden file `<name>.yaml` (expectedTrace = the
-// reference's trace) under $TEST_UNDECLARED_OUTPUTS_DIR, or /tmp, and fails
-// the property with the divergence and the file's path. While RapidCheck
-// shrinks, each failing candidate overwrites the file, so the last one
-// written is the smallest.
+// writes `s` as the golden file `<name>.yaml` (expectedTrace = the
+// reference's trace; scenario_gen::WriteCounterexample says where) and
+// fails the property with the divergence and the file's path.
 void RequireNoDivergence(const std::optional<std::string>& divergence,
                          const std::string& name, const api::Scenario& s);
 

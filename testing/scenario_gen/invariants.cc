@@ -456,10 +456,15 @@ std::optional<std::string> CheckHigherPriorityTriedFirst(
     auto it = all.find(key);
     return it == all.end() ? 0 : it->second.priority.value_or(0);
   };
+  std::set<std::string> profiles;
+  for (const api::Profile& profile : scenario.config.profiles) {
+    profiles.insert(profile.scheduler_name);
+  }
   // t -> E(t).
   std::map<TimeMs, std::set<std::string>> entering;
   std::set<std::string> gated;
   for (const api::Pod& p : scenario.initial.pods) {
+    if (!profiles.contains(p.scheduler_name)) continue;
     if (!p.scheduling_gates.empty()) gated.insert(p.Key());
     if (p.node_name.empty() && p.scheduling_gates.empty()) {
       entering[0].insert(p.Key());
@@ -467,6 +472,7 @@ std::optional<std::string> CheckHigherPriorityTriedFirst(
   }
   for (const api::Event& e : scenario.timeline) {
     const auto* p = std::get_if<api::Pod>(&e.object);
+    if (p != nullptr && !profiles.contains(p->scheduler_name)) continue;
     if (p != nullptr && e.op == api::Event::Op::kCreate) {
       if (!p->scheduling_gates.empty()) {
         gated.insert(p->Key());

@@ -13,9 +13,11 @@
 // exactly true; a statement that is only usually true is not a check.
 //
 // REQUIRES (every check): `scenario` satisfies GenScenario's guarantees
-// (scenario_gen.h): names never reused, one profile, bound pods in
-// `objects` fit, node updates leave allocatable alone, pod updates only
-// lift gates, host IPs empty; and `trace` is the trace of a run of it.
+// (scenario_gen.h): names never reused, one profile or two with the
+// default plugins (pods may also name a scheduler that is no profile),
+// bound pods in `objects` fit, node updates leave allocatable alone, pod
+// updates only lift gates, host IPs empty; and `trace` is the trace of a
+// run of it.
 #ifndef SCHEDREF_TESTING_SCENARIO_GEN_INVARIANTS_H_
 #define SCHEDREF_TESTING_SCENARIO_GEN_INVARIANTS_H_
 
@@ -142,17 +144,23 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
 // A higher-priority pending pod is never passed over by a lower one, in
 // the form the trace lets us check exactly. Let E(t) be the pods that enter
 // activeQ at instant t in step 1 of the event loop, before any scheduling
-// cycle: pending pods without scheduling gates created at t (or in
-// `objects`, for t = 0), and gated pods whose last gate an update lifts at
-// t, unless the timeline deletes them at t. Then every x in E(t)
+// cycle: pending pods of a profile (their schedulerName is one of the
+// configuration's; the informers ignore the others) without scheduling
+// gates created at t (or in `objects`, for t = 0), and gated pods whose
+// last gate an update lifts at t, unless the timeline deletes them at t.
+// Then every x in E(t)
 //   (1) is attempted at t: step 5 pops until activeQ is empty, and nothing
 //       at t takes x out of activeQ but its own pop (pod deletions and
 //       updates come only from the timeline, in step 1; preemption deletes
 //       only bound pods);
 //   (2) before x's first attempt at t, every attempt at t is of a pod whose
-//       priority is at least x's: x is in activeQ during each of those
-//       pops, and Pop takes the head of activeQ in PrioritySort order,
-//       priority first.
+//       priority is at least x's, whatever the profiles of the two: x is in
+//       activeQ during each of those pops, and Pop takes the head of
+//       activeQ in PrioritySort order, priority first. There is one activeQ
+//       for all profiles, and every profile sorts it with the same
+//       QueueSort plugin (upstream validation, validateCommonQueueSort;
+//       api/config_decode.cc), so a pod of one profile does not go ahead
+//       of a higher-priority pod of another.
 // Gate lifting puts the pod straight into activeQ because the generator's
 // gated pods are gated from creation, so never attempted, and v1.32 gives a
 // pod with no attempts no backoff (calculateBackoffDuration).

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -120,6 +121,7 @@ Trace::Record VictimDeleted(api::TimeMs at, const std::string& pod) {
 //   b deleted at 4s.
 api::Scenario Fixture() {
   api::Scenario s;
+  s.config.profiles.push_back(api::Profile{});
   s.initial.nodes.push_back(MakeNode("n1", 2000, 3));
   api::Node n2 = MakeNode("n2", 2000, 3);
   n2.taints.push_back({"example.com/gpu", "", "NoSchedule"});
@@ -488,6 +490,50 @@ TEST(CheckHigherPriorityTriedFirstTest, Table) {
                 tried({Attempt(1000, 1, "h", ""), Attempt(1000, 2, "l", "")}),
                 "entered activeQ at t=0ms"},
            });
+}
+
+// Two profiles share one activeQ sorted by one QueueSort, so priority
+// order holds across them; a pod of a scheduler that is no profile never
+// enters activeQ, so its not being tried is no violation. The fixture with
+// l moved to a second profile and f (priority 100, scheduler "elsewhere")
+// created at 1s with h and l.
+TEST(CheckHigherPriorityTriedFirstTest, TwoProfilesAndAForeignScheduler) {
+  api::Scenario s = Fixture();
+  api::Profile second;
+  second.scheduler_name = "second-scheduler";
+  s.config.profiles.push_back(second);
+  for (api::Event& e : s.timeline) {
+    if (e.name == "default/l") std::get<api::Pod>(e.object).scheduler_name = "second-scheduler";
+  }
+  api::Pod f = MakePod("f", 100, 100);
+  f.scheduler_name = "elsewhere";
+  s.timeline.insert(s.timeline.begin(), Create(1000, f));
+  auto tried = [](std::vector<Trace::Record> more) {
+    Trace t;
+    t.records = {Attempt(0, 1, "a", ""), Attempt(0, 2, "b", ""), Attempt(0, 3, "c", ""),
+                 Attempt(0, 4, "z", "")};
+    t.records.insert(t.records.end(), more.begin(), more.end());
+    return t;
+  };
+  auto of_second = [](Trace::Record r) {
+    r.attempt->profile = "second-scheduler";
+    return r;
+  };
+  RunCases(&CheckHigherPriorityTriedFirst,
+           {
+               {"ok across profiles",
+                tried({Attempt(1000, 5, "h", ""), of_second(Attempt(1000, 6, "l", "")),
+                       Attempt(3000, 7, "g", "")}),
+                ""},
+               {"lower pod of the other profile first",
+                tried({of_second(Attempt(1000, 5, "l", "")), Attempt(1000, 6, "h", ""),
+                       Attempt(3000, 7, "g", "")}),
+                "default/l (priority 0) was attempted before default/h"},
+               {"other profile's pod not tried",
+                tried({Attempt(1000, 5, "h", ""), Attempt(3000, 6, "g", "")}),
+                "default/l entered activeQ at t=1000ms"},
+           },
+           s);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "api/scenario_decode.h"
 #include "testing/scenario_gen/invariants.h"
+#include "testing/scenario_gen/second_profile.h"
 
 namespace schedref::testing::scenario_gen {
 namespace {
@@ -802,6 +803,10 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
     end.op = api::Event::Op::kAdvance;
     end.at = at + run_on;
     s.timeline.push_back(end);
+    if (options.second_profile_percent > 0 &&
+        Chance(options.second_profile_percent)) {
+      AddSecondProfile(s, api::Profile{});
+    }
     return s;
   });
 }

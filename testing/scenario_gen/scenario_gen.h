@@ -115,10 +115,15 @@ struct Options {
   // run; false keeps the initial nodes as generated and shrinks only the
   // pods and the timeline.
   bool shrink_nodes = true;
+  // The chance, in percent, of a second profile (kSecondScheduler, default
+  // plugins) with the pods spread over both and a few left to a scheduler
+  // that is no profile (second_profile.h, AssignPods). 0 draws nothing, so
+  // generation is exactly what it was before the knob.
+  int second_profile_percent = 0;
 };
 
 // A scenario with the default configuration (one default-scheduler
-// profile), a random seed, sometimes a bind latency, min_nodes..max_nodes
+// profile, or sometimes two: Options::second_profile_percent), a random seed, sometimes a bind latency, min_nodes..max_nodes
 // nodes
 // (sometimes all with the same allocatable, so that scores tie),
 // 1..max_pods pods in namespace kNamespace, some bound in `objects`, and a

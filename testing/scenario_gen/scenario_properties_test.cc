@@ -1,24 +1,28 @@
-// System properties of the reference scheduler on generated scenarios
-// (scenario_gen.h): the invariants of invariants.h on every run,
-// determinism, and two metamorphic relations. Each property says why it is
-// exactly true of the specification (docs/semantics/, docs/deviations.md);
-// what is true only "usually" is not asserted.
+// System properties of the schedulers on generated scenarios
+// (scenario_gen.h): the invariants of invariants.h on every run of the
+// reference and of the optimized implementation (1 and 2 threads), and of
+// the reference alone: determinism and two metamorphic relations. Each
+// property says why it is exactly true of the specification
+// (docs/semantics/, docs/deviations.md); what is true only "usually" is not
+// asserted. The invariants' scenarios have a second profile in a share of
+// cases (Options::second_profile_percent).
 //
 // A failure prints RapidCheck's seed and the shrunk scenario (replay with
 //   RC_PARAMS="reproduce=<string printed by RapidCheck>"
 //   bazel-bin/testing/scenario_gen/scenario_properties_test
-// ), and writes it, with the reference's trace as its expectedTrace, as a
-// golden file (scenario-format.md) under $TEST_UNDECLARED_OUTPUTS_DIR (or
-// /tmp), printing its path. Under `bazel test` that directory ends up in
-// bazel-testlogs/testing/scenario_gen/scenario_properties_test/test.outputs/.
+// ), names the implementation whose trace broke the invariant, and writes
+// the scenario, with the reference's trace as its expectedTrace, as a
+// golden file (counterexample.h says where), printing its path.
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
-#include <fstream>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -32,9 +36,12 @@
 #include "api/scheduler.h"
 #include "api/trace.h"
 #include "api/trace_codec.h"
+#include "optimized/scheduler/scheduler.h"
 #include "reference/scheduler/scheduler.h"
+#include "testing/scenario_gen/counterexample.h"
 #include "testing/scenario_gen/invariants.h"
 #include "testing/scenario_gen/scenario_gen.h"
+#include "testing/scenario_gen/second_profile.h"
 
 namespace schedref::testing::scenario_gen {
 namespace {
@@ -42,8 +49,8 @@ namespace {
 using api::Scenario;
 using api::Trace;
 
-// --- Running the reference
-// ----------------------------------------------------
+// --- Running the schedulers
+// ---------------------------------------------------
 
 struct RunResult {
   Trace trace;
@@ -61,24 +68,50 @@ RunResult RunReference(const Scenario& scenario,
   return {*trace, api::EncodeTrace(*trace)};
 }
 
+// An implementation the invariants are checked on, at a thread count
+// (RunOptions::threads; api/scheduler.h: the trace must not depend on it).
+struct Implementation {
+  std::string name;  // as failures name it
+  std::function<std::unique_ptr<api::Scheduler>()> make;
+  int threads = 0;
+};
+
+// The reference, and the optimized implementation at 1 and 2 threads. The
+// invariants hold of every engine's trace (invariants.h); on the optimized
+// implementation's own traces they name the rule a wrong decision breaks,
+// where the differential properties report only the first record that
+// differs from the reference's.
+const std::vector<Implementation>& Implementations() {
+  static const auto* all = new std::vector<Implementation>{
+      {"reference", [] { return std::make_unique<reference::ReferenceScheduler>(); }, 0},
+      {"optimized (1 thread)", [] { return std::make_unique<optimized::OptimizedScheduler>(); }, 1},
+      {"optimized (2 threads)", [] { return std::make_unique<optimized::OptimizedScheduler>(); },
+       2},
+  };
+  return *all;
+}
+
 // A generated scenario. ScenarioGen.GeneratesDecodedScenarios checks that
 // it is exactly what DecodeScenario returns for its own encoding (what
 // Scheduler::Run requires), so properties run it as it is, without the
 // slower round trip through YAML.
 Scenario Generate(Options options = {}) { return *GenScenario(options); }
 
+// What the invariants run on: a second profile in about a third of the
+// cases, so that pods of two profiles (and a few of no profile) share the
+// queue and the cluster.
+Options InvariantOptions() {
+  Options options;
+  options.second_profile_percent = 35;
+  return options;
+}
+
 // --- Counterexamples
 // ------------------------------------------------------------
 
-std::string OutputDir() {
-  const char* dir = std::getenv("TEST_UNDECLARED_OUTPUTS_DIR");
-  return dir != nullptr && *dir != '\0' ? dir : "/tmp";
-}
-
 // Writes `scenario` with the reference's trace as a golden file for
 // `property` (`suffix` tells the scenarios of one relation apart) and
-// returns its path. While RapidCheck shrinks, every failing candidate
-// overwrites the file, so the last one written is the minimal one.
+// returns the line that names it.
 std::string WriteGolden(const std::string& property, const std::string& suffix,
                         const Scenario& scenario, const std::string& why) {
   // Golden names are kebab case: NoNodeOvercommitted -> no-node-overcommitted.
@@ -91,20 +124,13 @@ std::string WriteGolden(const std::string& property, const std::string& suffix,
     name += c;
   }
   name += suffix;
-  Scenario golden = scenario;
-  golden.name = name;
-  golden.description =
-      "Found by the property " + property +
-      " of testing/scenario_gen/scenario_properties_test.cc:\n" + why + "\n";
-  golden.upstream_test.clear();
-  reference::ReferenceScheduler scheduler;
-  StatusOr<Trace> trace = scheduler.Run(scenario, {});
-  golden.expected_trace.clear();
-  if (trace.ok()) golden.expected_trace = api::EncodeTraceLines(*trace);
-  const std::string path = OutputDir() + "/" + name + ".yaml";
-  std::ofstream out(path);
-  out << api::EncodeScenario(golden);
-  return path;
+  reference::ReferenceScheduler reference;
+  return WriteCounterexample(
+      {name,
+       "Found by the property " + property +
+           " of testing/scenario_gen/scenario_properties_test.cc:\n" + why + "\n",
+       kGeneratedUpstream},
+      scenario, reference);
 }
 
 // Fails the property unless `ok`: logs `why`, writes the scenarios as golden
@@ -116,8 +142,7 @@ void Require(
   if (ok) return;
   std::string message = why;
   for (const auto& [suffix, scenario] : scenarios) {
-    message += "\nscenario written to " +
-               WriteGolden(property, suffix, *scenario, why);
+    message += "\n" + WriteGolden(property, suffix, *scenario, why);
   }
   RC_FAIL(message);
 }
@@ -125,6 +150,24 @@ void Require(
 void Require(bool ok, const std::string& property, const Scenario& scenario,
              const std::string& why) {
   Require(ok, property, {{"", &scenario}}, why);
+}
+
+using Invariant = std::optional<std::string> (*)(const Scenario&, const Trace&);
+
+// Runs `s` through every implementation of Implementations() and fails the
+// property, naming the implementation, at the first trace that breaks
+// `invariant` (or the first run that fails).
+void RequireOfEveryImplementation(Invariant invariant, const std::string& property,
+                                  const Scenario& s) {
+  for (const Implementation& impl : Implementations()) {
+    api::RunOptions options;
+    options.threads = impl.threads;
+    StatusOr<Trace> trace = impl.make()->Run(s, options);
+    Require(trace.ok(), property, s,
+            impl.name + " rejected a generated scenario: " + trace.status().message());
+    const std::optional<std::string> violation = invariant(s, *trace);
+    Require(!violation, property, s, impl.name + ": " + violation.value_or(""));
+  }
 }
 
 // --- The generator
@@ -135,7 +178,7 @@ void Require(bool ok, const std::string& property, const Scenario& scenario,
 // configuration), and the scenario read back from its encoding, as a golden
 // file holds it, runs to the same trace byte for byte.
 RC_GTEST_PROP(ScenarioGen, GeneratesDecodedScenarios, ()) {
-  Options options;
+  Options options = InvariantOptions();
   options.node_tree_changes = *rc::gen::arbitrary<bool>();
   const Scenario generated = *GenScenario(options);
   const Canonical canonical = Canonicalize(generated);
@@ -152,50 +195,90 @@ RC_GTEST_PROP(ScenarioGen, GeneratesDecodedScenarios, ()) {
           "the scenario read back from its encoding gives another trace");
 }
 
+// InvariantOptions() gives two profiles in about its share of the cases,
+// and those cases are what the invariants need them to be: pods of no
+// profile occur, and at some instant pods of both profiles with different
+// priorities are attempted, so that HigherPriorityPodsAreTriedFirst
+// compares pods across profiles (a fixed sample: rc::Random seeds 1..200,
+// sizes 0..99).
+TEST(ScenarioGen, TwoProfileScenariosMixProfilesInTheQueue) {
+  constexpr int kSamples = 200;
+  int two_profiles = 0, with_foreign = 0, mixed = 0;
+  for (int i = 0; i < kSamples; ++i) {
+    const Scenario s = GenScenario(InvariantOptions())(rc::Random(i + 1), i % 100).value();
+    if (s.config.profiles.size() != 2) continue;
+    ++two_profiles;
+    std::map<std::string, api::Pod> pods;
+    for (const api::Pod& p : s.initial.pods) pods.emplace(p.Key(), p);
+    for (const api::Event& e : s.timeline) {
+      if (const auto* p = std::get_if<api::Pod>(&e.object)) pods.emplace(p->Key(), *p);
+    }
+    with_foreign += std::any_of(pods.begin(), pods.end(), [](const auto& kv) {
+      return kv.second.scheduler_name == kForeignScheduler;
+    });
+    reference::ReferenceScheduler reference;
+    StatusOr<Trace> trace = reference.Run(s, {});
+    ASSERT_TRUE(trace.ok()) << trace.status().message();
+    // t -> profile -> priorities attempted at t.
+    std::map<api::TimeMs, std::map<std::string, std::set<int32_t>>> attempted;
+    for (const Trace::Record& r : trace->records) {
+      if (!r.attempt) continue;
+      attempted[r.attempt->at][r.attempt->profile].insert(
+          pods.at(r.attempt->pod).priority.value_or(0));
+    }
+    mixed += std::any_of(attempted.begin(), attempted.end(), [](const auto& at) {
+      const auto& by_profile = at.second;
+      if (by_profile.size() != 2) return false;
+      const std::set<int32_t>& a = by_profile.begin()->second;
+      const std::set<int32_t>& b = std::next(by_profile.begin())->second;
+      return a != b || a.size() > 1;
+    });
+  }
+  EXPECT_GE(two_profiles, kSamples / 5);
+  EXPECT_LE(two_profiles, kSamples / 2);
+  // AssignPods draws with gen::inRange, which small sizes narrow towards
+  // the default profile, so foreign pods are rare (2 in this sample).
+  EXPECT_GE(with_foreign, 1);
+  EXPECT_GE(mixed, 5) << "of " << two_profiles;
+}
+
 // --- Invariants of one run (invariants.h says why each is exactly true)
 // ----------
 
 RC_GTEST_PROP(ScenarioProperties, TraceHasTheLoopsShape, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckTraceShape(s, RunReference(s).trace);
-  Require(!violation, "TraceHasTheLoopsShape", s, violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckTraceShape, "TraceHasTheLoopsShape", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, NoNodeOvercommitted, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckNoNodeOvercommitted(s, RunReference(s).trace);
-  Require(!violation, "NoNodeOvercommitted", s, violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckNoNodeOvercommitted, "NoNodeOvercommitted", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, DecisionsPassedFiltersThen, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckDecisionsPassedFilters(s, RunReference(s).trace);
-  Require(!violation, "DecisionsPassedFiltersThen", s, violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckDecisionsPassedFilters, "DecisionsPassedFiltersThen", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, RejectionsAreTruthful, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckRejectionsAreTruthful(s, RunReference(s).trace);
-  Require(!violation, "RejectionsAreTruthful", s, violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckRejectionsAreTruthful, "RejectionsAreTruthful", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, BindingsAgreeWithPlacements, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckBindingsAgreeWithPlacements(s, RunReference(s).trace);
-  Require(!violation, "BindingsAgreeWithPlacements", s, violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckBindingsAgreeWithPlacements, "BindingsAgreeWithPlacements", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, HigherPriorityPodsAreTriedFirst, ()) {
-  const Scenario s = Generate();
-  const std::optional<std::string> violation =
-      CheckHigherPriorityTriedFirst(s, RunReference(s).trace);
-  Require(!violation, "HigherPriorityPodsAreTriedFirst", s,
-          violation.value_or(""));
+  const Scenario s = Generate(InvariantOptions());
+  RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
+  RequireOfEveryImplementation(&CheckHigherPriorityTriedFirst, "HigherPriorityPodsAreTriedFirst", s);
 }
 
 // Runs are deterministic and depend on nothing but the scenario: runs on a
@@ -205,7 +288,7 @@ RC_GTEST_PROP(ScenarioProperties, HigherPriorityPodsAreTriedFirst, ()) {
 // by its `detail` maps. (The encoding round trip is checked by
 // ScenarioGen.GeneratesDecodedScenarios.)
 RC_GTEST_PROP(ScenarioProperties, RunsAreDeterministic, ()) {
-  const Scenario s = Generate();
+  const Scenario s = Generate(InvariantOptions());
   const RunResult first = RunReference(s);
   reference::ReferenceScheduler reused;
   api::RunOptions threads;

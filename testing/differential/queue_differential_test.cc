@@ -9,8 +9,8 @@
 // statuses, and the sequence of PreEnqueue and hint calls. A failure prints
 // the seed and the operation log.
 //
-// Tagged manual: it needs //reference/backend/queue visible to
-// //optimized/backend (see BUILD).
+// It lives here, not beside the optimized queue, because optimized/ never
+// depends on reference/, not even in its tests.
 #include <cstdio>
 #include <cstdlib>
 #include <functional>

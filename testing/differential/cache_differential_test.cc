@@ -5,8 +5,8 @@
 // and pods in order, every cached pod object, and every snapshot's node
 // order and pods. A failure prints the seed and the operation log.
 //
-// Tagged manual: it needs //reference/backend/cache visible to
-// //optimized/backend (see BUILD).
+// It lives here, not beside the optimized cache, because optimized/ never
+// depends on reference/, not even in its tests.
 #include <cstdio>
 #include <cstdlib>
 #include <map>
