@@ -66,6 +66,7 @@ enum Kind {
   kActivate,
   kFlushBackoff,
   kFlushUnschedulable,
+  kAdvanceClock,
   kNominate,
   kClearNomination,
 };
@@ -73,7 +74,7 @@ enum Kind {
 constexpr Kind kKinds[16] = {
     kAdd,   kAdd,   kUpdate, kDelete,   kPop,     kPop,
     kDone,  kFail,  kFail,   kEvent,    kActivate, kFlushBackoff,
-    kFlushBackoff, kFlushUnschedulable, kNominate, kClearNomination,
+    kAdvanceClock, kFlushUnschedulable, kNominate, kClearNomination,
 };
 constexpr schedref::api::TimeMs kSteps[9] = {0,    0,    0,     0,    100,
                                              1000, 2500, 10000, 61000};
@@ -158,6 +159,10 @@ queue::QueueOp DecodeOp(ByteReader& in, const queue::QueueModel& model) {
       break;
     case kFlushUnschedulable:
       op.body = queue::FlushUnschedulableOp{};
+      break;
+    case kAdvanceClock:
+      op.body = queue::AdvanceClockOp{};
+      op.at = model.now + kSteps[in.Below(9)] * 5;
       break;
     case kNominate: {
       queue::NominateOp o;

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <ostream>
 #include <regex>
 #include <string>
@@ -61,6 +62,8 @@ void ExpectPropertyCatchesPodLostOnMove(const QueueFactory& make) {
   EXPECT_GE(run.commands.size(), kMinTrace) << run.report;
   EXPECT_LE(run.commands.size(), kMaxTrace) << run.report;
   ASSERT_FALSE(run.commands.empty()) << run.report;
+  // The shrunk trace, for the test log (docs/fuzzing.md quotes it).
+  std::printf("%s\n", run.report.c_str());
 
   // The last command is the event that lost the pod, and the failure names
   // the broken invariant: a pod the trace added is absent from the queue

@@ -385,6 +385,7 @@ std::string Show(const QueueOp& op) {
           [&](const FlushUnschedulableOp&) {
             os << "flush unschedulable leftovers";
           },
+          [&](const AdvanceClockOp&) { os << "advance clock"; },
           [&](const NominateOp& o) {
             os << "nominate " << ModelPodKey(o.name);
             if (o.override_node) {
@@ -521,6 +522,7 @@ bool IsValid(const QueueModel& m, const QueueOp& op) {
           [&](const ActivateOp& o) { return Find(m, o.name) != nullptr; },
           [&](const FlushBackoffOp&) { return true; },
           [&](const FlushUnschedulableOp&) { return true; },
+          [&](const AdvanceClockOp&) { return true; },
           [&](const NominateOp& o) {
             const QueueModel::Pod* p = Find(m, o.name);
             return p != nullptr && !p->deleted;
@@ -638,6 +640,7 @@ void Apply(QueueModel& m, const QueueOp& op) {
             e.kind = ModelEvent::kUnschedulableTimeout;
             MoveUnschedulable(m, keys, e);
           },
+          [&](const AdvanceClockOp&) {},
           [&](const NominateOp& o) {
             const QueueModel::Pod& p = m.pods.at(ModelPodKey(o.name));
             NomAdd(m, p.pod,

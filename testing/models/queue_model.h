@@ -122,6 +122,10 @@ struct ActivateOp {
 };
 struct FlushBackoffOp {};
 struct FlushUnschedulableOp {};
+// Only the clock moves, to the op's `at`: upstream's queue changes with time
+// only when its flush loops run (the two ops above), so nothing may move; a
+// long jump lets the next flush cross backoff and unschedulable timeouts.
+struct AdvanceClockOp {};
 // AddNominatedPod: override to `node` ("" clears) or, without override, the
 // pod's status.nominatedNodeName.
 struct NominateOp {
@@ -135,8 +139,8 @@ struct ClearNominationOp {
 
 using QueueOpBody =
     std::variant<AddOp, UpdateOp, DeleteOp, PopOp, DoneOp, FailOp, EventOp,
-                 ActivateOp, FlushBackoffOp, FlushUnschedulableOp, NominateOp,
-                 ClearNominationOp>;
+                 ActivateOp, FlushBackoffOp, FlushUnschedulableOp, AdvanceClockOp,
+                 NominateOp, ClearNominationOp>;
 
 // An operation at virtual time `at`; the clock first moves to `at`. Carrying
 // the absolute time keeps a shrunk sequence's times unchanged.

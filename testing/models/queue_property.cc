@@ -172,6 +172,15 @@ struct FlushUnschedulableCommand : QueueCommand {
   }
 };
 
+// Jumps far enough to cross the backoff cap (up to 10 s in GenConfig) or the
+// unschedulable timeout (20 s or 60 s) at once.
+struct AdvanceClockCommand : QueueCommand {
+  explicit AdvanceClockCommand(const QueueModel& s0) {
+    op = {s0.now + *gen::element<api::TimeMs>(1000, 10000, 61000),
+          AdvanceClockOp{}};
+  }
+};
+
 struct NominateCommand : QueueCommand {
   explicit NominateCommand(const QueueModel& s0) {
     NominateOp o;
@@ -236,7 +245,7 @@ void CheckQueueAgainstModel(const QueueFactory& make) {
           PopCommand, PopCommand, PopCommand, DoneCommand, FailCommand,
           FailCommand, FailCommand, EventCommand, EventCommand,
           ActivateCommand, FlushBackoffCommand, FlushBackoffCommand,
-          FlushUnschedulableCommand, NominateCommand,
+          FlushUnschedulableCommand, AdvanceClockCommand, NominateCommand,
           ClearNominationCommand>());
 }
 
