@@ -42,7 +42,10 @@ opts="-o Dir::Etc::SourceList=$state/sources.list
       -o Dir::Cache=$state/cache
       -o Debug::NoLocking=1
       -o APT::Get::Only-Source=1"
-apt-get $opts update -qq
+# A third-party archive among the entries may have no sources (a deb-src
+# entry that 404s fails the update); what matters is whether the package's
+# source is found below, which fails with apt's own message if not.
+apt-get $opts update -qq || echo "debian_source: apt-get update reported errors (above); trying apt-get source anyway" >&2
 mkdir -p unpack
 cd unpack
 apt-get $opts source -qq "$1=$2"
