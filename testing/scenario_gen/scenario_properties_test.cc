@@ -15,9 +15,7 @@
 // golden file (counterexample.h says where), printing its path.
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <map>
-#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -36,7 +34,7 @@
 #include "api/scheduler.h"
 #include "api/trace.h"
 #include "api/trace_codec.h"
-#include "optimized/scheduler/scheduler.h"
+#include "conformance/implementations.h"
 #include "reference/scheduler/scheduler.h"
 #include "testing/scenario_gen/counterexample.h"
 #include "testing/scenario_gen/invariants.h"
@@ -68,11 +66,11 @@ RunResult RunReference(const Scenario& scenario,
   return {*trace, api::EncodeTrace(*trace)};
 }
 
-// An implementation the invariants are checked on, at a thread count
-// (RunOptions::threads; api/scheduler.h: the trace must not depend on it).
+// A built-in implementation (conformance::MakeImplementation's name) the
+// invariants are checked on, at a thread count (RunOptions::threads;
+// api/scheduler.h: the trace must not depend on it).
 struct Implementation {
-  std::string name;  // as failures name it
-  std::function<std::unique_ptr<api::Scheduler>()> make;
+  std::string name;
   int threads = 0;
 };
 
@@ -81,15 +79,8 @@ struct Implementation {
 // implementation's own traces they name the rule a wrong decision breaks,
 // where the differential properties report only the first record that
 // differs from the reference's.
-const std::vector<Implementation>& Implementations() {
-  static const auto* all = new std::vector<Implementation>{
-      {"reference", [] { return std::make_unique<reference::ReferenceScheduler>(); }, 0},
-      {"optimized (1 thread)", [] { return std::make_unique<optimized::OptimizedScheduler>(); }, 1},
-      {"optimized (2 threads)", [] { return std::make_unique<optimized::OptimizedScheduler>(); },
-       2},
-  };
-  return *all;
-}
+constexpr Implementation kImplementations[] = {
+    {"reference", 0}, {"optimized", 1}, {"optimized", 2}};
 
 // A generated scenario. ScenarioGen.GeneratesDecodedScenarios checks that
 // it is exactly what DecodeScenario returns for its own encoding (what
@@ -154,19 +145,24 @@ void Require(bool ok, const std::string& property, const Scenario& scenario,
 
 using Invariant = std::optional<std::string> (*)(const Scenario&, const Trace&);
 
-// Runs `s` through every implementation of Implementations() and fails the
+// Runs `s` through every entry of kImplementations and fails the
 // property, naming the implementation, at the first trace that breaks
 // `invariant` (or the first run that fails).
 void RequireOfEveryImplementation(Invariant invariant, const std::string& property,
                                   const Scenario& s) {
-  for (const Implementation& impl : Implementations()) {
+  for (const Implementation& impl : kImplementations) {
+    // As failures name it: "reference", "optimized (2 threads)".
+    const std::string name =
+        impl.threads == 0 ? impl.name
+                          : impl.name + " (" + std::to_string(impl.threads) +
+                                (impl.threads == 1 ? " thread)" : " threads)");
     api::RunOptions options;
     options.threads = impl.threads;
-    StatusOr<Trace> trace = impl.make()->Run(s, options);
+    StatusOr<Trace> trace = conformance::MakeImplementation(impl.name)->Run(s, options);
     Require(trace.ok(), property, s,
-            impl.name + " rejected a generated scenario: " + trace.status().message());
+            name + " rejected a generated scenario: " + trace.status().message());
     const std::optional<std::string> violation = invariant(s, *trace);
-    Require(!violation, property, s, impl.name + ": " + violation.value_or(""));
+    Require(!violation, property, s, name + ": " + violation.value_or(""));
   }
 }
 
