@@ -5,24 +5,44 @@ load("//bazel:defs.bzl", "schedref_cc_library", "schedref_cc_binary",
 
 schedref_cc_library / _binary / _test take exactly the arguments of
 cc_library / cc_binary / cc_test from @rules_cc and prepend SCHEDREF_COPTS
-(warnings as errors) to `copts`. Tests get no implicit deps: add
+(warnings as errors) to `copts`. schedref_cc_test requires `size`: the size
+sets the timeout (bazel/README.md "Test sizes"), and a test without one
+would silently get "medium". Tests get no implicit deps: add
 "@gtest//:gtest_main" (or your own main) yourself.
 """
 
 load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
 load("//bazel:copts.bzl", "SCHEDREF_COPTS")
 
-_FUZZ_MODE = "//bazel:fuzz_mode"
 _REPLAY_MAIN = "//bazel:fuzz_replay_main"
 
+# Under --config=asan (which is also --config=fuzz) the project's libraries
+# are the code the fuzzers explore: -O1 (OSS-Fuzz's level; about ten times
+# the executions of -O0) with libFuzzer's coverage instrumentation. Tests
+# link the same objects; test sources themselves stay at -O0 without
+# coverage, which compiles them in less than half the time.
+_LIBRARY_COPTS = select({
+    "//bazel:asan_mode": ["-O1", "-fsanitize=fuzzer-no-link"],
+    "//conditions:default": [],
+})
+
+# Where *_fuzzer binaries link libFuzzer: --config=asan / fuzz, or a build
+# that sets --define=schedref_fuzz=1 itself (fuzz/oss-fuzz/build.sh).
+def _fuzzer_select(fuzzing, otherwise):
+    return select({
+        "//bazel:asan_mode": fuzzing,
+        "//bazel:fuzz_mode": fuzzing,
+        "//conditions:default": otherwise,
+    })
+
 def schedref_cc_library(name, copts = [], **kwargs):
-    cc_library(name = name, copts = SCHEDREF_COPTS + copts, **kwargs)
+    cc_library(name = name, copts = SCHEDREF_COPTS + _LIBRARY_COPTS + copts, **kwargs)
 
 def schedref_cc_binary(name, copts = [], **kwargs):
     cc_binary(name = name, copts = SCHEDREF_COPTS + copts, **kwargs)
 
-def schedref_cc_test(name, copts = [], **kwargs):
-    cc_test(name = name, copts = SCHEDREF_COPTS + copts, **kwargs)
+def schedref_cc_test(name, size, copts = [], **kwargs):
+    cc_test(name = name, size = size, copts = SCHEDREF_COPTS + copts, **kwargs)
 
 def schedref_fuzz_test(
         name,
@@ -48,7 +68,8 @@ def schedref_fuzz_test(
                       sanitizer report, or if the corpus is empty. Runs in
                       plain `bazel test //...`.
       <name>_fuzzer   cc_binary tagged "fuzzer": a real libFuzzer binary under
-                      --config=fuzz (-fsanitize=fuzzer,address,undefined),
+                      --config=asan, alias --config=fuzz
+                      (-fsanitize=fuzzer,address,undefined),
                       otherwise the same replay binary (so `bazel build //...`
                       always works). Its data are the corpus and the dict; with
                       a dict, `bazel run` passes -dict=<dict>.
@@ -105,18 +126,12 @@ def schedref_fuzz_test(
     cc_binary(
         name = name + "_fuzzer",
         srcs = srcs,
-        deps = deps + select({
-            _FUZZ_MODE: [],
-            "//conditions:default": [_REPLAY_MAIN],
-        }),
-        copts = SCHEDREF_COPTS + copts + select({
-            _FUZZ_MODE: ["-fsanitize=fuzzer,address,undefined"],
-            "//conditions:default": [],
-        }),
-        linkopts = select({
-            _FUZZ_MODE: ["-fsanitize=fuzzer,address,undefined"],
-            "//conditions:default": [],
-        }),
+        deps = deps + _fuzzer_select([], [_REPLAY_MAIN]),
+        copts = SCHEDREF_COPTS + copts + _fuzzer_select(
+            ["-O1", "-fsanitize=fuzzer,address,undefined"],
+            [],
+        ),
+        linkopts = _fuzzer_select(["-fsanitize=fuzzer,address,undefined"], []),
         args = fuzzer_args,
         data = data,
         tags = tags + ["fuzzer"],

@@ -230,10 +230,17 @@ bool RunSequence(uint64_t seed, int steps) {
   return true;
 }
 
-TEST(CacheDifferentialTest, RandomSequencesMatchTheReference) {
-  for (uint64_t seed = 1; seed <= 300; ++seed) {
+// Seeds 1 to 300 in ten blocks of 30, one test each, so that Bazel's shards
+// (shard_count in BUILD) split them.
+class CacheDifferentialTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(CacheDifferentialTest, RandomSequencesMatchTheReference) {
+  const uint64_t first = 1 + 30 * static_cast<uint64_t>(GetParam());
+  for (uint64_t seed = first; seed < first + 30; ++seed) {
     ASSERT_TRUE(RunSequence(seed, 300)) << "seed " << seed;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(SeedBlocks, CacheDifferentialTest, ::testing::Range(0, 10));
 
 }  // namespace

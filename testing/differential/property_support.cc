@@ -3,6 +3,7 @@
 #include <rapidcheck.h>
 #include <stdlib.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <iostream>
@@ -205,6 +206,27 @@ void RequireNoDivergence(const std::optional<std::string>& divergence,
   RC_FAIL(*divergence + "\n" + scenario_gen::WriteCounterexample(what, s, *Make("reference")));
 }
 
+int ShardCases(int cases) {
+  const char* total_env = std::getenv("TEST_TOTAL_SHARDS");
+  const char* index_env = std::getenv("TEST_SHARD_INDEX");
+  if (total_env == nullptr || index_env == nullptr) return cases;
+  const int total = std::atoi(total_env);
+  const int index = std::atoi(index_env);
+  if (total <= 1 || index < 0 || index >= total) return cases;
+  // Bazel asks a sharded test to say that it shards by touching this file;
+  // gtest would, but gtest's sharding would give a binary's single property
+  // to one shard and nothing to the others, so it is turned off here.
+  if (const char* status = std::getenv("TEST_SHARD_STATUS_FILE")) {
+    std::FILE* f = std::fopen(status, "w");
+    if (f != nullptr) std::fclose(f);
+  }
+  unsetenv("GTEST_TOTAL_SHARDS");
+  unsetenv("GTEST_SHARD_INDEX");
+  // Every shard runs every property; the first `cases % total` shards run
+  // one case more, so the shards together run `cases`.
+  return cases / total + (index < cases % total ? 1 : 0);
+}
+
 int PropertiesMain(int argc, char** argv, int default_cases) {
   ::testing::InitGoogleTest(&argc, argv);
   for (int i = 1; i < argc; ++i) {
@@ -229,7 +251,7 @@ int PropertiesMain(int argc, char** argv, int default_cases) {
   std::string params = env == nullptr ? "" : env;
   if (params.find("max_success") == std::string::npos) {
     params += (params.empty() ? "" : " ") + std::string("max_success=") +
-              std::to_string(default_cases);
+              std::to_string(ShardCases(default_cases));
     setenv("RC_PARAMS", params.c_str(), /*overwrite=*/1);
   }
   return RUN_ALL_TESTS();

@@ -46,9 +46,18 @@ namespace schedref::testing::differential {
 void RequireNoDivergence(const std::optional<std::string>& divergence,
                          const std::string& name, const api::Scenario& s);
 
+// The share of `cases` that this process runs: all of them, unless Bazel
+// runs the test in shards (TEST_TOTAL_SHARDS, TEST_SHARD_INDEX), where each
+// shard runs every property for its share of the cases (RapidCheck seeds
+// each run afresh, so the shards draw different cases) and the shares add
+// up to `cases`. A sharded process also tells Bazel that it shards and
+// turns off gtest's own sharding, which would split by property.
+[[nodiscard]] int ShardCases(int cases);
+
 // main() of a property binary: gtest flags, then --candidate=NAME; checks
 // that "reference" and the candidate are registered; unless RC_PARAMS
-// already says max_success, runs `default_cases` cases per property.
+// already says max_success, runs ShardCases(default_cases) cases per
+// property.
 int PropertiesMain(int argc, char** argv, int default_cases);
 
 }  // namespace schedref::testing::differential

@@ -686,12 +686,19 @@ bool RunSequence(uint64_t seed, bool hints, int steps) {
   return true;
 }
 
-TEST(QueueDifferentialTest, RandomSequencesMatchTheReference) {
-  for (uint64_t seed = 1; seed <= 200; ++seed) {
+// Seeds 1 to 200 in ten blocks of 20, one test each, so that Bazel's shards
+// (shard_count in BUILD) split them.
+class QueueDifferentialTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(QueueDifferentialTest, RandomSequencesMatchTheReference) {
+  const uint64_t first = 1 + 20 * static_cast<uint64_t>(GetParam());
+  for (uint64_t seed = first; seed < first + 20; ++seed) {
     for (bool hints : {true, false}) {
       ASSERT_TRUE(RunSequence(seed, hints, 300)) << "seed " << seed << " hints " << hints;
     }
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(SeedBlocks, QueueDifferentialTest, ::testing::Range(0, 10));
 
 }  // namespace

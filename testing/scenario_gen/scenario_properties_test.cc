@@ -79,7 +79,7 @@ struct Implementation {
 // implementation's own traces they name the rule a wrong decision breaks,
 // where the differential properties report only the first record that
 // differs from the reference's.
-constexpr Implementation kImplementations[] = {
+const Implementation kImplementations[] = {
     {"reference", 0}, {"optimized", 1}, {"optimized", 2}};
 
 // A generated scenario. ScenarioGen.GeneratesDecodedScenarios checks that

@@ -233,16 +233,24 @@ void RunSequence(uint64_t seed, int ops) {
   ExpectSnapshotsEqual(fresh, *SnapshotFromScratch(cache, SnapshotNodesNow(cache)));
 }
 
-TEST(CacheSnapshotTest, IncrementalEqualsFromScratch) {
+// Seeds 1 to 120 in six blocks of 20, one test each, so that Bazel's shards
+// (shard_count in BUILD) split them. SCHEDREF_SEED=N runs seed N alone
+// (400 operations), once.
+class CacheSnapshotTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(CacheSnapshotTest, IncrementalEqualsFromScratch) {
   if (const char* seed = std::getenv("SCHEDREF_SEED")) {
-    RunSequence(std::strtoull(seed, nullptr, 10), 400);
+    if (GetParam() == 0) RunSequence(std::strtoull(seed, nullptr, 10), 400);
     return;
   }
-  for (uint64_t seed = 1; seed <= 120; ++seed) {
+  const uint64_t first = 1 + 20 * static_cast<uint64_t>(GetParam());
+  for (uint64_t seed = first; seed < first + 20; ++seed) {
     RunSequence(seed, 200);
     if (HasFailure()) return;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(SeedBlocks, CacheSnapshotTest, ::testing::Range(0, 6));
 
 }  // namespace
 }  // namespace schedref::optimized::backend::cache
