@@ -70,7 +70,15 @@ files_of() {
 
 passed=0
 failed=0
+# Stopped from outside (.ci/run's budget, a ^C): the running fuzzer gets the
+# signal too (its timeout stays in our process group), and no further one
+# starts.
+interrupted=0
+trap 'interrupted=1' INT TERM
 for target in "${targets[@]}"; do
+  if ((interrupted)); then
+    break
+  fi
   pkg="${target#//}"
   pkg="${pkg%%:*}"
   name="${target##*:}"
@@ -88,7 +96,7 @@ for target in "${targets[@]}"; do
   # bounds a run whose last input hangs below -timeout. A kept corpus grows,
   # and replaying it comes first: it gets ten minutes more.
   slack=$((keep ? 600 : 60))
-  if timeout --kill-after=10 "$((secs + slack))" "${bin}/${pkg}/${name}" \
+  if timeout --foreground --kill-after=10 "$((secs + slack))" "${bin}/${pkg}/${name}" \
       -max_total_time="${secs}" -timeout=60 \
       -print_final_stats=1 -artifact_prefix="${dir}/artifacts/" \
       ${dict:+-dict="${dict}"} "${dir}/corpus" >"${dir}/log" 2>&1; then
@@ -96,7 +104,9 @@ for target in "${targets[@]}"; do
     # "#N DONE cov: C ft: F corp: U/S ..." and the final stats.
     grep -E '(DONE|^stat::(number_of_executed_units|average_exec_per_sec|new_units_added))' \
       "${dir}/log" || true
-    echo "corpus: ${seeds} seeds -> $(find "${dir}/corpus" -type f | wc -l) files"
+    echo "corpus: ${seeds} files at the start -> $(find "${dir}/corpus" -type f | wc -l)"
+  elif ((interrupted)); then
+    echo "run_fuzzers: ${target} interrupted"
   else
     failed=$((failed + 1))
     tail -n 60 "${dir}/log"
@@ -104,6 +114,10 @@ for target in "${targets[@]}"; do
   fi
 done
 
+if ((interrupted)); then
+  echo "run_fuzzers: interrupted; fuzz: ${passed} passed, ${failed} failed before that" >&2
+  exit 130
+fi
 echo "fuzz: ${passed} passed, ${failed} failed"
 if ((failed == 0)); then
   ((keep)) || rm -rf "${work}"
