@@ -577,9 +577,10 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     // Graceful deletions whose grace period ends now.
     FinishTerminations();
-    // 2. Bind completions due now.
-    // 3. Permit deadlines and resumed waiting pods.
+    // 2. Permit deadlines due now.
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
+    // 3. Binding cycles that can go on (Bind completions, resumed waiting
+    //    pods), in the order of their scheduling cycles.
     for (size_t i = 0; i < bindings_.size();) {
       if (AdvanceBinding(bindings_[i])) {
         bindings_.erase(bindings_.begin() + static_cast<long>(i));

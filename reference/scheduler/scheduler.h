@@ -9,9 +9,10 @@
 //   1. timeline events due at t, in file order (the informers' view), then
 //      the graceful deletions (preemption victims) whose grace period ends
 //      at t, in the order they started;
-//   2. bind completions due at t, in the order the binds started;
-//   3. Permit deadlines due at t, then every waiting pod that was allowed or
-//      rejected resumes its binding cycle, in order of its scheduling cycle;
+//   2. Permit deadlines due at t (those pods are rejected);
+//   3. every binding cycle that can go on, in the order of its scheduling
+//      cycle: a Bind call that completes at t, or a pod waiting at Permit
+//      that is now allowed or rejected;
 //   4. the backoffQ flush when t is a multiple of 1 s, then the
 //      unschedulable-pods flush when t is a multiple of 30 s;
 //   5. scheduling cycles until activeQ is empty; a pod that needs no Permit
