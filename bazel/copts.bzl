@@ -1,7 +1,8 @@
 """Compiler options for schedref's own code (not for third-party libraries)."""
 
-# Warnings are errors in project code, with both g++-12 (default) and clang-14
-# (--config=fuzz). Third-party headers are system headers and do not warn.
+# Warnings are errors in project code, with clang-14 (every configuration,
+# .bazelrc) and with g++-12 (--repo_env=CC=gcc). Third-party headers are
+# system headers and do not warn.
 SCHEDREF_COPTS = [
     "-Wall",
     "-Wextra",
