@@ -116,9 +116,9 @@ class Snapshot {
   };
   // The NodeInfos live side by side in slabs, not one allocation each:
   // Filter and Score walk hundreds of them per cycle, and scattered ones
-  // cost a TLB miss apiece (docs/performance.md, sixth session). A slot
-  // never moves while its node is in the snapshot; an erased node's slot
-  // is reset and reused.
+  // cost a TLB miss apiece (docs/performance.md, "Where the time goes").
+  // A slot never moves while its node is in the snapshot; an erased node's
+  // slot is reset and reused.
   static constexpr size_t kSlab = 256;
   AlignedNodeInfo* NewSlot();
   std::vector<std::unique_ptr<AlignedNodeInfo[]>> slabs_;
