@@ -220,8 +220,8 @@ struct TopologySpreadConstraint {
                          const TopologySpreadConstraint&) = default;
 };
 
-// Kept for the volume plugins of later issues; only the source kind and the
-// claim name are read.
+// Decoded for volume-aware plugins; only the source kind and the claim name
+// are read.
 struct Volume {
   std::string name;
   std::string source;  // e.g. "persistentVolumeClaim", "emptyDir"

@@ -1,4 +1,4 @@
-// Differential fuzz target (issue 6): any bytes that decode to a scenario
+// Differential fuzz target: any bytes that decode to a scenario
 // (api/scenario_decode.h) run through the reference and through the
 // optimized implementation with 1 and 4 threads, without and with full
 // detail, and the traces must be equal record for record; when a run fails,

@@ -1,4 +1,4 @@
-// The injected-bug check of the queue property (issue 7; docs/fuzzing.md,
+// The injected-bug check of the queue property (docs/fuzzing.md,
 // "A property catching an injected bug"): with FaultyQueue's bug
 // (faulty_queue.h: an event that moves pods out of unschedulable loses one)
 // the property fails, shrunk to a short event log that names the lost pod;

@@ -1,9 +1,10 @@
 // NodeResourcesBalancedAllocation: prefers nodes whose resource usage
 // fractions, with the pod placed, are close to each other. Specification:
 // upstream pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
-// as of v1.32 patch releases: actual requests (no 100m / 200Mi defaults) and
-// PreScore Skip for pods that request none of the configured resources
-// (kubernetes#129138); docs/semantics/plugins.md. Formula:
+// as of v1.32: actual requests (no 100m / 200Mi defaults), and pods that
+// request none of the configured resources are scored like any other
+// (v1.33's PreScore Skip, kubernetes#129138, is not in v1.32);
+// docs/semantics/plugins.md. Formula:
 // resource_allocation.h (ScoringKind::kBalancedAllocation).
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODERESOURCES_BALANCED_ALLOCATION_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODERESOURCES_BALANCED_ALLOCATION_H_

@@ -1,9 +1,10 @@
 // NodeResourcesBalancedAllocation: prefers nodes whose resource usage
 // fractions, with the pod placed, are close to each other. Specification:
 // upstream pkg/scheduler/framework/plugins/noderesources/balanced_allocation.go
-// as of v1.32 patch releases: actual requests (useRequested; no 100m/200Mi
-// defaults) and PreScore Skip for pods that request none of the configured
-// resources (kubernetes#129138, backported to 1.32). Test cases from
+// as of v1.32: actual requests (useRequested; no 100m/200Mi defaults), and
+// pods that request none of the configured resources are scored like any
+// other (v1.33's PreScore Skip for them, kubernetes#129138, is not in v1.32;
+// docs/deviations.md). Test cases from
 // balanced_allocation_test.go at f0032816cae31e46af116d0e13e6151cac8eb638 (an
 // old version; expectations recomputed with the v1.32 formula).
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_NODERESOURCES_BALANCED_ALLOCATION_H_
