@@ -556,7 +556,7 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
   }
   for (Entry* e : chosen) {
     // Only an update of the pod itself can lift scheduling gates; skipping
-    // such pods here is upstream's hot fix for issue #124384.
+    // such pods here is upstream's hot fix for kubernetes#124384.
     if (e->info.gated && e->info.unschedulable_plugins.count(kSchedulingGatesPlugin) != 0) {
       continue;
     }
