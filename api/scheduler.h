@@ -6,58 +6,14 @@
 #define SCHEDREF_API_SCHEDULER_H_
 
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <set>
 #include <string>
-#include <vector>
 
 #include "api/scenario.h"
 #include "api/status.h"
 #include "api/trace.h"
 
 namespace schedref::api {
-
-// Legal-choice conformance (docs/conformance.md): the decisions an
-// implementation made where upstream kube-scheduler is nondeterministic,
-// imposed on the oracle (the reference) one scheduling cycle at a time. The
-// oracle takes a forced decision iff upstream could legally have made it;
-// otherwise it ignores it and records a trace note "illegalChoice" saying
-// why. Other implementations reject forced decisions they do not support
-// with an error.
-struct ForcedSearch {
-  // The feasible nodes, in feasible-list order (Attempt::feasible_nodes).
-  std::vector<std::string> feasible;
-  // The nodes whose rejection was recorded (the keys of
-  // Attempt::rejections).
-  std::set<std::string> rejected;
-  friend bool operator==(const ForcedSearch&, const ForcedSearch&) = default;
-};
-
-struct ForcedDecisions {
-  // selectHost: the node chosen at a cycle, legal iff it ties for the
-  // highest total score. The RNG is drawn as without forcing.
-  std::map<int64_t, std::string> choices;
-  // findNodesThatPassFilters: the outcome of a cycle's feasible-node search,
-  // legal iff upstream's parallel search (parallelism workers over chunks
-  // of the node list from the round-robin start) can end with it.
-  std::map<int64_t, ForcedSearch> searches;
-  // DefaultPreemption: the node a cycle's preemption nominates, legal iff
-  // it is the choice of pickOneNodeForPreemption, final tie included, for
-  // the candidates of the dry run from some offset.
-  std::map<int64_t, std::string> nominations;
-  // The scheduling queue: the pod (namespace/name) a cycle pops, legal iff
-  // it is in activeQ and ties with activeQ's head under QueueSort (neither
-  // sorts before the other: upstream's heap leaves such ties to its
-  // insertion history, and a real clock stamps same-instant pods in
-  // creation order).
-  std::map<int64_t, std::string> pops;
-  bool empty() const {
-    return choices.empty() && searches.empty() && nominations.empty() && pops.empty();
-  }
-  friend bool operator==(const ForcedDecisions&,
-                         const ForcedDecisions&) = default;
-};
 
 struct RunOptions {
   // Record NodeDetail for every node of every attempt (what `explain` shows).
@@ -68,7 +24,6 @@ struct RunOptions {
   // Worker threads an implementation may use; the trace must not depend on
   // it. 0: implementation default.
   int threads = 0;
-  ForcedDecisions forced;
 };
 
 class Scheduler {

@@ -23,6 +23,7 @@
 #include "conformance/implementations.h"
 #include "conformance/report.h"
 #include "conformance/trace_diff.h"
+#include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
 namespace {
@@ -379,7 +380,7 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
     return kCheckUsage;
   }
 
-  std::unique_ptr<api::Scheduler> reference = MakeImplementation("reference");
+  reference::ReferenceScheduler reference;
   if (options.update) {
     std::unique_ptr<api::Scheduler> impl = MakeImplementation(impls.front());
     if (impl == nullptr) {
@@ -420,7 +421,7 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
 
   CheckOptions check;
   check.mode = options.mode;
-  check.reference = reference.get();
+  check.reference = &reference;
   std::vector<CheckResult> results;
   int passed = 0, failed = 0, skipped = 0;
   for (const std::unique_ptr<Engine>& engine : engines) {

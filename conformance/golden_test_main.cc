@@ -14,6 +14,7 @@
 #include "conformance/engine.h"
 #include "conformance/implementations.h"
 #include "conformance/runner.h"
+#include "reference/scheduler/scheduler.h"
 
 namespace {
 
@@ -35,8 +36,7 @@ int main(int argc, char** argv) {
   }
   std::unique_ptr<schedref::api::Scheduler> impl =
       schedref::conformance::MakeImplementation(impl_name);
-  std::unique_ptr<schedref::api::Scheduler> reference =
-      schedref::conformance::MakeImplementation("reference");
+  schedref::reference::ReferenceScheduler reference;
   if (impl == nullptr) {
     std::fprintf(stderr, "unknown implementation %s\n", impl_name.c_str());
     return 2;
@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
       schedref::conformance::MakeBuiltinEngine(std::move(impl), threads);
   schedref::conformance::CheckOptions options;
   options.mode = schedref::conformance::Mode::kStrict;
-  options.reference = reference.get();
+  options.reference = &reference;
 
   int shards = 1, shard = 0;
   if (const char* n = std::getenv("TEST_TOTAL_SHARDS")) shards = std::atoi(n);

@@ -19,14 +19,6 @@ const api::Attempt* AttemptAtLine(const api::Trace& trace, size_t line) {
   return r.attempt ? &*r.attempt : nullptr;
 }
 
-// The message of the first "illegalChoice" note, or nullopt.
-std::optional<std::string> IllegalChoiceNote(const api::Trace& trace) {
-  for (const api::Trace::Record& r : trace.records) {
-    if (r.note && r.note->what == "illegalChoice") return r.note->message;
-  }
-  return std::nullopt;
-}
-
 // The trace's lines with every preemption's victims in one order: an
 // attempt's `victims` sorted, and each run of victim notes of one instant
 // (victimDeleted, victimTerminating, victimRejectedAtPermit) sorted by pod.
@@ -91,7 +83,7 @@ std::string Nominated(const api::Attempt& a) {
 // not forced at its cycle yet, and returns them.
 std::vector<Choice> NewDecisions(const api::Attempt& want,
                                  const api::Attempt& got,
-                                 api::ForcedDecisions& forced) {
+                                 ForcedDecisions& forced) {
   std::vector<Choice> out;
   const int64_t cycle = got.cycle;
   std::set<std::string> rejected = RejectedNodes(got);
@@ -117,7 +109,7 @@ std::vector<Choice> NewDecisions(const api::Attempt& want,
   return out;
 }
 
-// Which of `round` the oracle's note refuses.
+// Which of `round` the oracle's refusal names.
 Choice RefusedBy(const std::string& note, const std::vector<Choice>& round) {
   const std::string decision =
       note.find("feasible-node search") != std::string::npos ? "feasible nodes"
@@ -132,43 +124,45 @@ Choice RefusedBy(const std::string& note, const std::vector<Choice>& round) {
 
 }  // namespace
 
-StatusOr<LegalChoiceResult> CompareLegalChoice(api::Scheduler& oracle,
-                                               const api::Scenario& scenario,
-                                               const api::Trace& actual) {
+StatusOr<LegalChoiceResult> CompareLegalChoice(
+    reference::ReferenceScheduler& oracle, const api::Scenario& scenario,
+    const api::Trace& actual) {
   const std::vector<std::string> actual_lines = VictimOrderFreeLines(actual);
   LegalChoiceResult result;
   api::RunOptions options;
   options.record_feasible_nodes = ListsFeasibleNodes(actual);
-  StatusOr<api::Trace> reference = oracle.Run(scenario, options);
-  if (!reference.ok()) return reference.status().WithPrefix("reference");
+  StatusOr<api::Trace> oracle_trace = oracle.Run(scenario, options);
+  if (!oracle_trace.ok()) return oracle_trace.status().WithPrefix("reference");
   for (;;) {
-    result.oracle_lines = VictimOrderFreeLines(*reference);
+    result.oracle_lines = VictimOrderFreeLines(*oracle_trace);
     result.difference = FirstDifference(result.oracle_lines, actual_lines);
     if (!result.difference) return result;
-    const api::Attempt* want = AttemptAtLine(*reference, *result.difference);
+    const api::Attempt* want = AttemptAtLine(*oracle_trace, *result.difference);
     const api::Attempt* got = AttemptAtLine(actual, *result.difference);
     if (want == nullptr || got == nullptr || want->cycle != got->cycle) return result;
-    options.forced = result.forced;
+    ForcedDecisions forced = result.forced;
     std::vector<Choice> round;
     if (want->pod != got->pod) {
       // Another pod at this cycle: which one leaves activeQ.
-      if (options.forced.pops.count(got->cycle) != 0) return result;
-      options.forced.pops[got->cycle] = got->pod;
+      if (forced.pops.count(got->cycle) != 0) return result;
+      forced.pops[got->cycle] = got->pod;
       round.push_back({got->cycle, got->pod, got->pod, want->pod, "pod"});
     } else {
-      round = NewDecisions(*want, *got, options.forced);
+      round = NewDecisions(*want, *got, forced);
     }
     if (round.empty()) return result;
-    StatusOr<api::Trace> forced = oracle.Run(scenario, options);
-    if (!forced.ok()) return forced.status().WithPrefix("reference");
-    if (std::optional<std::string> note = IllegalChoiceNote(*forced)) {
-      result.refused = RefusedBy(*note, round);
-      result.refusal = *note;
+    std::optional<std::string> refusal;
+    StatusOr<api::Trace> trace =
+        RunForced(oracle, scenario, options, forced, &refusal);
+    if (!trace.ok()) return trace.status().WithPrefix("reference");
+    if (refusal) {
+      result.refused = RefusedBy(*refusal, round);
+      result.refusal = *refusal;
       return result;
     }
-    result.forced = options.forced;
+    result.forced = std::move(forced);
     for (Choice& c : round) result.accepted.push_back(std::move(c));
-    reference = std::move(forced);
+    oracle_trace = std::move(trace);
   }
 }
 

@@ -3,8 +3,8 @@
 // nondeterministic, then continues from the implementation's own choice.
 // Specification and the list of freedoms: docs/conformance.md.
 //
-// Freedoms accepted (api::ForcedDecisions): which of the nodes tying for
-// the highest total score selectHost picks (upstream draws at random);
+// Freedoms accepted (ForcedDecisions, forced_choices.h): which of the nodes
+// tying for the highest total score selectHost picks (upstream draws at random);
 // which nodes an early-stop feasible-node search checked and kept, when
 // the implementation lists its feasible nodes (api::Attempt::feasible_nodes;
 // upstream's parallel search depends on goroutine timing); which node
@@ -27,8 +27,8 @@
 //     differs from the oracle's and is not forced yet: the search (its
 //     feasible list and rejected nodes, when it lists feasible nodes and
 //     they, the rejected nodes or the evaluated count differ), the chosen
-//     node, the nominated node. Re-run the oracle. If it records an
-//     "illegalChoice" note, the walk stops: the decision is refused.
+//     node, the nominated node. Re-run the oracle. If it refuses one
+//     (ForcedChoices::refusal), the walk stops: the decision is refused.
 //     Otherwise the decisions are kept and the walk restarts on the new
 //     trace;
 //   - anything else ends the walk: that line is the divergence.
@@ -48,6 +48,8 @@
 #include "api/scheduler.h"
 #include "api/status.h"
 #include "api/trace.h"
+#include "conformance/forced_choices.h"
+#include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
 
@@ -69,14 +71,14 @@ struct LegalChoiceResult {
   // The decisions the oracle accepted, in trace order, and the forced
   // decisions they amount to.
   std::vector<Choice> accepted;
-  api::ForcedDecisions forced;
+  ForcedDecisions forced;
   // The oracle's trace (canonical lines) run with `forced`.
   std::vector<std::string> oracle_lines;
   // The first line where the implementation still differs from
   // oracle_lines; nullopt iff the implementation conforms.
   std::optional<size_t> difference;
   // Set iff that difference is a decision the oracle refused, with the
-  // oracle's reason (its "illegalChoice" note).
+  // oracle's reason.
   std::optional<Choice> refused;
   std::string refusal;
 };
@@ -85,7 +87,7 @@ struct LegalChoiceResult {
 // (the reference). Errors: the oracle's own errors (an invalid scenario),
 // prefixed "reference: ".
 [[nodiscard]] StatusOr<LegalChoiceResult> CompareLegalChoice(
-    api::Scheduler& oracle, const api::Scenario& scenario,
+    reference::ReferenceScheduler& oracle, const api::Scenario& scenario,
     const api::Trace& actual);
 
 }  // namespace schedref::conformance

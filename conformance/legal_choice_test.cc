@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "api/scenario_decode.h"
 #include "api/trace_codec.h"
+#include "conformance/forced_choices.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
@@ -31,13 +33,17 @@ class LegalChoiceTest : public ::testing::Test {
   // The reference's trace, with `forced` choices.
   api::Trace Run(const api::Scenario& s,
                  std::map<int64_t, std::string> forced = {}) {
-    api::RunOptions options;
-    options.forced.choices = std::move(forced);
-    return RunWith(s, options);
+    ForcedDecisions decisions;
+    decisions.choices = std::move(forced);
+    return RunWith(s, {}, decisions);
   }
 
-  api::Trace RunWith(const api::Scenario& s, const api::RunOptions& options) {
-    StatusOr<api::Trace> t = reference_.Run(s, options);
+  // The reference's trace with `forced` decisions; `*refusal` gets the
+  // oracle's refusal, if any.
+  api::Trace RunWith(const api::Scenario& s, const api::RunOptions& options,
+                     const ForcedDecisions& forced = {},
+                     std::optional<std::string>* refusal = nullptr) {
+    StatusOr<api::Trace> t = RunForced(reference_, s, options, forced, refusal);
     EXPECT_TRUE(t.ok()) << t.status().message();
     return t.ok() ? *t : api::Trace{};
   }
@@ -45,14 +51,17 @@ class LegalChoiceTest : public ::testing::Test {
   // The trace of an implementation whose feasible-node search at cycle 1
   // ended with `feasible` and the rejections of `rejected`, as the
   // reference writes it when forced (the forced run is only a way to get
-  // the trace; an illegal one would carry a note, checked here).
+  // the trace; an illegal one would be refused, checked here).
   api::Trace WithSearch(const api::Scenario& s,
                         std::vector<std::string> feasible,
                         std::set<std::string> rejected) {
     api::RunOptions options;
     options.record_feasible_nodes = true;
-    options.forced.searches[1] = {std::move(feasible), std::move(rejected)};
-    api::Trace t = RunWith(s, options);
+    ForcedDecisions forced;
+    forced.searches[1] = {std::move(feasible), std::move(rejected)};
+    std::optional<std::string> refusal;
+    api::Trace t = RunWith(s, options, forced, &refusal);
+    EXPECT_EQ(refusal, std::nullopt);
     for (const api::Trace::Record& r : t.records) {
       EXPECT_FALSE(r.note.has_value()) << r.note->message;
     }
@@ -62,9 +71,9 @@ class LegalChoiceTest : public ::testing::Test {
   // The trace of an implementation whose preemption at cycle 1 nominated
   // `node`.
   api::Trace Nominating(const api::Scenario& s, const std::string& node) {
-    api::RunOptions options;
-    options.forced.nominations[1] = node;
-    return RunWith(s, options);
+    ForcedDecisions forced;
+    forced.nominations[1] = node;
+    return RunWith(s, {}, forced);
   }
 
   LegalChoiceResult Compare(const api::Scenario& s, const api::Trace& actual) {
@@ -328,12 +337,11 @@ TEST_F(LegalChoiceTest, AcceptsAnotherPodTyingAtTheHeadOfActiveQ) {
   }
   ASSERT_FALSE(other.empty());
   ASSERT_NE(other, first.pod);
-  api::RunOptions options;
-  options.forced.pops[1] = other;
-  const api::Trace actual = RunWith(same_instant_, options);
-  for (const api::Trace::Record& rec : actual.records) {
-    ASSERT_FALSE(rec.note && rec.note->what == "illegalChoice") << rec.note->message;
-  }
+  ForcedDecisions forced;
+  forced.pops[1] = other;
+  std::optional<std::string> refusal;
+  const api::Trace actual = RunWith(same_instant_, {}, forced, &refusal);
+  ASSERT_EQ(refusal, std::nullopt) << *refusal;
   ASSERT_EQ(FirstAttempt(actual).pod, other);
   LegalChoiceResult r = Compare(same_instant_, actual);
   EXPECT_EQ(r.difference, std::nullopt);

@@ -14,6 +14,7 @@
 #include "api/trace_codec.h"
 #include "conformance/explain.h"
 #include "conformance/features.h"
+#include "conformance/forced_choices.h"
 #include "conformance/legal_choice.h"
 #include "conformance/trace_diff.h"
 
@@ -73,8 +74,9 @@ std::string ChoicesText(const std::vector<Choice>& choices) {
 // (the golden, or the oracle's trace) and `actual`. Returns the judgement of
 // the actual choice when the difference is a node choice the reference can
 // judge ("machine2 scores 429; ..."), else "".
-std::string Explain(const api::Scenario& scenario, api::Scheduler& reference,
-                    const api::ForcedDecisions& forced,
+std::string Explain(const api::Scenario& scenario,
+                    reference::ReferenceScheduler& reference,
+                    const ForcedDecisions& forced,
                     const std::vector<std::string>& expected,
                     const std::vector<std::string>& actual, size_t i,
                     bool check_stale, CheckResult* r) {
@@ -89,8 +91,7 @@ std::string Explain(const api::Scenario& scenario, api::Scheduler& reference,
   }
   api::RunOptions options;
   options.full_detail = true;
-  options.forced = forced;
-  StatusOr<api::Trace> full = reference.Run(scenario, options);
+  StatusOr<api::Trace> full = RunForced(reference, scenario, options, forced);
   if (!full.ok()) {
     r->details.push_back("  (no explanation: the reference failed: " +
                          full.status().message() + ")");

@@ -18,6 +18,7 @@
 #include "api/scheduler.h"
 #include "api/status.h"
 #include "conformance/engine.h"
+#include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
 
@@ -30,7 +31,7 @@ struct CheckOptions {
   Mode mode = Mode::kStrict;
   // The reference: the oracle in legal-choice mode and the explainer's
   // source in both. Not owned. REQUIRES: non-null.
-  api::Scheduler* reference = nullptr;
+  reference::ReferenceScheduler* reference = nullptr;
 };
 
 struct CheckResult {

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "conformance/engine.h"
+#include "conformance/forced_choices.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
@@ -45,9 +46,11 @@ class FakeEngine : public Engine {
   StatusOr<api::Trace> Run(const ScenarioInput& input) override {
     EXPECT_EQ(input.text.find("\nexpectedTrace:"), std::string::npos);
     api::RunOptions options;
-    options.forced.choices = forced_;
     options.record_feasible_nodes = input.feasible_nodes;
-    StatusOr<api::Trace> t = reference_.Run(*input.scenario, options);
+    ForcedDecisions forced;
+    forced.choices = forced_;
+    StatusOr<api::Trace> t =
+        RunForced(reference_, *input.scenario, options, forced);
     if (!t.ok() || !twist_) return t;
     return twist_(std::move(*t));
   }

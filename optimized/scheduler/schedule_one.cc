@@ -354,21 +354,6 @@ const framework::NodeInfo* Scheduler::SelectHost(
   const std::span<const uint32_t> ties(scores.ties);
   size_t chosen = ties[0];
   if (ties.size() > 1) chosen = ties[NextRandom() % ties.size()];
-  auto forced = options_.forced.choices.find(queue_->SchedulingCycle());
-  if (forced != options_.forced.choices.end()) {
-    bool legal = false;
-    for (size_t i : ties) {
-      if (nodes[i]->Name() == forced->second) {
-        chosen = i;
-        legal = true;
-      }
-    }
-    if (!legal) {
-      Note("illegalChoice", "",
-           "cycle " + std::to_string(forced->first) + ": node " + forced->second +
-               " does not tie for the highest score");
-    }
-  }
   static_assert(kNumberOfHighestScoredNodesToReport == 3);
   top->reserve(kNumberOfHighestScoredNodesToReport);
   top->push_back(api::NodeScore{nodes[chosen]->Name(), totals[chosen]});

@@ -27,14 +27,6 @@ OptimizedScheduler::OptimizedScheduler(framework::Registry registry)
 
 StatusOr<api::Trace> OptimizedScheduler::Run(const api::Scenario& scenario,
                                              const api::RunOptions& options) {
-  // Forced searches, nominations and queue pops are the legal-choice
-  // oracle's, and the oracle is the reference (api::ForcedDecisions).
-  if (!options.forced.searches.empty() || !options.forced.nominations.empty() ||
-      !options.forced.pops.empty()) {
-    return schedref::Status::Invalid(
-        "optimized: forced feasible-node searches, preemption nominations and "
-        "queue pops are not supported (the legal-choice oracle is the reference)");
-  }
   internal::Scheduler sched(scenario, options);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
   return sched.Run();

@@ -17,6 +17,7 @@
 
 #include "api/objects.h"
 #include "api/status.h"
+#include "reference/framework/choices.h"
 #include "reference/framework/cycle_state.h"
 #include "reference/framework/events.h"
 #include "reference/framework/node_info.h"
@@ -128,12 +129,11 @@ class Handle {
   // preemption's candidate offset draws from it.
   virtual uint64_t NextRandom() = 0;
 
-  // --- Legal-choice conformance (api::ForcedDecisions::nominations) ---
-  // The node this cycle's preemption is to nominate if upstream could have,
-  // or nullptr.
-  virtual const std::string* ForcedNomination() const { return nullptr; }
-  // Says why the forced nomination was not taken (a trace note).
-  virtual void RefuseForcedNomination(const std::string& why) { (void)why; }
+  // DefaultPreemption's choice point (choices.h): the run's Choices
+  // answers, with the cycle filled in.
+  virtual PreemptionPick ChoosePreemption(const PreemptionChoice& choice) {
+    return PinnedChoices().Preemption(choice);
+  }
 };
 
 class Plugin {

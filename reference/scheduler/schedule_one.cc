@@ -1,13 +1,13 @@
 // scheduleOne and everything it calls: upstream pkg/scheduler/schedule_one.go
-// (v1.32), single-threaded. Where upstream runs Filter in parallel and stops
-// early, the reference checks nodes one by one in snapshot order from the
-// round-robin start index and stops at the same count; where upstream breaks
-// score ties at random, the reference draws from the scenario's seeded RNG
-// (docs/deviations.md).
+// (v1.32), single-threaded, with the same functions in the same order
+// (schedulePod -> findNodesThatFitPod -> evaluateNominatedNode ->
+// findNodesThatPassFilters -> prioritizeNodes -> selectHost). Where
+// upstream's parallel search or random tie-break may do more than one thing,
+// the cycle asks its choice points (reference/framework/choices.h).
 #include <algorithm>
 #include <utility>
 
-#include "reference/scheduler/parallel_search.h"
+#include "api/crash.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace schedref::reference::internal {
@@ -53,126 +53,175 @@ int64_t Scheduler::NodesToFind(framework::Framework& fwk,
   return NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), num_all_nodes);
 }
 
-void Scheduler::RecordIllegalChoice(const std::string& message) {
-  trace_.records.push_back(
-      {std::nullopt, std::nullopt, api::Note{now_, "illegalChoice", "", message}});
+Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
+                                               framework::CycleState& state,
+                                               const api::Pod& pod,
+                                               api::Attempt& attempt) {
+  CycleOutcome out;
+  snapshot_ = cache_.UpdateSnapshot();
+  if (snapshot_.NumNodes() == 0) {
+    out.status = framework::Status(framework::Code::kUnschedulableAndUnresolvable,
+                                   "no nodes available to schedule pods");
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  FilterDetail filter_detail;
+  Fit fit = FindNodesThatFitPod(fwk, state, pod,
+                                options_.full_detail ? &filter_detail : nullptr);
+  RecordFilterDetail(filter_detail, attempt);
+  if (!fit.error.IsSuccess()) {
+    out.status = framework::Status::Error(fit.error.Message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  RecordFit(fit, attempt);
+  if (fit.feasible.empty()) {
+    out.status = framework::Status(framework::Code::kUnschedulable,
+                                   std::vector<std::string>{});
+    out.fit_error = framework::FitError{snapshot_.NumNodes(), fit.diagnosis};
+    return out;
+  }
+  out.result.evaluated_nodes = attempt.evaluated;
+  out.result.feasible_nodes = attempt.feasible;
+  if (fit.feasible.size() == 1) {
+    out.result.suggested_host = fit.feasible[0]->Name();
+    return out;
+  }
+  StatusOr<std::vector<framework::NodeScoreResult>> scores =
+      PrioritizeNodes(fwk, state, pod, fit.feasible);
+  if (!scores.ok()) {
+    out.status = framework::Status::Error(scores.status().message());
+    out.nominating_info = kClearNominatedNode;
+    return out;
+  }
+  if (options_.full_detail) RecordScores(*scores, attempt);
+  out.result.suggested_host = SelectHost(*scores, &out.result.top_scores);
+  return out;
 }
 
-bool Scheduler::ApplyForcedSearch(
+Scheduler::Fit Scheduler::FindNodesThatFitPod(framework::Framework& fwk,
+                                              framework::CycleState& state,
+                                              const api::Pod& pod,
+                                              FilterDetail* detail) {
+  Fit fit;
+  framework::Diagnosis& diagnosis = fit.diagnosis;
+  std::vector<const framework::NodeInfo*> all_nodes;
+  for (const framework::NodeInfo& n : snapshot_.List()) all_nodes.push_back(&n);
+  // The plugins that returned a PreFilterResult start the cycle's
+  // UnschedulablePlugins (upstream assigns the set RunPreFilterPlugins
+  // returns).
+  framework::PreFilterOutput pre = fwk.RunPreFilterPlugins(
+      state, pod, all_nodes, &diagnosis.unschedulable_plugins);
+  if (!pre.status.IsSuccess()) {
+    if (!pre.status.IsRejected()) {
+      fit.error = framework::Status::Error(pre.status.Message());
+      return fit;
+    }
+    diagnosis.node_to_status.absent_status = pre.status;
+    diagnosis.pre_filter_msg = pre.status.Message();
+    diagnosis.AddPluginStatus(pre.status);
+    return fit;
+  }
+  if (!pod.nominated_node_name.empty()) {
+    fit.feasible = EvaluateNominatedNode(fwk, state, pod, diagnosis);
+    if (!fit.feasible.empty()) return fit;
+  }
+  std::vector<const framework::NodeInfo*> nodes = all_nodes;
+  if (pre.result.has_value()) {
+    // Note: upstream iterates a Go set here; the reference keeps
+    // snapshot order (docs/deviations.md "PreFilterResult order").
+    nodes.clear();
+    for (const framework::NodeInfo* n : all_nodes) {
+      if (pre.result->count(n->Name()) != 0) nodes.push_back(n);
+    }
+    // Upstream prints the cycle's UnschedulablePlugins, the same set: the
+    // PreFilterResult plugins and whatever rejected the nominated node.
+    std::string plugins;
+    for (const std::string& p : diagnosis.unschedulable_plugins) {
+      plugins += (plugins.empty() ? "" : " ") + p;
+    }
+    diagnosis.node_to_status.absent_status = framework::Status(
+        framework::Code::kUnschedulableAndUnresolvable,
+        "node(s) didn't satisfy plugin(s) [" + plugins + "]");
+  }
+  fit.feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, nodes,
+                                          choices_, detail, &fit.error);
+  // The start index moves on whether or not the search failed.
+  const int64_t processed = static_cast<int64_t>(
+      fit.feasible.size() + diagnosis.node_to_status.statuses.size());
+  next_start_node_index_ = (next_start_node_index_ + processed) %
+                           static_cast<int64_t>(all_nodes.size());
+  if (!fit.error.IsSuccess()) fit.feasible.clear();
+  return fit;
+}
+
+std::vector<const framework::NodeInfo*> Scheduler::EvaluateNominatedNode(
     framework::Framework& fwk, framework::CycleState& state,
-    const api::Pod& pod, framework::Diagnosis& diagnosis,
-    const std::vector<const framework::NodeInfo*>& nodes, api::Attempt& attempt,
-    std::vector<const framework::NodeInfo*>* feasible) {
-  const int64_t cycle = queue_->SchedulingCycle();
-  auto forced = options_.forced.searches.find(cycle);
-  if (forced == options_.forced.searches.end() || nodes.empty()) return false;
-  const std::string what = "cycle " + std::to_string(cycle) +
-                           ": feasible-node search not accepted: ";
-  if (!fwk.HasFilterPlugins()) {
-    RecordIllegalChoice(what +
-                        "the profile has no Filter plugins, so upstream takes "
-                        "the nodes from the start index without a search");
-    return false;
-  }
-  // Every node's verdict, in check order.
-  const int64_t num_all = static_cast<int64_t>(nodes.size());
-  std::vector<CheckedNode> checked;
-  std::map<std::string, framework::Status> statuses;
-  std::map<std::string, std::map<std::string, framework::Status>> details;
-  std::map<std::string, const framework::NodeInfo*> by_name;
-  for (int64_t i = 0; i < num_all; ++i) {
-    const framework::NodeInfo* node =
-        nodes[(next_start_node_index_ + i) % num_all];
-    framework::Status s = fwk.RunFilterPluginsWithNominatedPods(
-        state, pod, *node, options_.full_detail ? &details[node->Name()] : nullptr);
-    if (s.code() == framework::Code::kError) {
-      RecordIllegalChoice(what + "a filter fails with an error on node " +
-                          node->Name() + " (" + s.Message() + ")");
-      return false;
-    }
-    checked.push_back({node->Name(), s.IsSuccess()});
-    statuses.emplace(node->Name(), std::move(s));
-    by_name[node->Name()] = node;
-  }
-  const int64_t to_find = NodesToFind(fwk, num_all);
-  const int32_t parallelism = scenario_.config.parallelism;
-  std::string why = WhyNotReachable(checked, to_find, parallelism,
-                                    forced->second.feasible,
-                                    forced->second.rejected);
-  // A nominated node that failed before the search (evaluateNominatedNode)
-  // is rejected whether or not the search checked it again.
-  const std::string& nominated = pod.nominated_node_name;
-  if (!why.empty() && forced->second.rejected.count(nominated) > 0 &&
-      diagnosis.node_to_status.statuses.count(nominated) > 0) {
-    std::set<std::string> searched = forced->second.rejected;
-    searched.erase(nominated);
-    if (WhyNotReachable(checked, to_find, parallelism, forced->second.feasible,
-                        searched)
-            .empty()) {
-      why.clear();
-    }
-  }
-  if (!why.empty()) {
-    RecordIllegalChoice(what + why);
-    return false;
-  }
-  auto record_detail = [&](const std::string& name) {
-    if (!options_.full_detail) return;
-    for (const auto& [plugin, st] : details[name]) {
-      attempt.detail[name].filter[plugin] = DetailString(st);
-    }
-  };
-  for (const std::string& name : forced->second.feasible) {
-    feasible->push_back(by_name.at(name));
-    record_detail(name);
-  }
-  for (const std::string& name : forced->second.rejected) {
-    auto s = statuses.find(name);
-    // Not among the searched nodes: the nominated node, recorded already.
-    if (s == statuses.end()) continue;
-    diagnosis.node_to_status.statuses[name] = s->second;
-    diagnosis.AddPluginStatus(s->second);
-    record_detail(name);
-  }
-  return true;
+    const api::Pod& pod, framework::Diagnosis& diagnosis) {
+  // A nominated node that fails keeps its rejection in the cycle's
+  // NodeToStatus (upstream passes the Diagnosis by value, but its
+  // NodeToStatus is a pointer), so it counts among the processed nodes even
+  // when the search that follows stops before checking it again.
+  const framework::NodeInfo* nominated = snapshot_.Get(pod.nominated_node_name);
+  if (nominated == nullptr) return {};
+  // The Diagnosis upstream passes by value shares its UnschedulablePlugins
+  // set (a Go map) with the caller's, so plugins that reject the nominated
+  // node count; its PendingPlugins is nil and a Pending plugin recorded
+  // here is lost.
+  const std::set<std::string> pending_before = diagnosis.pending_plugins;
+  // One node: upstream's search has a single outcome, nothing to choose. An
+  // error is dropped (upstream logs it) and the full search follows.
+  framework::PinnedChoices one_node;
+  framework::Status error;
+  std::vector<const framework::NodeInfo*> feasible = FindNodesThatPassFilters(
+      fwk, state, pod, diagnosis, {nominated}, one_node, nullptr, &error);
+  diagnosis.pending_plugins = pending_before;
+  return feasible;
 }
 
 std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
     framework::Framework& fwk, framework::CycleState& state,
     const api::Pod& pod, framework::Diagnosis& diagnosis,
     const std::vector<const framework::NodeInfo*>& nodes,
-    api::Attempt& attempt, framework::Status* error) {
+    framework::Choices& choices, FilterDetail* detail,
+    framework::Status* error) {
   const int64_t num_all = static_cast<int64_t>(nodes.size());
-  const int64_t to_find = NodesToFind(fwk, num_all);
   std::vector<const framework::NodeInfo*> feasible;
   if (num_all == 0) return feasible;
-  if (!fwk.HasFilterPlugins()) {
-    for (int64_t i = 0; i < to_find; ++i) {
-      feasible.push_back(nodes[(next_start_node_index_ + i) % num_all]);
-    }
-    return feasible;
-  }
+  framework::SearchChoice search;
+  search.cycle = queue_->SchedulingCycle();
   for (int64_t i = 0; i < num_all; ++i) {
-    const framework::NodeInfo* node = nodes[(next_start_node_index_ + i) % num_all];
-    std::map<std::string, framework::Status> detail;
-    framework::Status s = fwk.RunFilterPluginsWithNominatedPods(
-        state, pod, *node, options_.full_detail ? &detail : nullptr);
-    if (options_.full_detail) {
-      for (const auto& [plugin, st] : detail) {
-        attempt.detail[node->Name()].filter[plugin] = DetailString(st);
-      }
-    }
-    if (s.code() == framework::Code::kError) {
-      *error = s;
-      return feasible;
-    }
-    if (s.IsSuccess()) {
-      feasible.push_back(node);
-      if (static_cast<int64_t>(feasible.size()) >= to_find) break;
-    } else {
-      diagnosis.node_to_status.statuses[node->Name()] = s;
-      diagnosis.AddPluginStatus(s);
-    }
+    search.nodes.push_back(nodes[(next_start_node_index_ + i) % num_all]);
+  }
+  search.to_find = NodesToFind(fwk, num_all);
+  search.parallelism = scenario_.config.parallelism;
+  search.has_filters = fwk.HasFilterPlugins();
+  if (diagnosis.node_to_status.statuses.count(pod.nominated_node_name) != 0) {
+    search.rejected_before = pod.nominated_node_name;
+  }
+  search.filter = [&](const framework::NodeInfo& node) {
+    return fwk.RunFilterPluginsWithNominatedPods(
+        state, pod, node, detail != nullptr ? &(*detail)[node.Name()] : nullptr);
+  };
+  framework::SearchOutcome outcome = choices.Search(search);
+  for (size_t i : outcome.feasible) feasible.push_back(search.nodes.at(i));
+  for (auto& [i, status] : outcome.rejected) {
+    diagnosis.AddPluginStatus(status);
+    diagnosis.node_to_status.statuses[search.nodes.at(i)->Name()] =
+        std::move(status);
+  }
+  if (outcome.error.code() == framework::Code::kError) *error = outcome.error;
+  if (detail != nullptr) {
+    // Only the nodes of the outcome: a search may check more.
+    FilterDetail kept;
+    auto keep = [&](size_t i) {
+      const std::string& name = search.nodes.at(i)->Name();
+      kept[name] = std::move((*detail)[name]);
+    };
+    for (size_t i : outcome.feasible) keep(i);
+    for (const auto& [i, status] : outcome.rejected) keep(i);
+    if (!error->IsSuccess()) keep(outcome.error_at);
+    *detail = std::move(kept);
   }
   return feasible;
 }
@@ -186,30 +235,23 @@ std::string Scheduler::SelectHost(
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return scores[a].total_score > scores[b].total_score;
   });
-  size_t ties = 1;
-  while (ties < order.size() &&
-         scores[order[ties]].total_score == scores[order[0]].total_score) {
-    ++ties;
+  framework::HostChoice choice;
+  choice.cycle = queue_->SchedulingCycle();
+  for (size_t i = 0; i < order.size() &&
+                     scores[order[i]].total_score == scores[order[0]].total_score;
+       ++i) {
+    choice.tied.push_back(scores[order[i]].name);
   }
   // Note: upstream picks uniformly among the tied nodes with math/rand
   // (reservoir sampling); the reference draws once from the seeded RNG, and
   // only when there is a tie (docs/deviations.md "selectHost").
-  size_t chosen = 0;
-  if (ties > 1) chosen = static_cast<size_t>(NextRandom() % ties);
-  auto forced = options_.forced.choices.find(queue_->SchedulingCycle());
-  if (forced != options_.forced.choices.end()) {
-    bool legal = false;
-    for (size_t i = 0; i < ties; ++i) {
-      if (scores[order[i]].name == forced->second) {
-        chosen = i;
-        legal = true;
-      }
-    }
-    if (!legal) {
-      RecordIllegalChoice("cycle " + std::to_string(forced->first) + ": node " +
-                          forced->second +
-                          " does not tie for the highest score");
-    }
+  if (choice.tied.size() > 1) {
+    choice.drawn = static_cast<size_t>(NextRandom() % choice.tied.size());
+  }
+  const size_t chosen = choices_.SelectHost(choice);
+  if (chosen >= choice.tied.size()) {
+    Crash("selectHost's choice " + std::to_string(chosen) + " is not among " +
+          std::to_string(choice.tied.size()) + " tied nodes");
   }
   std::swap(order[0], order[chosen]);
   // The report: the chosen node, then the rest by score.
@@ -227,155 +269,59 @@ std::string Scheduler::SelectHost(
   return scores[order[0]].name;
 }
 
-Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
-                                               framework::CycleState& state,
-                                               const api::Pod& pod,
-                                               api::Attempt& attempt) {
-  CycleOutcome out;
-  snapshot_ = cache_.UpdateSnapshot();
-  if (snapshot_.NumNodes() == 0) {
-    out.status = framework::Status(framework::Code::kUnschedulableAndUnresolvable,
-                                   "no nodes available to schedule pods");
-    out.nominating_info = kClearNominatedNode;
-    return out;
+void Scheduler::RecordFilterDetail(const FilterDetail& detail,
+                                   api::Attempt& attempt) const {
+  for (const auto& [node, verdicts] : detail) {
+    for (const auto& [plugin, status] : verdicts) {
+      attempt.detail[node].filter[plugin] = DetailString(status);
+    }
   }
-  std::vector<const framework::NodeInfo*> all_nodes;
-  for (const framework::NodeInfo& n : snapshot_.List()) all_nodes.push_back(&n);
+}
 
-  framework::Diagnosis diagnosis;
-  // The plugins that returned a PreFilterResult start the cycle's
-  // UnschedulablePlugins (upstream assigns the set RunPreFilterPlugins
-  // returns).
-  framework::PreFilterOutput pre = fwk.RunPreFilterPlugins(
-      state, pod, all_nodes, &diagnosis.unschedulable_plugins);
-  std::vector<const framework::NodeInfo*> feasible;
-  framework::Status filter_error;
-  if (!pre.status.IsSuccess()) {
-    if (!pre.status.IsRejected()) {
-      out.status = framework::Status::Error(pre.status.Message());
-      out.nominating_info = kClearNominatedNode;
-      return out;
-    }
-    diagnosis.node_to_status.absent_status = pre.status;
-    diagnosis.pre_filter_msg = pre.status.Message();
-    diagnosis.AddPluginStatus(pre.status);
-  } else {
-    bool done = false;
-    if (!pod.nominated_node_name.empty()) {
-      // evaluateNominatedNode: a nominated node that fails keeps its
-      // rejection in the cycle's NodeToStatus (upstream passes the Diagnosis
-      // by value, but its NodeToStatus is a pointer), so it counts among the
-      // processed nodes even when the search below stops before checking it
-      // again. Its filter details are not recorded.
-      const framework::NodeInfo* nominated =
-          snapshot_.Get(pod.nominated_node_name);
-      if (nominated != nullptr) {
-        api::Attempt scratch_attempt;
-        framework::Status err;
-        // The Diagnosis upstream passes by value shares its
-        // UnschedulablePlugins set (a Go map) with this one, so plugins
-        // that reject the nominated node count; its PendingPlugins is nil
-        // and a Pending plugin recorded here is lost.
-        const std::set<std::string> pending_before = diagnosis.pending_plugins;
-        std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
-            fwk, state, pod, diagnosis, {nominated}, scratch_attempt, &err);
-        diagnosis.pending_plugins = pending_before;
-        if (!one.empty()) {
-          feasible = one;
-          done = true;
-        }
-      }
-    }
-    if (!done) {
-      std::vector<const framework::NodeInfo*> nodes = all_nodes;
-      if (pre.result.has_value()) {
-        // Note: upstream iterates a Go set here; the reference keeps
-        // snapshot order (docs/deviations.md "PreFilterResult order").
-        nodes.clear();
-        for (const framework::NodeInfo* n : all_nodes) {
-          if (pre.result->count(n->Name()) != 0) nodes.push_back(n);
-        }
-        // Upstream prints the cycle's UnschedulablePlugins, the same set:
-        // the PreFilterResult plugins and whatever rejected the nominated
-        // node above.
-        std::string plugins;
-        for (const std::string& p : diagnosis.unschedulable_plugins) {
-          plugins += (plugins.empty() ? "" : " ") + p;
-        }
-        diagnosis.node_to_status.absent_status = framework::Status(
-            framework::Code::kUnschedulableAndUnresolvable,
-            "node(s) didn't satisfy plugin(s) [" + plugins + "]");
-      }
-      if (!ApplyForcedSearch(fwk, state, pod, diagnosis, nodes, attempt,
-                             &feasible)) {
-        feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, nodes,
-                                            attempt, &filter_error);
-      }
-      int64_t processed =
-          static_cast<int64_t>(feasible.size() +
-                               diagnosis.node_to_status.statuses.size());
-      next_start_node_index_ =
-          (next_start_node_index_ + processed) %
-          static_cast<int64_t>(all_nodes.size());
-      if (!filter_error.IsSuccess()) {
-        out.status = framework::Status::Error(filter_error.Message());
-        out.nominating_info = kClearNominatedNode;
-        return out;
-      }
-    }
-  }
-  for (const auto& [node, status] : diagnosis.node_to_status.statuses) {
+void Scheduler::RecordFit(const Fit& fit, api::Attempt& attempt) const {
+  for (const auto& [node, status] : fit.diagnosis.node_to_status.statuses) {
     attempt.rejections[node] = ToRejection(status);
   }
-  attempt.feasible = static_cast<int64_t>(feasible.size());
+  attempt.feasible = static_cast<int64_t>(fit.feasible.size());
   if (options_.record_feasible_nodes) {
-    for (const framework::NodeInfo* n : feasible) {
+    for (const framework::NodeInfo* n : fit.feasible) {
       attempt.feasible_nodes.push_back(n->Name());
     }
   }
   attempt.evaluated = static_cast<int64_t>(
-      feasible.size() + diagnosis.node_to_status.statuses.size());
+      fit.feasible.size() + fit.diagnosis.node_to_status.statuses.size());
+}
 
-  if (feasible.empty()) {
-    framework::FitError fit{snapshot_.NumNodes(), diagnosis};
-    out.status = framework::Status(framework::Code::kUnschedulable,
-                                   std::vector<std::string>{});
-    out.fit_error = fit;
-    return out;
-  }
-  if (feasible.size() == 1) {
-    out.result.suggested_host = feasible[0]->Name();
-    out.result.evaluated_nodes = attempt.evaluated;
-    out.result.feasible_nodes = 1;
-    return out;
-  }
-  // prioritizeNodes: without score plugins every node scores 1 (upstream);
-  // FindNodesThatPassFilters already stopped at one node in that case.
-  framework::Status pre_score = fwk.RunPreScorePlugins(state, pod, feasible);
-  if (!pre_score.IsSuccess()) {
-    out.status = pre_score;
-    out.nominating_info = kClearNominatedNode;
-    return out;
-  }
-  StatusOr<std::vector<framework::NodeScoreResult>> scores =
-      fwk.RunScorePlugins(state, pod, feasible);
-  if (!scores.ok()) {
-    out.status = framework::Status::Error(scores.status().message());
-    out.nominating_info = kClearNominatedNode;
-    return out;
-  }
-  if (options_.full_detail) {
-    for (const framework::NodeScoreResult& r : *scores) {
-      for (const auto& [plugin, ps] : r.plugin_scores) {
-        attempt.detail[r.name].scores[plugin] =
-            api::PluginScore{ps.raw, ps.normalized, ps.weighted};
-      }
+void Scheduler::RecordScores(
+    const std::vector<framework::NodeScoreResult>& scores,
+    api::Attempt& attempt) const {
+  for (const framework::NodeScoreResult& r : scores) {
+    for (const auto& [plugin, ps] : r.plugin_scores) {
+      attempt.detail[r.name].scores[plugin] =
+          api::PluginScore{ps.raw, ps.normalized, ps.weighted};
     }
   }
-  out.result.suggested_host = SelectHost(*scores, &out.result.top_scores);
-  out.result.evaluated_nodes = attempt.evaluated;
-  out.result.feasible_nodes = attempt.feasible;
-  return out;
+}
+
+StatusOr<std::vector<framework::NodeScoreResult>> Scheduler::PrioritizeNodes(
+    framework::Framework& fwk, framework::CycleState& state,
+    const api::Pod& pod, const std::vector<const framework::NodeInfo*>& nodes) {
+  if (!fwk.HasScorePlugins()) {
+    // Every node scores 1 (no extenders in the reference).
+    std::vector<framework::NodeScoreResult> ones;
+    for (const framework::NodeInfo* n : nodes) {
+      framework::NodeScoreResult r;
+      r.name = n->Name();
+      r.total_score = 1;
+      ones.push_back(std::move(r));
+    }
+    return ones;
+  }
+  framework::Status pre_score = fwk.RunPreScorePlugins(state, pod, nodes);
+  if (!pre_score.IsSuccess()) {
+    return schedref::Status::FailedPrecondition(pre_score.Message());
+  }
+  return fwk.RunScorePlugins(state, pod, nodes);
 }
 
 Scheduler::CycleOutcome Scheduler::SchedulingCycle(

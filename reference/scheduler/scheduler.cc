@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "api/binding.h"
+#include "api/crash.h"
 #include "api/pod_deletion.h"
 #include "api/pod_update.h"
 #include "api/default_plugins.h"
@@ -25,7 +26,14 @@ ReferenceScheduler::ReferenceScheduler(framework::Registry registry)
 
 StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
                                              const api::RunOptions& options) {
-  internal::Scheduler sched(scenario, options);
+  framework::PinnedChoices pinned;
+  return Run(scenario, options, pinned);
+}
+
+StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
+                                             const api::RunOptions& options,
+                                             framework::Choices& choices) {
+  internal::Scheduler sched(scenario, options, choices);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
   return sched.Run();
 }
@@ -43,8 +51,9 @@ api::TimeMs NextMultiple(api::TimeMs t, api::TimeMs period) {
 }  // namespace
 
 Scheduler::Scheduler(const api::Scenario& scenario,
-                     const api::RunOptions& options)
-    : scenario_(scenario), options_(options) {
+                     const api::RunOptions& options,
+                     framework::Choices& choices)
+    : scenario_(scenario), options_(options), choices_(choices) {
   rng_state_ = scenario.seed;
   default_bind_latency_ms_ = scenario.bind_latency_ms;
 }
@@ -518,28 +527,17 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
 
 // --- The loop -----------------------------------------------------------------
 
-std::optional<framework::QueuedPodInfo> Scheduler::PopNext() {
-  const int64_t cycle = queue_->SchedulingCycle() + 1;
-  auto forced = options_.forced.pops.find(cycle);
-  if (forced == options_.forced.pops.end()) return queue_->Pop();
-  std::string refusal;
-  std::optional<framework::QueuedPodInfo> info =
-      queue_->PopPreferring(forced->second, &refusal);
-  if (!refusal.empty()) {
-    RecordIllegalChoice("cycle " + std::to_string(cycle) + ": queue pop not accepted: " +
-                        refusal);
+framework::PreemptionPick Scheduler::ChoosePreemption(
+    const framework::PreemptionChoice& choice) {
+  framework::PreemptionChoice at_cycle = choice;
+  at_cycle.cycle = queue_->SchedulingCycle();
+  framework::PreemptionPick pick = choices_.Preemption(at_cycle);
+  if (pick.offset < 0 || (choice.num_offsets > 0 && pick.offset >= choice.num_offsets)) {
+    Crash("the preemption choice's offset " + std::to_string(pick.offset) +
+          " is not among " + std::to_string(choice.num_offsets) +
+          " potential nodes");
   }
-  return info;
-}
-
-const std::string* Scheduler::ForcedNomination() const {
-  auto it = options_.forced.nominations.find(queue_->SchedulingCycle());
-  return it == options_.forced.nominations.end() ? nullptr : &it->second;
-}
-
-void Scheduler::RefuseForcedNomination(const std::string& why) {
-  RecordIllegalChoice("cycle " + std::to_string(queue_->SchedulingCycle()) +
-                      ": preemption nomination not accepted: " + why);
+  return pick;
 }
 
 uint64_t Scheduler::NextRandom() {
@@ -594,7 +592,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       queue_->FlushUnschedulablePodsLeftover(now_);
     }
     // 5. Scheduling cycles.
-    while (std::optional<framework::QueuedPodInfo> info = PopNext()) {
+    while (std::optional<framework::QueuedPodInfo> info = queue_->Pop(choices_)) {
       ScheduleOne(std::move(*info));
     }
 

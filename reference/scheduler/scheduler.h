@@ -37,6 +37,7 @@
 #include "api/trace.h"
 #include "reference/backend/cache/cache.h"
 #include "reference/backend/queue/scheduling_queue.h"
+#include "reference/framework/choices.h"
 #include "reference/framework/fit_error.h"
 #include "reference/framework/framework.h"
 #include "reference/framework/registry.h"
@@ -52,8 +53,15 @@ class ReferenceScheduler : public api::Scheduler {
   explicit ReferenceScheduler(framework::Registry registry);
 
   std::string Name() const override { return "reference"; }
+  // Run with the pinned choices (framework::PinnedChoices).
   StatusOr<api::Trace> Run(const api::Scenario& scenario,
                            const api::RunOptions& options) override;
+  // Run with `choices` answering every choice point. REQUIRES: each answer
+  // is within the freedom its choice point describes (choices.h), else the
+  // run crashes.
+  [[nodiscard]] StatusOr<api::Trace> Run(const api::Scenario& scenario,
+                                         const api::RunOptions& options,
+                                         framework::Choices& choices);
 
  private:
   framework::Registry registry_;
@@ -64,7 +72,9 @@ namespace internal {
 // One run of one scenario. Not reusable.
 class Scheduler : public framework::Handle {
  public:
-  Scheduler(const api::Scenario& scenario, const api::RunOptions& options);
+  // REQUIRES: `choices` outlives the scheduler.
+  Scheduler(const api::Scenario& scenario, const api::RunOptions& options,
+            framework::Choices& choices);
 
   // Builds profiles and the queue. Errors: configuration errors.
   [[nodiscard]] schedref::Status Init(const framework::Registry& registry);
@@ -95,8 +105,8 @@ class Scheduler : public framework::Handle {
   void ClearNominatedNodeName(const api::Pod& pod) override;
   // The specified RNG (docs/deviations.md "Random numbers").
   uint64_t NextRandom() override;
-  const std::string* ForcedNomination() const override;
-  void RefuseForcedNomination(const std::string& why) override;
+  framework::PreemptionPick ChoosePreemption(
+      const framework::PreemptionChoice& choice) override;
 
  private:
   // A pod between its scheduling cycle and the end of its binding cycle.
@@ -132,10 +142,6 @@ class Scheduler : public framework::Handle {
   bool ResponsibleForPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---
-  // The queue's Pop, or the pod legal-choice conformance forces the next
-  // cycle to pop (api::ForcedDecisions::pops; a refused one leaves an
-  // "illegalChoice" note and the head is popped).
-  std::optional<framework::QueuedPodInfo> PopNext();
   void ScheduleOne(framework::QueuedPodInfo pod_info);
   struct ScheduleResult {
     std::string suggested_host;
@@ -155,35 +161,57 @@ class Scheduler : public framework::Handle {
                                framework::CycleState& state,
                                framework::QueuedPodInfo& pod_info,
                                api::Attempt& attempt);
-  // Returns the result, or a FitError / error.
+  // schedulePod: the result, or a FitError / error.
   CycleOutcome SchedulePod(framework::Framework& fwk,
                            framework::CycleState& state, const api::Pod& pod,
                            api::Attempt& attempt);
+  // Each searched node's filter verdicts by plugin (RunOptions::full_detail).
+  using FilterDetail =
+      std::map<std::string, std::map<std::string, framework::Status>>;
+  // What findNodesThatFitPod finds: the feasible nodes and the diagnosis,
+  // or `error` (then no feasible nodes).
+  struct Fit {
+    std::vector<const framework::NodeInfo*> feasible;
+    framework::Diagnosis diagnosis;
+    framework::Status error;
+  };
+  // `detail`: nullptr, or where the search's verdicts go.
+  Fit FindNodesThatFitPod(framework::Framework& fwk,
+                          framework::CycleState& state, const api::Pod& pod,
+                          FilterDetail* detail);
+  // The nominated node iff it passes the filters; a rejection lands in
+  // `diagnosis`.
+  std::vector<const framework::NodeInfo*> EvaluateNominatedNode(
+      framework::Framework& fwk, framework::CycleState& state,
+      const api::Pod& pod, framework::Diagnosis& diagnosis);
+  // The feasible nodes among `nodes`, searched from the round-robin start
+  // as `choices` answers framework::SearchChoice; rejections land in
+  // `diagnosis`, a filter Error in `*error`. `detail` keeps the verdicts of
+  // the outcome's nodes only.
   std::vector<const framework::NodeInfo*> FindNodesThatPassFilters(
       framework::Framework& fwk, framework::CycleState& state,
       const api::Pod& pod, framework::Diagnosis& diagnosis,
       const std::vector<const framework::NodeInfo*>& nodes,
-      api::Attempt& attempt, framework::Status* error);
-  // Legal-choice conformance: the cycle's forced search
-  // (api::ForcedDecisions::searches) in place of FindNodesThatPassFilters,
-  // iff upstream's parallel search could have ended with it
-  // (parallel_search.h). Returns false, after recording an "illegalChoice"
-  // note when one was forced, iff the caller should search as usual.
-  bool ApplyForcedSearch(framework::Framework& fwk,
-                         framework::CycleState& state, const api::Pod& pod,
-                         framework::Diagnosis& diagnosis,
-                         const std::vector<const framework::NodeInfo*>& nodes,
-                         api::Attempt& attempt,
-                         std::vector<const framework::NodeInfo*>* feasible);
+      framework::Choices& choices, FilterDetail* detail,
+      framework::Status* error);
+  // prioritizeNodes: PreScore and Score over the feasible nodes.
+  StatusOr<std::vector<framework::NodeScoreResult>> PrioritizeNodes(
+      framework::Framework& fwk, framework::CycleState& state,
+      const api::Pod& pod, const std::vector<const framework::NodeInfo*>& nodes);
+  // selectHost: a node with the highest score, as the choice point answers
+  // among the tied ones; `top` gets the report (the chosen node first).
+  std::string SelectHost(const std::vector<framework::NodeScoreResult>& scores,
+                         std::vector<api::NodeScore>* top);
   // How many feasible nodes the search looks for among `num_all_nodes`.
   int64_t NodesToFind(framework::Framework& fwk, int64_t num_all_nodes) const;
   int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage,
                                  int64_t num_all_nodes) const;
-  // Records a refused forced decision ("illegalChoice" note).
-  void RecordIllegalChoice(const std::string& message);
-  std::string SelectHost(
-      const std::vector<framework::NodeScoreResult>& scores,
-      std::vector<api::NodeScore>* top);
+  // The trace's view of a cycle, kept out of the decisions above.
+  void RecordFilterDetail(const FilterDetail& detail,
+                          api::Attempt& attempt) const;
+  void RecordFit(const Fit& fit, api::Attempt& attempt) const;
+  void RecordScores(const std::vector<framework::NodeScoreResult>& scores,
+                    api::Attempt& attempt) const;
   // Continues a binding cycle as far as it can go now. Returns true iff the
   // binding is finished (bound or failed) and can be dropped.
   bool AdvanceBinding(InFlightBinding& binding);
@@ -202,6 +230,7 @@ class Scheduler : public framework::Handle {
   // --- constant after construction ---
   const api::Scenario& scenario_;
   const api::RunOptions options_;
+  framework::Choices& choices_;
 
   // --- the cluster as the API server holds it ---
   std::map<std::string, api::Node> nodes_;  // by name

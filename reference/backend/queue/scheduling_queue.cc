@@ -5,6 +5,7 @@
 #include <utility>
 #include <variant>
 
+#include "api/crash.h"
 #include "reference/backend/queue/backoff.h"
 #include "reference/backend/queue/cross_topology.h"
 #include "reference/backend/queue/pod_events.h"
@@ -443,29 +444,44 @@ void SchedulingQueue::AddToUnschedulable(framework::QueuedPodInfo info) {
 // ------------------------------------------------------
 
 std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop() {
-  return PopPreferring("", nullptr);
+  framework::PinnedChoices pinned;
+  return Pop(pinned);
 }
 
-std::optional<framework::QueuedPodInfo> SchedulingQueue::PopPreferring(
-    const std::string& key, std::string* refusal) {
-  bool preferring = !key.empty();
+std::optional<framework::QueuedPodInfo> SchedulingQueue::Pop(
+    framework::Choices& choices) {
+  bool first = true;
   while (!active_.empty()) {
     auto head = active_.begin();
     for (auto it = std::next(active_.begin()); it != active_.end(); ++it) {
       if (ActiveLess(it->second, head->second)) head = it;
     }
-    if (preferring) {
-      preferring = false;
-      auto wanted = std::find_if(active_.begin(), active_.end(), [&](const auto& entry) {
-        return entry.second.pod.Key() == key;
-      });
-      if (wanted == active_.end()) {
-        *refusal = "pod " + key + " is not in activeQ";
-      } else if (sort_->Less(head->second, wanted->second)) {
-        *refusal = "pod " + key + " does not tie with " + head->second.pod.Key() +
-                   " at the head of activeQ";
-      } else {
-        head = wanted;
+    if (first) {
+      // Only the pod this cycle starts with is a choice; a duplicate
+      // dropped below gives way to the head.
+      first = false;
+      framework::PopChoice choice;
+      choice.cycle = scheduling_cycle_ + 1;
+      choice.head = head->second.pod.Key();
+      choice.why_not_tied = [&](const std::string& key) -> std::string {
+        auto it = std::find_if(active_.begin(), active_.end(), [&](const auto& e) {
+          return e.second.pod.Key() == key;
+        });
+        if (it == active_.end()) return "pod " + key + " is not in activeQ";
+        if (sort_->Less(head->second, it->second)) {
+          return "pod " + key + " does not tie with " + head->second.pod.Key() +
+                 " at the head of activeQ";
+        }
+        return "";
+      };
+      const std::string chosen = choices.Pop(choice);
+      if (chosen != choice.head) {
+        head = std::find_if(active_.begin(), active_.end(), [&](const auto& e) {
+          return e.second.pod.Key() == chosen;
+        });
+        if (head == active_.end()) {
+          Crash("the queue's pop choice " + chosen + " is not in activeQ");
+        }
       }
     }
     framework::QueuedPodInfo info = std::move(head->second);

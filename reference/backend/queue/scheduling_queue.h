@@ -48,6 +48,7 @@
 #include "api/status.h"
 #include "reference/backend/queue/in_flight_events.h"
 #include "reference/backend/queue/nominator.h"
+#include "reference/framework/choices.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 
@@ -142,12 +143,10 @@ class SchedulingQueue {
   // A pod whose UID is already in flight is dropped and the next one popped
   // (upstream's guard against double scheduling).
   std::optional<framework::QueuedPodInfo> Pop();
-  // Pop, except that the pod `key` leaves activeQ instead of the head iff
-  // it ties with the head under QueueSort (neither sorts before the other;
-  // legal-choice conformance, api::ForcedDecisions::pops). Otherwise
-  // `*refusal` says why and the head is popped.
-  std::optional<framework::QueuedPodInfo> PopPreferring(const std::string& key,
-                                                        std::string* refusal);
+  // Pop, where `choices` says which of the pods tying with the head under
+  // QueueSort leaves activeQ (framework::PopChoice). Pop() is
+  // Pop(PinnedChoices).
+  std::optional<framework::QueuedPodInfo> Pop(framework::Choices& choices);
   // The attempt for the pod with this UID is over (no-op if not in flight).
   void Done(const std::string& pod_uid);
   // Puts a pod that failed back. `pod_scheduling_cycle` is SchedulingCycle()

@@ -3,6 +3,7 @@
 #include <climits>
 #include <functional>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -143,15 +144,14 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
   }
   std::vector<const NodeInfo*> potential =
       NodesForStatusCode(statuses, snapshot, Code::kUnschedulable);
+  const std::vector<api::PodDisruptionBudget>& pdbs =
+      handle_->PodDisruptionBudgets();
   DryRunResult dry;
-  int32_t num_candidates = 0;
+  int32_t offset = 0, num_candidates = 0;
   if (potential.empty()) {
     // Preemption cannot help anywhere: the pod's nomination is cleared.
     if (!pod.nominated_node_name.empty()) handle_->ClearNominatedNodeName(pod);
   } else {
-    const std::vector<api::PodDisruptionBudget>& pdbs =
-        handle_->PodDisruptionBudgets();
-    int32_t offset = 0;
     std::tie(offset, num_candidates) =
         iface_->GetOffsetAndNumCandidates(static_cast<int32_t>(potential.size()));
     dry = DryRunPreemption(state, pod, potential, pdbs, offset, num_candidates);
@@ -159,26 +159,42 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
       return {std::nullopt, Status::Error(AggregateErrors(dry.errors))};
     }
   }
+  // 3) Extenders: none in this reference.
+  // 4) The best candidate: the dry run's start and the last tie are choice
+  // points.
+  PreemptionChoice choice;
+  choice.num_offsets = static_cast<int32_t>(potential.size());
+  choice.drawn_offset = offset;
+  if (!dry.candidates.empty()) {
+    choice.best = BestCandidates(dry.candidates, handle_->Now());
+  }
+  // The dry runs from other offsets, kept for the pick.
+  std::map<int32_t, DryRunResult> runs;
+  choice.best_from = [&](int32_t from) -> std::vector<std::string> {
+    if (potential.empty()) return {};
+    DryRunResult& run = runs[from] = DryRunPreemption(
+        state, pod, potential, pdbs, from, num_candidates);
+    return BestCandidates(run.candidates, handle_->Now());
+  };
+  const PreemptionPick pick = handle_->ChoosePreemption(choice);
   if (dry.candidates.empty()) {
     // No offset finds one: a dry run without candidates tried every node.
-    if (const std::string* forced = handle_->ForcedNomination()) {
-      handle_->RefuseForcedNomination("no node is a candidate, so " + *forced +
-                                      " cannot be nominated");
-    }
     return {PostFilterResult{std::string()},
             Status(Code::kUnschedulable,
                    PreemptionFitError(num_all_nodes,
                                       std::move(dry.node_statuses)))};
   }
-
-  // 3) Extenders: none in this reference.
-  // 4) The best candidate, or a forced one if upstream could have picked it.
-  std::optional<Candidate> best;
-  if (const std::string* forced = handle_->ForcedNomination()) {
-    best = ForcedCandidate(state, pod, potential, num_candidates, *forced);
+  if (pick.offset != offset) {
+    auto run = runs.find(pick.offset);
+    dry = run != runs.end() ? std::move(run->second)
+                            : DryRunPreemption(state, pod, potential, pdbs,
+                                               pick.offset, num_candidates);
   }
-  if (!best) best = SelectCandidate(dry.candidates);
-  if (!best || best->name.empty()) {
+  const Candidate* best = nullptr;
+  for (const Candidate& c : dry.candidates) {
+    if (c.name == pick.node) best = &c;
+  }
+  if (best == nullptr || best->name.empty()) {
     return {std::nullopt,
             Status(Code::kUnschedulable, "no candidate node for preemption")};
   }
@@ -230,39 +246,6 @@ DryRunResult Evaluator::DryRunPreemption(
   out.candidates = std::move(non_violating);
   for (Candidate& c : violating) out.candidates.push_back(std::move(c));
   return out;
-}
-
-std::optional<Candidate> Evaluator::ForcedCandidate(
-    CycleState& state, const api::Pod& pod,
-    const std::vector<const NodeInfo*>& potential_nodes,
-    int32_t num_candidates, const std::string& node) {
-  const int32_t n = static_cast<int32_t>(potential_nodes.size());
-  for (int32_t offset = 0; offset < n; ++offset) {
-    DryRunResult dry =
-        DryRunPreemption(state, pod, potential_nodes,
-                         handle_->PodDisruptionBudgets(), offset, num_candidates);
-    for (const std::string& name : BestCandidates(dry.candidates, handle_->Now())) {
-      if (name != node) continue;
-      for (const Candidate& c : dry.candidates) {
-        if (c.name == node) return c;
-      }
-    }
-  }
-  handle_->RefuseForcedNomination(
-      "node " + node +
-      " is not one of the best candidates of the dry run from any offset");
-  return std::nullopt;
-}
-
-std::optional<Candidate> Evaluator::SelectCandidate(
-    const std::vector<Candidate>& candidates) const {
-  if (candidates.empty()) return std::nullopt;
-  if (candidates.size() == 1) return candidates[0];
-  const std::string name = PickOneNodeForPreemption(candidates, handle_->Now());
-  for (const Candidate& c : candidates) {
-    if (c.name == name) return c;
-  }
-  return candidates[0];
 }
 
 Status Evaluator::PrepareCandidate(const Candidate& candidate,

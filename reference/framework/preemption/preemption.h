@@ -18,9 +18,10 @@
 //  4. No candidate -> FitError: the dry run's statuses for the nodes it
 //     tried, "Preemption is not helpful for scheduling" for the others;
 //     result nominating "" (clear). Errors and no candidate -> Error.
-//  5. Best candidate (PickOneNodeForPreemption, or the handle's forced
-//     nomination when some offset's dry run makes it one of the best
-//     candidates, BestCandidates); its victims are preempted
+//  5. Best candidate: the choice point Handle::ChoosePreemption among the
+//     best candidates (BestCandidates) of the dry run from an offset; the
+//     pinned choice is the drawn offset and PickOneNodeForPreemption's
+//     candidate. Its victims are preempted
 //     and lower-priority pods nominated to that node lose their nomination
 //     (PrepareCandidate); result nominating the node, Success.
 //
@@ -148,18 +149,6 @@ class Evaluator {
       const std::vector<const NodeInfo*>& potential_nodes,
       const std::vector<api::PodDisruptionBudget>& pdbs, int32_t offset,
       int32_t num_candidates);
-
-  // The candidate `node` as the dry run from the first offset whose
-  // candidates have it among BestCandidates finds it; nullopt, after
-  // Handle::RefuseForcedNomination, iff there is no such offset.
-  std::optional<Candidate> ForcedCandidate(
-      CycleState& state, const api::Pod& pod,
-      const std::vector<const NodeInfo*>& potential_nodes,
-      int32_t num_candidates, const std::string& node);
-
-  // The single candidate, or PickOneNodeForPreemption's; nullopt iff none.
-  std::optional<Candidate> SelectCandidate(
-      const std::vector<Candidate>& candidates) const;
 
   // Preempts the candidate's victims (Handle::PreemptVictim, which rejects
   // a victim waiting at Permit instead of deleting it), then clears the

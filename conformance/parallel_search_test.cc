@@ -1,4 +1,4 @@
-#include "reference/scheduler/parallel_search.h"
+#include "conformance/parallel_search.h"
 
 #include <algorithm>
 #include <map>
@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-namespace schedref::reference::internal {
+namespace schedref::conformance {
 namespace {
 
 TEST(ChunkSizeForTest, UpstreamValues) {
@@ -361,4 +361,4 @@ TEST(WhyNotReachableTest, AcceptsEveryScheduleOfLargerChunks) {
 }
 
 }  // namespace
-}  // namespace schedref::reference::internal
+}  // namespace schedref::conformance

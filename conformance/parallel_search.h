@@ -1,6 +1,6 @@
 // What upstream's parallel feasible-node search can end with: the rule by
 // which the legal-choice oracle judges a forced search
-// (api::ForcedDecisions::searches, docs/conformance.md "Which freedoms are
+// (ForcedDecisions::searches, docs/conformance.md "Which freedoms are
 // accepted").
 //
 // Upstream (schedule_one.go findNodesThatPassFilters, v1.32, with
@@ -32,15 +32,15 @@
 // WhyNotReachable decides this with a greedy schedule (see Schedule in the
 // .cc); parallel_search_test.cc checks it against an exhaustive search
 // over every schedule of small searches.
-#ifndef SCHEDREF_REFERENCE_SCHEDULER_PARALLEL_SEARCH_H_
-#define SCHEDREF_REFERENCE_SCHEDULER_PARALLEL_SEARCH_H_
+#ifndef SCHEDREF_CONFORMANCE_PARALLEL_SEARCH_H_
+#define SCHEDREF_CONFORMANCE_PARALLEL_SEARCH_H_
 
 #include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
-namespace schedref::reference::internal {
+namespace schedref::conformance {
 
 // parallelize.chunkSizeFor: min(floor(sqrt(n)), n / parallelism + 1), at
 // least 1.
@@ -62,6 +62,6 @@ std::string WhyNotReachable(const std::vector<CheckedNode>& nodes,
                             const std::vector<std::string>& feasible,
                             const std::set<std::string>& rejected);
 
-}  // namespace schedref::reference::internal
+}  // namespace schedref::conformance
 
-#endif  // SCHEDREF_REFERENCE_SCHEDULER_PARALLEL_SEARCH_H_
+#endif  // SCHEDREF_CONFORMANCE_PARALLEL_SEARCH_H_

@@ -1,10 +1,10 @@
-#include "reference/scheduler/parallel_search.h"
+#include "conformance/parallel_search.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-namespace schedref::reference::internal {
+namespace schedref::conformance {
 namespace {
 
 // The chunks of n positions: chunk c is [c * size, min(n, (c + 1) * size)).
@@ -212,4 +212,4 @@ std::string WhyNotReachable(const std::vector<CheckedNode>& nodes,
                   /*drop=*/true);
 }
 
-}  // namespace schedref::reference::internal
+}  // namespace schedref::conformance
