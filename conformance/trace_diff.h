@@ -22,7 +22,7 @@ namespace schedref::conformance {
 // The record's context in a few words, from its fields:
 //   attempt t=1000ms cycle 2 pod default/p2 (profile default-scheduler)
 //   binding t=1000ms cycle 2 pod default/p2
-//   note illegalChoice t=0ms pod default/p
+//   note victimDeleted t=0ms pod default/p
 //   placements
 //   header
 // `line` is a trace line, or empty for "the end of the trace".
