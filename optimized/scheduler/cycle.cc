@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "api/crash.h"
 #include "optimized/scheduler/scheduler.h"
 
 namespace schedref::optimized::internal {
@@ -69,8 +70,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(framework::Framework& fwk,
   };
   auto undo = [&](const framework::Status& s) {
     fwk.RunReservePluginsUnreserve(state, *assumed, host);
-    schedref::Status forget = cache_.ForgetPod(*assumed);
-    (void)forget;
+    CheckOk(cache_.ForgetPod(*assumed), "the cache forgets the pod it assumed");
     if (s.IsRejected()) {
       reject_on_node(s);
     } else {
@@ -231,8 +231,8 @@ framework::Status Scheduler::RunBindPlugins(InFlightBinding& b) {
 
 void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {
   const framework::PodInfo& pod = *b.assumed.pod_info;
-  schedref::Status fin = cache_.FinishBinding(pod.pod, now_);
-  (void)fin;
+  CheckOk(cache_.FinishBinding(pod.pod, now_),
+          "the cache finishes binding the pod it assumed");
   if (!status.IsSuccess()) {
     HandleBindingCycleError(b, status);
     return;
@@ -308,9 +308,9 @@ void Scheduler::HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
     // The stored object itself: PodInfos are immutable.
     pod_info.pod_info = it->second;
     nominated = it->second;
-    schedref::Status s = queue_->AddUnschedulableIfNotPresent(
-        std::move(pod_info), queue_->SchedulingCycle(), now_);
-    (void)s;
+    CheckOk(queue_->AddUnschedulableIfNotPresent(
+                std::move(pod_info), queue_->SchedulingCycle(), now_),
+            "the queue takes back a pod that failed");
   } else {
     nominated = pod_info.pod_info;
     queue_->Done(nominated->uid());

@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "api/binding.h"
+#include "api/crash.h"
 #include "api/pod_deletion.h"
 #include "api/pod_update.h"
 #include "api/default_plugins.h"
@@ -18,8 +19,8 @@ namespace schedref::optimized {
 
 OptimizedScheduler::OptimizedScheduler() {
   registry_ = framework::plugins::NewInTreeRegistry();
-  schedref::Status s = framework::plugins::RegisterTestPlugins(&registry_);
-  (void)s;  // fixed names, distinct from the in-tree ones
+  CheckOk(framework::plugins::RegisterTestPlugins(&registry_),
+          "registering the test plugins");
 }
 
 OptimizedScheduler::OptimizedScheduler(framework::Registry registry)
@@ -278,16 +279,14 @@ uint64_t Scheduler::NextRandom() {
 
 void Scheduler::AddNode(const api::Node& node) {
   const api::Node& stored = nodes_[node.name] = node;
-  schedref::Status s = cache_.AddNode(stored);
-  (void)s;  // duplicates are rejected by the scenario decoder
+  CheckOk(cache_.AddNode(stored), "the cache adds a new node");
   queue_->MoveAllToActiveOrBackoffQueue(framework::NodeAdd(), NodeObjects(nullptr, &stored),
                                         nullptr, now_);
 }
 
 void Scheduler::UpdateNode(const api::Node& old_node, const api::Node& new_node) {
   nodes_[new_node.name] = new_node;
-  schedref::Status s = cache_.UpdateNode(old_node, new_node);
-  (void)s;
+  CheckOk(cache_.UpdateNode(old_node, new_node), "the cache updates a node");
   // upstream nodeSchedulingPropertiesChange: one event per changed property.
   std::vector<framework::ClusterEvent> events;
   // Only uncordoning is an event (upstream extractNodeSpecUnschedulableChange).
@@ -325,8 +324,7 @@ void Scheduler::DeleteNode(const api::Node& node) {
   // before the cache forgets the node.
   queue_->MoveAllToActiveOrBackoffQueue(framework::NodeDelete(), NodeObjects(&node, nullptr),
                                         nullptr, now_);
-  schedref::Status s = cache_.RemoveNode(node);
-  (void)s;
+  CheckOk(cache_.RemoveNode(node), "the cache removes a node it holds");
   nodes_.erase(node.name);
 }
 
@@ -349,8 +347,7 @@ void Scheduler::AddPod(const api::Pod& pod) {
 
 void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
   if (!stored->node_name().empty()) {
-    schedref::Status s = cache_.AddPod(stored);
-    (void)s;
+    CheckOk(cache_.AddPod(stored), "the cache adds an assigned pod");
     // The event's object has spec.nodeName: a bound PodInfo's pod object
     // does not, so a copy with it is made, but only when the queue will
     // read the object (a binding's usual case is that nothing does).
@@ -364,8 +361,7 @@ void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
     return;
   }
   if (ResponsibleForPod(stored->pod)) {
-    schedref::Status s = queue_->Add(stored, now_);
-    (void)s;
+    CheckOk(queue_->Add(stored, now_), "the queue adds a new pending pod");
   }
 }
 
@@ -380,8 +376,8 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
   if (!was_assigned && is_assigned) {
     // The unscheduled-pod informer sees a delete, the assigned-pod one an add.
     if (ResponsibleForPod(old_pod)) {
-      schedref::Status s = queue_->Delete(*old_info);
-      (void)s;
+      CheckOk(queue_->Delete(*old_info),
+              "the queue deletes a pod that was bound");
       // Bound by anyone: a pod still waiting at Permit (bound by another
       // binder) is rejected as for a delete.
       RejectWaitingPod(old_pod);
@@ -391,8 +387,8 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
   }
   const api::Pod& new_pod = framework::MaterializedPod(*new_info, &new_copy);
   if (is_assigned) {
-    schedref::Status s = cache_.UpdatePod(old_pod, new_info);
-    (void)s;
+    CheckOk(cache_.UpdatePod(old_pod, new_info),
+            "the cache updates an assigned pod it holds");
     for (const framework::ClusterEvent& e :
          backend::queue::PodSchedulingPropertiesChange(new_pod, old_pod)) {
       queue_->MoveAllToActiveOrBackoffQueue(e, PodObjects(&old_pod, &new_pod), nullptr, now_);
@@ -402,8 +398,8 @@ void Scheduler::UpdatePod(framework::PodInfoPtr& stored, framework::PodInfoPtr n
   if (!ResponsibleForPod(new_pod)) return;
   // An assumed pod's own updates are not requeued.
   if (cache_.IsAssumedPod(new_pod)) return;
-  schedref::Status s = queue_->Update(old_pod, std::move(new_info), now_);
-  (void)s;
+  CheckOk(queue_->Update(old_pod, std::move(new_info), now_),
+          "the queue updates a pending pod");
 }
 
 void Scheduler::DeletePod(framework::PodInfoPtr info) {
@@ -412,15 +408,14 @@ void Scheduler::DeletePod(framework::PodInfoPtr info) {
   const api::Pod& pod = framework::MaterializedPod(*info, &bound);
   pods_.erase(info->key);
   if (!pod.node_name.empty()) {
-    schedref::Status s = cache_.RemovePod(pod);
-    (void)s;
+    CheckOk(cache_.RemovePod(pod),
+            "the cache removes an assigned pod it holds");
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(),
                                           PodObjects(&pod, nullptr), nullptr, now_);
     return;
   }
   if (!ResponsibleForPod(pod)) return;
-  schedref::Status s = queue_->Delete(pod);
-  (void)s;
+  CheckOk(queue_->Delete(pod), "the queue deletes a pending pod");
   RejectWaitingPod(pod);
 }
 

@@ -370,8 +370,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(
   framework::Status reserve = fwk.RunReservePluginsReserve(state, assumed, host);
   if (!reserve.IsSuccess()) {
     fwk.RunReservePluginsUnreserve(state, assumed, host);
-    schedref::Status forget = cache_.ForgetPod(assumed);
-    (void)forget;
+    CheckOk(cache_.ForgetPod(assumed), "the cache forgets the pod it assumed");
     if (reserve.IsRejected()) {
       reject_on_node(reserve);
     } else {
@@ -383,8 +382,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(
   framework::Status permit = fwk.RunPermitPlugins(state, assumed, host, now_);
   if (!permit.IsWait() && !permit.IsSuccess()) {
     fwk.RunReservePluginsUnreserve(state, assumed, host);
-    schedref::Status forget = cache_.ForgetPod(assumed);
-    (void)forget;
+    CheckOk(cache_.ForgetPod(assumed), "the cache forgets the pod it assumed");
     if (permit.IsRejected()) {
       reject_on_node(permit);
     } else {
@@ -421,9 +419,8 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
 
   auto fwk_it = profiles_.find(pod.scheduler_name);
   if (fwk_it == profiles_.end()) {
-    // Cannot happen: the queue only receives pods of known profiles.
-    queue_->Done(pod.uid);
-    return;
+    Crash("popped pod " + pod.Key() + " names profile \"" + pod.scheduler_name +
+          "\", which the queue never takes");
   }
   framework::Framework& fwk = *fwk_it->second;
   // skipPodSchedule: a pod being deleted, or one already assumed.
@@ -459,7 +456,7 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
       attempt.message = out.status.Message();
     }
     record_attempt();
-    HandleSchedulingFailure(fwk, pod_info, out.fit_error, out.nominating_info,
+    HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info,
                             attempt.outcome == "unschedulable",
                             attempt.message);
     return;
@@ -523,8 +520,8 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
 
 void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {
   const api::Pod& pod = b.assumed.pod;
-  schedref::Status fin = cache_.FinishBinding(pod, now_);
-  (void)fin;
+  CheckOk(cache_.FinishBinding(pod, now_),
+          "the cache finishes binding the pod it assumed");
   if (!status.IsSuccess()) {
     HandleBindingCycleError(b, status);
     return;
@@ -568,7 +565,7 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
   }
   framework::QueuedPodInfo info = b.assumed;
   info.pod.node_name.clear();
-  HandleSchedulingFailure(fwk, info, fit, kClearNominatedNode,
+  HandleSchedulingFailure(info, fit, kClearNominatedNode,
                           status.IsRejected(),
                           fit.has_value() ? fit->Error() : status.Message());
   if (move_after) {
@@ -580,11 +577,10 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
 }
 
 void Scheduler::HandleSchedulingFailure(
-    framework::Framework& fwk, framework::QueuedPodInfo& pod_info,
+    framework::QueuedPodInfo& pod_info,
     const std::optional<framework::FitError>& fit,
     const std::optional<queue::NominatingInfo>& nominating_info,
     bool rejected, const std::string& message) {
-  (void)fwk;
   if (fit.has_value()) {
     pod_info.unschedulable_plugins = fit->diagnosis.unschedulable_plugins;
     pod_info.pending_plugins = fit->diagnosis.pending_plugins;
@@ -599,9 +595,10 @@ void Scheduler::HandleSchedulingFailure(
   if (it != pods_.end() && it->second.uid == pod_info.pod.uid &&
       it->second.node_name.empty()) {
     pod_info.pod = it->second;
-    schedref::Status s = queue_->AddUnschedulableIfNotPresent(
-        pod_info, queue_->SchedulingCycle(), now_);
-    (void)s;
+    // The pod was popped, so it is in no queue.
+    CheckOk(queue_->AddUnschedulableIfNotPresent(
+                pod_info, queue_->SchedulingCycle(), now_),
+            "the queue takes back a pod that failed");
     requeued = true;
   }
   if (!requeued) queue_->Done(pod_info.pod.uid);

@@ -17,8 +17,8 @@ namespace schedref::reference {
 
 ReferenceScheduler::ReferenceScheduler() {
   registry_ = plugins::NewInTreeRegistry();
-  schedref::Status s = plugins::RegisterTestPlugins(&registry_);
-  (void)s;  // the names are fixed and distinct from the in-tree ones
+  // The names are fixed and distinct from the in-tree ones.
+  CheckOk(plugins::RegisterTestPlugins(&registry_), "registering the test plugins");
 }
 
 ReferenceScheduler::ReferenceScheduler(framework::Registry registry)
@@ -262,8 +262,8 @@ void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
 
 void Scheduler::AddNode(const api::Node& node) {
   nodes_[node.name] = node;
-  schedref::Status s = cache_.AddNode(node);
-  (void)s;  // a duplicate add is rejected by the scenario decoder
+  // The scenario decoder and ApplyEvent refuse a node that exists.
+  CheckOk(cache_.AddNode(node), "the cache adds a new node");
   queue_->MoveAllToActiveOrBackoffQueue(framework::NodeAdd(), {}, node,
                                         nullptr, now_);
 }
@@ -271,8 +271,7 @@ void Scheduler::AddNode(const api::Node& node) {
 void Scheduler::UpdateNode(const api::Node& old_node,
                            const api::Node& new_node) {
   nodes_[new_node.name] = new_node;
-  schedref::Status s = cache_.UpdateNode(old_node, new_node);
-  (void)s;
+  CheckOk(cache_.UpdateNode(old_node, new_node), "the cache updates a node");
   // Upstream nodeSchedulingPropertiesChange: one event per changed property.
   std::vector<framework::ClusterEvent> events;
   // Only uncordoning is an event (upstream extractNodeSpecUnschedulableChange).
@@ -312,8 +311,7 @@ void Scheduler::DeleteNode(const api::Node& node) {
   // before the cache forgets the node.
   queue_->MoveAllToActiveOrBackoffQueue(framework::NodeDelete(), node, {},
                                         nullptr, now_);
-  schedref::Status s = cache_.RemoveNode(node);
-  (void)s;
+  CheckOk(cache_.RemoveNode(node), "the cache removes a node it holds");
 }
 
 void Scheduler::CreatePod(const api::Pod& pod) {
@@ -327,15 +325,13 @@ void Scheduler::CreatePod(const api::Pod& pod) {
 void Scheduler::AddPod(const api::Pod& pod) {
   pods_[pod.Key()] = pod;
   if (!pod.node_name.empty()) {
-    schedref::Status s = cache_.AddPod(pod);
-    (void)s;
+    CheckOk(cache_.AddPod(pod), "the cache adds an assigned pod");
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(), {},
                                           pod, nullptr, now_);
     return;
   }
   if (ResponsibleForPod(pod)) {
-    schedref::Status s = queue_->Add(pod, now_);
-    (void)s;
+    CheckOk(queue_->Add(pod, now_), "the queue adds a new pending pod");
   }
 }
 
@@ -352,8 +348,8 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_pod) {
     return;
   }
   if (is_assigned) {
-    schedref::Status s = cache_.UpdatePod(old_pod, new_pod);
-    (void)s;
+    CheckOk(cache_.UpdatePod(old_pod, new_pod),
+            "the cache updates an assigned pod it holds");
     // One queue move per changed scheduling property (v1.32
     // updatePodInCache with QueueingHints).
     for (const framework::ClusterEvent& e :
@@ -367,15 +363,14 @@ void Scheduler::UpdatePod(const api::Pod& old_in, const api::Pod& new_pod) {
   // An assumed pod's own updates are not requeued (upstream
   // updatePodInSchedulingQueue skips assumed pods).
   if (cache_.IsAssumedPod(new_pod)) return;
-  schedref::Status s = queue_->Update(old_pod, new_pod, now_);
-  (void)s;
+  CheckOk(queue_->Update(old_pod, new_pod, now_),
+          "the queue updates a pending pod");
 }
 
 void Scheduler::DeletePod(const api::Pod& pod) {
   pods_.erase(pod.Key());
   if (!pod.node_name.empty()) {
-    schedref::Status s = cache_.RemovePod(pod);
-    (void)s;
+    CheckOk(cache_.RemovePod(pod), "the cache removes an assigned pod it holds");
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodDelete(), pod,
                                           {}, nullptr, now_);
     return;
@@ -385,8 +380,7 @@ void Scheduler::DeletePod(const api::Pod& pod) {
 }
 
 void Scheduler::RemoveUnscheduledPod(const api::Pod& pod) {
-  schedref::Status s = queue_->Delete(pod);
-  (void)s;
+  CheckOk(queue_->Delete(pod), "the queue deletes a pending pod");
   // A pod waiting at Permit is rejected; its assumed resources are freed.
   framework::Framework& fwk = *profiles_.at(pod.scheduler_name);
   if (fwk.Reject(pod.uid, "", "removed") ||

@@ -220,8 +220,7 @@ class Scheduler : public framework::Handle {
                                const framework::Status& status);
   // `rejected`: the failure is a rejection (condition reason
   // Unschedulable), not an error (SchedulerError); `message`: its text.
-  void HandleSchedulingFailure(framework::Framework& fwk,
-                               framework::QueuedPodInfo& pod_info,
+  void HandleSchedulingFailure(framework::QueuedPodInfo& pod_info,
                                const std::optional<framework::FitError>& fit,
                                const std::optional<queue::NominatingInfo>& ni,
                                bool rejected, const std::string& message);

@@ -5,6 +5,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "api/crash.h"
+
 namespace schedref::optimized::backend::cache {
 namespace {
 
@@ -224,8 +226,8 @@ schedref::Status Cache::AddPod(framework::PodInfoPtr pod) {
     // Confirmed: the informer's object replaces the assumed one, on the
     // node it was actually bound to.
     framework::PodInfoPtr assumed = state->second.pod;
-    schedref::Status s = UpdatePodInternal(*assumed, std::move(pod));
-    (void)s;  // upstream logs the error and reports success
+    CheckOk(UpdatePodInternal(*assumed, std::move(pod)),
+            "confirming an assumed pod");
     return schedref::Status::Ok();
   }
   return schedref::Status::FailedPrecondition("pod " + Describe(pod->pod) +
@@ -325,8 +327,7 @@ void Cache::CleanupAssumedPods(api::TimeMs now) {
               return a->uid() < b->uid();
             });
   for (const framework::PodInfoPtr& pod : expired) {
-    schedref::Status s = RemovePodInternal(*pod);
-    (void)s;  // upstream logs "ExpirePod failed"
+    CheckOk(RemovePodInternal(*pod), "expiring an assumed pod");
   }
 }
 

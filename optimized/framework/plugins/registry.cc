@@ -1,5 +1,6 @@
 #include "optimized/framework/plugins/registry.h"
 
+#include "api/crash.h"
 #include "optimized/framework/plugins/defaultbinder/default_binder.h"
 #include "optimized/framework/plugins/defaultpreemption/default_preemption.h"
 #include "optimized/framework/plugins/imagelocality/image_locality.h"
@@ -38,8 +39,7 @@ Registry NewInTreeRegistry() {
       {names::kDefaultBinder, defaultbinder::DefaultBinder::New},
   };
   for (const auto& [name, factory] : in_tree) {
-    schedref::Status s = r.Register(name, factory);
-    (void)s;  // the names above are distinct
+    CheckOk(r.Register(name, factory), "registering an in-tree plugin");
   }
   return r;
 }

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "api/crash.h"
+
 namespace schedref::reference::cache {
 namespace {
 
@@ -108,8 +110,9 @@ schedref::Status Cache::AddPod(const api::Pod& pod) {
     // Confirmed: the informer's object replaces the assumed one, on the node
     // it was actually bound to (upstream logs when that differs).
     api::Pod assumed = state->second.pod;
-    schedref::Status s = UpdatePodInternal(assumed, pod);
-    (void)s;  // upstream logs the error and reports success
+    // Upstream logs an error here and reports success; the assumed pod is
+    // on its node, so there is none.
+    CheckOk(UpdatePodInternal(assumed, pod), "confirming an assumed pod");
     return schedref::Status::Ok();
   }
   if (state == pod_states_.end()) {
@@ -186,8 +189,8 @@ void Cache::CleanupAssumedPods(api::TimeMs now) {
     if (options_.assumed_pod_ttl_ms != 0 && state.deadline.has_value() &&
         now > *state.deadline) {
       api::Pod pod = state.pod;
-      schedref::Status s = RemovePodInternal(pod);
-      (void)s;  // upstream logs "ExpirePod failed"
+      // Upstream logs "ExpirePod failed"; the assumed pod is on its node.
+      CheckOk(RemovePodInternal(pod), "expiring an assumed pod");
     }
   }
 }

@@ -1,9 +1,9 @@
 #include "reference/framework/plugins/registry.h"
 
-#include <cassert>
 #include <string>
 #include <utility>
 
+#include "api/crash.h"
 #include "reference/framework/plugins/defaultbinder/default_binder.h"
 #include "reference/framework/plugins/defaultpreemption/default_preemption.h"
 #include "reference/framework/plugins/imagelocality/image_locality.h"
@@ -43,10 +43,8 @@ Registry NewInTreeRegistry() {
   };
   Registry registry;
   for (const auto& [name, factory] : factories) {
-    schedref::Status s = registry.Register(name, factory);
     // The names above are distinct constants.
-    assert(s.ok());
-    (void)s;
+    CheckOk(registry.Register(name, factory), "registering an in-tree plugin");
   }
   return registry;
 }
