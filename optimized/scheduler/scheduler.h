@@ -3,7 +3,10 @@
 // every trace record is the same, with the work of a scheduling cycle done
 // the fast way: an incremental snapshot, Filter over nodes in parallel in
 // batches with the reference's early stop, Score in parallel, an O(n)
-// selectHost. docs/optimized.md says why each shortcut is equivalent.
+// selectHost. docs/optimized.md says why each shortcut is equivalent. The
+// harness around the cycle is written again here, on purpose: it holds the
+// pods as shared PodInfos that the cache, queue and plugins reuse
+// (docs/semantics/event-loop.md "Two harnesses, on purpose").
 #ifndef SCHEDREF_OPTIMIZED_SCHEDULER_SCHEDULER_H_
 #define SCHEDREF_OPTIMIZED_SCHEDULER_SCHEDULER_H_
 

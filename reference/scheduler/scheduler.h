@@ -4,22 +4,13 @@
 // prose and docs/deviations.md lists every rule pinned here that upstream
 // leaves to goroutine timing or randomness.
 //
-// Time model (docs/semantics/event-loop.md). At each virtual instant t, in
-// this order:
-//   1. timeline events due at t, in file order (the informers' view), then
-//      the graceful deletions (preemption victims) whose grace period ends
-//      at t, in the order they started;
-//   2. Permit deadlines due at t (those pods are rejected);
-//   3. every binding cycle that can go on, in the order of its scheduling
-//      cycle: a Bind call that completes at t, or a pod waiting at Permit
-//      that is now allowed or rejected;
-//   4. the backoffQ flush when t is a multiple of 1 s, then the
-//      unschedulable-pods flush when t is a multiple of 30 s;
-//   5. scheduling cycles until activeQ is empty; a pod that needs no Permit
-//      wait and has zero bind latency finishes its binding cycle before the
-//      next scheduling cycle starts.
-// The run ends after the last instant that is not later than the last
-// timeline event.
+// The loop, its instants and their order are stated once, in
+// docs/semantics/event-loop.md; Run follows it step by step. The cluster
+// harness around scheduleOne (the API server's store, informers, graceful
+// termination, injected bind behaviour, the clock) is this implementation's
+// own, on purpose: it holds the pods as plain api::Pod values, as the
+// specification reads them (docs/semantics/event-loop.md "Two harnesses,
+// on purpose").
 #ifndef SCHEDREF_REFERENCE_SCHEDULER_SCHEDULER_H_
 #define SCHEDREF_REFERENCE_SCHEDULER_SCHEDULER_H_
 
