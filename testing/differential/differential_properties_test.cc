@@ -1,4 +1,4 @@
-// Differential property (issue 6): the implementation under test (by
+// Differential property: the implementation under test (by
 // default "optimized", as registered in conformance/implementations.cc)
 // makes exactly the reference's decisions on small generated scenarios
 // (testing/scenario_gen), for 1, 2 and 4 threads, with and without full

@@ -1,4 +1,4 @@
-// Differential property on large generated clusters (issue 6): 150 to 300
+// Differential property on large generated clusters: 150 to 300
 // nodes, where filtering runs in parallel batches and
 // percentageOfNodesToScore's early stop decides which nodes are evaluated.
 // The implementation under test (--candidate, default "optimized") must

@@ -1,5 +1,5 @@
 // The queue property catches an injected bug and shrinks it to a short
-// event log (issue 7; injected_bug.h), here on ModelQueue (model_queue.h),
+// event log (injected_bug.h), here on ModelQueue (model_queue.h),
 // the model behind the queue interface, so that the run without the bug
 // passes by construction and the difference between the two runs is the bug
 // alone. Each implementation runs the same check on its own queue

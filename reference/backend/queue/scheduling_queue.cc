@@ -400,7 +400,7 @@ void SchedulingQueue::MovePodsToActiveOrBackoffQueue(
     if (it == unschedulable_.end()) continue;
     framework::QueuedPodInfo info = it->second;
     // Only an update of the pod itself can lift scheduling gates; skipping
-    // such pods here is upstream's hot fix for issue #124384.
+    // such pods here is upstream's hot fix for kubernetes#124384.
     if (info.gated &&
         info.unschedulable_plugins.count(kSchedulingGatesPlugin)) {
       continue;
