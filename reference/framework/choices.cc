@@ -13,6 +13,7 @@ SearchOutcome PinnedChoices::Search(const SearchChoice& choice) {
     }
     return out;
   }
+  out.rejected.reserve(n);
   for (size_t i = 0; i < n; ++i) {
     Status s = choice.filter(*choice.nodes[i]);
     if (s.code() == Code::kError) {

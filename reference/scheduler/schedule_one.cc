@@ -190,6 +190,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   if (num_all == 0) return feasible;
   framework::SearchChoice search;
   search.cycle = queue_->SchedulingCycle();
+  search.nodes.reserve(nodes.size());
   for (int64_t i = 0; i < num_all; ++i) {
     search.nodes.push_back(nodes[(next_start_node_index_ + i) % num_all]);
   }
