@@ -1,19 +1,16 @@
 // Transcribed from upstream pkg/scheduler/internal/cache/node_tree_test.go
 // (kubernetes/kubernetes@15b08666fae3c54f934d362f493ca9448aa62719; the file
-// is unchanged in substance in v1.32's backend/cache).
-#include "reference/backend/cache/node_tree.h"
-
+// is unchanged in substance in v1.32's backend/cache), run against both
+// implementations' node trees (impl.h).
 #include <map>
 #include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "reference/framework/testing/wrappers.h"
+#include "testing/upstream/backend/cache/impl.h"
 
-namespace schedref::reference::cache {
+namespace SCHEDREF_CACHE_NS {
 namespace {
-
-namespace st = framework::st;
 
 std::string Key(const std::string& region, const std::string& zone) {
   return region + std::string(":\0:", 3) + zone;
@@ -96,7 +93,7 @@ void VerifyNodeTree(const NodeTree& nt, const Tree& expected) {
     expected_num += static_cast<int>(names.size());
   }
   EXPECT_EQ(nt.NumNodes(), expected_num);
-  EXPECT_EQ(nt.Tree(), expected);
+  EXPECT_EQ(TreeOf(nt), expected);
   EXPECT_EQ(nt.Zones().size(), expected.size());
   for (const std::string& zone : nt.Zones()) {
     EXPECT_EQ(expected.count(zone), 1u) << "unexpected zone " << zone;
@@ -340,4 +337,4 @@ TEST(NodeTreeTest, GetZoneKey) {
 }
 
 }  // namespace
-}  // namespace schedref::reference::cache
+}  // namespace SCHEDREF_CACHE_NS
