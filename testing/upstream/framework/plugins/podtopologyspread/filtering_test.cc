@@ -4,19 +4,16 @@
 // TestMultipleConstraints, and rows of TestPreFilterStateAddPod /
 // TestPreFilterStateRemovePod checked through Filter outcomes and counts.
 // The rows with NodeInclusionPolicy disabled are left out: the feature is
-// on by default in v1.32.
+// on by default in v1.32. Run against both implementations (impl.h).
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include "reference/framework/plugins/helper/typed_state.h"
-#include "reference/framework/plugins/podtopologyspread/pod_topology_spread.h"
-#include "reference/framework/plugins/podtopologyspread/test_util.h"
-#include "reference/framework/testing/wrappers.h"
+#include "testing/upstream/framework/plugins/podtopologyspread/impl.h"
 
-namespace schedref::reference::framework::plugins::podtopologyspread {
+namespace SCHEDREF_PODTOPOLOGYSPREAD_NS {
 namespace {
 
 using st::MakeNode;
@@ -65,10 +62,9 @@ void RunFilterCases(const std::vector<FilterCase>& cases) {
     SCOPED_TRACE(c.name);
     auto env = SetupPlugin(c.existing, c.nodes);
     CycleState state;
-    ASSERT_TRUE(env->plugin->PreFilter(state, c.pod, {}).status.IsSuccess());
+    ASSERT_TRUE(PreFilterStatus(*env, state, c.pod).IsSuccess());
     for (const api::Node& n : c.nodes) {
-      Status s =
-          env->plugin->Filter(state, c.pod, *env->handle.snapshot.Get(n.name));
+      Status s = FilterNode(*env, state, c.pod, n.name);
       EXPECT_EQ(s.code(), c.want.at(n.name)) << n.name;
       if (s.code() == kUn) {
         EXPECT_EQ(s.Message(), kErrReasonConstraintsNotMatch);
@@ -334,18 +330,17 @@ TEST(PodTopologySpreadFilterTest, UpstreamMultipleConstraints) {
 TEST(PodTopologySpreadFilterTest, PreFilterSkip) {
   auto env = SetupPlugin({}, FourNodes());
   CycleState state;
-  EXPECT_TRUE(
-      env->plugin->PreFilter(state, MakePod().Name("p").Obj(), {}).status.IsSkip());
+  EXPECT_TRUE(PreFilterStatus(*env, state, MakePod().Name("p").Obj()).IsSkip());
   api::Pod soft = MakePod().Name("p").Label("foo", "")
                       .SpreadConstraint(Tsc(1, "zone", kScheduleAnyway, kFoo))
                       .Obj();
-  EXPECT_TRUE(env->plugin->PreFilter(state, soft, {}).status.IsSkip());
+  EXPECT_TRUE(PreFilterStatus(*env, state, soft).IsSkip());
   // System defaulting contributes no constraint (no Services and the like
   // are modelled).
   auto sys = SetupPlugin({}, FourNodes(), PodTopologySpreadArgs{});
   EXPECT_TRUE(
-      sys->plugin->PreFilter(state, MakePod().Name("p").Label("foo", "").Obj(), {})
-          .status.IsSkip());
+      PreFilterStatus(*sys, state, MakePod().Name("p").Label("foo", "").Obj())
+          .IsSkip());
 }
 
 // upstream TestPreFilterState / TestPreFilterStateAddPod /
@@ -359,44 +354,39 @@ TEST(PodTopologySpreadFilterTest, UpstreamPreFilterStateAddRemovePod) {
       {N("node-a", {{"zone", "zone1"}, {"node", "node-a"}}),
        N("node-b", {{"zone", "zone2"}, {"node", "node-b"}})});
   CycleState state;
-  ASSERT_TRUE(env->plugin->PreFilter(state, preemptor, {}).status.IsSuccess());
-  auto counts = [&] {
-    return helper::ReadState<PreFilterState>(state, kPreFilterStateKey)
-        ->tp_value_to_match_num[0];
-  };
+  ASSERT_TRUE(PreFilterStatus(*env, state, preemptor).IsSuccess());
+  auto counts = [&] { return MatchCounts(state, 0); };
   EXPECT_EQ(counts(), (std::map<std::string, int>{{"zone1", 1}, {"zone2", 1}}));
-  const NodeInfo& b = *env->handle.snapshot.Get("node-b");
   // "node a and b both impact current min match": adding to zone2.
-  ASSERT_TRUE(env->plugin->AddPod(state, preemptor,
-                                  P("p-b2", "node-b", {{"foo", ""}}), b)
-                  .IsSuccess());
+  ASSERT_TRUE(
+      AddPodTo(*env, state, preemptor, P("p-b2", "node-b", {{"foo", ""}}), "node-b")
+          .IsSuccess());
   EXPECT_EQ(counts(), (std::map<std::string, int>{{"zone1", 1}, {"zone2", 2}}));
-  EXPECT_EQ(helper::ReadState<PreFilterState>(state, kPreFilterStateKey)
-                ->MinMatchNum(0),
-            1);
+  EXPECT_EQ(MinMatch(state, 0), 1);
   // A pod of another namespace or not matching changes nothing.
-  ASSERT_TRUE(env->plugin->AddPod(state, preemptor,
-                                  MakePod().Name("x").Namespace("other")
-                                      .Node("node-b").Label("foo", "").Obj(),
-                                  b)
+  ASSERT_TRUE(AddPodTo(*env, state, preemptor,
+                       MakePod().Name("x").Namespace("other")
+                           .Node("node-b").Label("foo", "").Obj(),
+                       "node-b")
                   .IsSuccess());
-  ASSERT_TRUE(env->plugin->AddPod(state, preemptor, P("y", "node-b", {}), b)
+  ASSERT_TRUE(AddPodTo(*env, state, preemptor, P("y", "node-b", {}), "node-b")
                   .IsSuccess());
   EXPECT_EQ(counts(), (std::map<std::string, int>{{"zone1", 1}, {"zone2", 2}}));
   // Removing both zone2 pods keeps the (now empty) domain.
-  ASSERT_TRUE(env->plugin->RemovePod(state, preemptor,
-                                     P("p-b1", "node-b", {{"foo", ""}}), b)
+  ASSERT_TRUE(RemovePodFrom(*env, state, preemptor,
+                           P("p-b1", "node-b", {{"foo", ""}}), "node-b")
                   .IsSuccess());
-  ASSERT_TRUE(env->plugin->RemovePod(state, preemptor,
-                                     P("p-b2", "node-b", {{"foo", ""}}), b)
+  ASSERT_TRUE(RemovePodFrom(*env, state, preemptor,
+                           P("p-b2", "node-b", {{"foo", ""}}), "node-b")
                   .IsSuccess());
   EXPECT_EQ(counts(), (std::map<std::string, int>{{"zone1", 1}, {"zone2", 0}}));
-  EXPECT_EQ(helper::ReadState<PreFilterState>(state, kPreFilterStateKey)
-                ->MinMatchNum(0),
-            0);
+  EXPECT_EQ(MinMatch(state, 0), 0);
   // Without PreFilter state: an error.
   CycleState empty;
-  EXPECT_EQ(env->plugin->Filter(empty, preemptor, b),
+  EXPECT_EQ(FilterNode(*env, empty, preemptor, "node-b"),
+            Status::Error("reading \"PreFilterPodTopologySpread\" from "
+                          "cycleState: not found"));
+  EXPECT_EQ(AddPodTo(*env, empty, preemptor, preemptor, "node-b"),
             Status::Error("reading \"PreFilterPodTopologySpread\" from "
                           "cycleState: not found"));
 }
@@ -416,14 +406,10 @@ TEST(PodTopologySpreadFilterTest, MatchLabelKeys) {
        P("b1", "node-b", {{"foo", ""}, {"version", "v2"}})},
       {N("node-a", {{"node", "node-a"}}), N("node-b", {{"node", "node-b"}})});
   CycleState state;
-  ASSERT_TRUE(env->plugin->PreFilter(state, pod, {}).status.IsSuccess());
-  EXPECT_TRUE(
-      env->plugin->Filter(state, pod, *env->handle.snapshot.Get("node-a"))
-          .IsSuccess());
-  EXPECT_EQ(env->plugin->Filter(state, pod, *env->handle.snapshot.Get("node-b"))
-                .code(),
-            kUn);
+  ASSERT_TRUE(PreFilterStatus(*env, state, pod).IsSuccess());
+  EXPECT_TRUE(FilterNode(*env, state, pod, "node-a").IsSuccess());
+  EXPECT_EQ(FilterNode(*env, state, pod, "node-b").code(), kUn);
 }
 
 }  // namespace
-}  // namespace schedref::reference::framework::plugins::podtopologyspread
+}  // namespace SCHEDREF_PODTOPOLOGYSPREAD_NS
