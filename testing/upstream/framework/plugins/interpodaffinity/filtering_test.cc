@@ -12,11 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "optimized/framework/plugins/interpodaffinity/interpod_affinity.h"
-#include "optimized/framework/plugins/interpodaffinity/test_util.h"
-#include "testing/st/wrappers.h"
+#include "testing/upstream/framework/plugins/interpodaffinity/impl.h"
 
-namespace schedref::optimized::framework::plugins::interpodaffinity {
+namespace SCHEDREF_INTERPODAFFINITY_NS {
 namespace {
 
 using st::MakeNode;
@@ -273,11 +271,10 @@ TEST(InterPodAffinityFilterTest, UpstreamRequiredAffinitySingleNode) {
     SCOPED_TRACE(c.name);
     auto env = SetupPlugin(c.pods, {node1}, TestNamespaces());
     CycleState state;
-    PreFilterOutput pre = RunPreFilter(*env, state, c.pod);
+    PreFilterOutput pre = PreFilterOut(*env, state, c.pod);
     EXPECT_EQ(pre.status, c.want_pre_filter);
     if (!pre.status.IsSuccess()) continue;
-    EXPECT_EQ(env->plugin->Filter(state, *NewPodInfo(c.pod), env->Node("node1")),
-              c.want_filter);
+    EXPECT_EQ(FilterNode(*env, state, c.pod, "node1"), c.want_filter);
   }
 }
 
@@ -468,12 +465,11 @@ TEST(InterPodAffinityFilterTest, UpstreamRequiredAffinityMultipleNodes) {
     SCOPED_TRACE(c.name);
     auto env = SetupPlugin(c.pods, c.nodes, {{"NS1", {}}});
     CycleState state;
-    PreFilterOutput pre = RunPreFilter(*env, state, c.pod);
+    PreFilterOutput pre = PreFilterOut(*env, state, c.pod);
     EXPECT_EQ(pre.status, c.want_pre_filter);
     if (pre.status.IsSkip()) continue;
     for (size_t i = 0; i < c.nodes.size(); ++i) {
-      EXPECT_EQ(env->plugin->Filter(state, *NewPodInfo(c.pod),
-                                    env->Node(c.nodes[i].name)),
+      EXPECT_EQ(FilterNode(*env, state, c.pod, c.nodes[i].name),
                 c.want_filter[i])
           << c.nodes[i].name;
     }
@@ -484,8 +480,7 @@ TEST(InterPodAffinityFilterTest, UpstreamRequiredAffinityMultipleNodes) {
 TEST(InterPodAffinityFilterTest, UpstreamPreFilterDisabled) {
   auto env = SetupPlugin({}, {});
   CycleState state;
-  NodeInfo info(std::make_shared<const api::Node>());
-  EXPECT_EQ(env->plugin->Filter(state, *NewPodInfo(MakePod().Obj()), info),
+  EXPECT_EQ(FilterOnEmptyNode(*env, state, MakePod().Obj()),
             Status::Error("error reading \"PreFilterInterPodAffinity\" from "
                           "cycleState: not found"));
 }
@@ -558,19 +553,11 @@ TEST(InterPodAffinityFilterTest, UpstreamPreFilterStateAddRemovePod) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    // The three count maps of a PreFilter run over `pods`.
-    struct Counts {
-      TopologyToMatchedTermCount existing_anti, affinity, anti;
-    };
-    auto counts_of = [](const PreFilterState& s) {
-      return Counts{s.ExistingAntiAffinityCounts(), s.AffinityCounts(),
-                    s.AntiAffinityCounts()};
-    };
     auto state_of = [&](const std::vector<api::Pod>& pods) {
       auto env = SetupPlugin(pods, nodes);
       CycleState cs;
-      EXPECT_TRUE(RunPreFilter(*env, cs, c.pending).status.IsSuccess());
-      return counts_of(*ReadPreFilterState(cs));
+      EXPECT_TRUE(PreFilterOut(*env, cs, c.pending).status.IsSuccess());
+      return CountsOf(cs);
     };
     std::vector<api::Pod> all = c.existing;
     all.push_back(c.added);
@@ -578,22 +565,20 @@ TEST(InterPodAffinityFilterTest, UpstreamPreFilterStateAddRemovePod) {
 
     auto env = SetupPlugin(c.existing, nodes);
     CycleState cs;
-    ASSERT_TRUE(RunPreFilter(*env, cs, c.pending).status.IsSuccess());
-    const Counts original = counts_of(*ReadPreFilterState(cs));
-    const NodeInfo* node = env->snapshot().Get(c.added.node_name);
-    const PodInfoPtr pending = NewPodInfo(c.pending);
-    const PodInfoPtr added_pod = NewPodInfo(c.added);
-    ASSERT_TRUE(env->plugin->AddPod(cs, *pending, *added_pod, *node).IsSuccess());
-    const Counts added = counts_of(*ReadPreFilterState(cs));
+    ASSERT_TRUE(PreFilterOut(*env, cs, c.pending).status.IsSuccess());
+    const Counts original = CountsOf(cs);
+    ASSERT_TRUE(AddPodTo(*env, cs, c.pending, c.added, c.added.node_name)
+                    .IsSuccess());
+    const Counts added = CountsOf(cs);
     EXPECT_EQ(added.anti, c.want_anti_affinity);
     EXPECT_EQ(added.affinity, c.want_affinity);
     EXPECT_EQ(added.existing_anti, all_pods.existing_anti);
     EXPECT_EQ(added.affinity, all_pods.affinity);
     EXPECT_EQ(added.anti, all_pods.anti);
 
-    ASSERT_TRUE(
-        env->plugin->RemovePod(cs, *pending, *added_pod, *node).IsSuccess());
-    const Counts removed = counts_of(*ReadPreFilterState(cs));
+    ASSERT_TRUE(RemovePodFrom(*env, cs, c.pending, c.added, c.added.node_name)
+                    .IsSuccess());
+    const Counts removed = CountsOf(cs);
     EXPECT_EQ(removed.existing_anti, original.existing_anti);
     EXPECT_EQ(removed.affinity, original.affinity);
     EXPECT_EQ(removed.anti, original.anti);
@@ -670,10 +655,9 @@ TEST(InterPodAffinityFilterTest, UpstreamIncomingAffinityAntiAffinityCounts) {
     SCOPED_TRACE(c.name);
     auto env = SetupPlugin(c.existing, {node_a});
     CycleState cs;
-    ASSERT_TRUE(RunPreFilter(*env, cs, c.pod).status.IsSuccess());
-    const PreFilterState* s = ReadPreFilterState(cs);
-    EXPECT_EQ(s->AffinityCounts(), c.want_affinity);
-    EXPECT_EQ(s->AntiAffinityCounts(), c.want_anti);
+    ASSERT_TRUE(PreFilterOut(*env, cs, c.pod).status.IsSuccess());
+    EXPECT_EQ(CountsOf(cs).affinity, c.want_affinity);
+    EXPECT_EQ(CountsOf(cs).anti, c.want_anti);
   }
 }
 
@@ -686,13 +670,11 @@ TEST(InterPodAffinityFilterTest, StateCloneIsDeep) {
   const api::Pod pod =
       MakePod().Name("p").PodAntiAffinityExists("app", "zone").Obj();
   CycleState cs;
-  ASSERT_TRUE(RunPreFilter(*env, cs, pod).status.IsSuccess());
+  ASSERT_TRUE(PreFilterOut(*env, cs, pod).status.IsSuccess());
   CycleState copy = cs;
-  const NodeInfo& info = env->Node("n");
-  const PodInfoPtr p = NewPodInfo(pod);
-  ASSERT_TRUE(env->plugin->RemovePod(copy, *p, *info.pods()[0], info).IsSuccess());
-  EXPECT_TRUE(env->plugin->Filter(copy, *p, info).IsSuccess());
-  EXPECT_EQ(env->plugin->Filter(cs, *p, info), kAntiFail);
+  ASSERT_TRUE(RemoveFirstPodOf(*env, copy, pod, "n").IsSuccess());
+  EXPECT_TRUE(FilterNode(*env, copy, pod, "n").IsSuccess());
+  EXPECT_EQ(FilterNode(*env, cs, pod, "n"), kAntiFail);
 }
 
 // matchLabelKeys / mismatchLabelKeys are merged into the selector with the
@@ -709,17 +691,17 @@ TEST(InterPodAffinityFilterTest, MatchLabelKeys) {
                                 .Labels({{"app", "a"}, {"version", "2"}}).Obj()},
                            {node});
     CycleState cs;
-    ASSERT_TRUE(RunPreFilter(*env, cs, v1).status.IsSuccess());
+    ASSERT_TRUE(PreFilterOut(*env, cs, v1).status.IsSuccess());
     EXPECT_TRUE(
-        env->plugin->Filter(cs, *NewPodInfo(v1), env->Node("n")).IsSuccess());
+        FilterNode(*env, cs, v1, "n").IsSuccess());
   }
   {
     auto env = SetupPlugin({MakePod().Name("e").Node("n")
                                 .Labels({{"app", "a"}, {"version", "1"}}).Obj()},
                            {node});
     CycleState cs;
-    ASSERT_TRUE(RunPreFilter(*env, cs, v1).status.IsSuccess());
-    EXPECT_EQ(env->plugin->Filter(cs, *NewPodInfo(v1), env->Node("n")),
+    ASSERT_TRUE(PreFilterOut(*env, cs, v1).status.IsSuccess());
+    EXPECT_EQ(FilterNode(*env, cs, v1, "n"),
               kAntiFail);
   }
   api::PodAffinityTerm mismatch = Exists("app", "zone");
@@ -732,11 +714,11 @@ TEST(InterPodAffinityFilterTest, MatchLabelKeys) {
                                 .Labels({{"app", "a"}, {"tenant", "t1"}}).Obj()},
                            {node});
     CycleState cs;
-    ASSERT_TRUE(RunPreFilter(*env, cs, t1).status.IsSuccess());
+    ASSERT_TRUE(PreFilterOut(*env, cs, t1).status.IsSuccess());
     EXPECT_TRUE(
-        env->plugin->Filter(cs, *NewPodInfo(t1), env->Node("n")).IsSuccess());
+        FilterNode(*env, cs, t1, "n").IsSuccess());
   }
 }
 
 }  // namespace
-}  // namespace schedref::optimized::framework::plugins::interpodaffinity
+}  // namespace SCHEDREF_INTERPODAFFINITY_NS
