@@ -206,4 +206,35 @@ std::string FormatGoDuration(int64_t ns) {
   return negative ? "-" + out : out;
 }
 
+std::optional<int64_t> ParseDurationMs(std::string_view text) {
+  constexpr int64_t kNanosPerMs = 1'000'000;
+  const StatusOr<int64_t> ns = ParseGoDuration(text);
+  if (!ns.ok() || *ns % kNanosPerMs != 0) return std::nullopt;
+  return *ns / kNanosPerMs;
+}
+
+std::string FormatDurationMs(int64_t ms) {
+  if (ms == 0) return "0s";
+  // Magnitude in unsigned arithmetic: INT64_MIN has no positive twin.
+  const bool negative = ms < 0;
+  const uint64_t u =
+      negative ? ~static_cast<uint64_t>(ms) + 1 : static_cast<uint64_t>(ms);
+  std::string out = negative ? "-" : "";
+  if (u < 1000) return out + std::to_string(u) + "ms";
+  const uint64_t hours = u / 3'600'000;
+  const uint64_t minutes = (u / 60'000) % 60;
+  const uint64_t seconds = (u / 1000) % 60;
+  const uint64_t millis = u % 1000;
+  if (hours > 0) out += std::to_string(hours) + "h";
+  if (hours > 0 || minutes > 0) out += std::to_string(minutes) + "m";
+  out += std::to_string(seconds);
+  if (millis > 0) {
+    std::string frac = std::to_string(millis);
+    frac = std::string(3 - frac.size(), '0') + frac;
+    while (frac.ends_with('0')) frac.pop_back();
+    out += "." + frac;
+  }
+  return out + "s";
+}
+
 }  // namespace schedref::api

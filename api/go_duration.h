@@ -3,14 +3,16 @@
 // plugins' pod labels). Specification: Go src/time/format.go
 // (ParseDuration, leadingInt, leadingFraction, quote), go1.22.
 //
-// api::ParseDurationMs (scenario_decode.h) reads the same grammar for the
-// scenario format, where only whole milliseconds are meaningful and the
-// caller words its own error; use this one where Go's nanosecond value and
-// Go's error text are part of the observable behaviour.
+// The one Go-duration parser of schedref: the scenario format, the test
+// plugins' labels and the configuration read durations through it.
+// ParseDurationMs and FormatDurationMs are its millisecond forms, for the
+// scenario format and trace messages, where only whole milliseconds are
+// meaningful.
 #ifndef SCHEDREF_API_GO_DURATION_H_
 #define SCHEDREF_API_GO_DURATION_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -34,6 +36,16 @@ namespace schedref::api {
 // Go's time.Duration.String() of `ns` nanoseconds: "0s", "1.5s", "100ms",
 // "2µs", "1h0m0s", "-3m20s" (format.go Duration.format, fmtFrac, fmtInt).
 std::string FormatGoDuration(int64_t ns);
+
+// Go's time.ParseDuration ("300ms", "1.5s", "2h45m", "-1m", "0"), in
+// milliseconds. nullopt when malformed, out of range, or not a whole
+// number of milliseconds ("2000us" is fine, "1500us" is not).
+[[nodiscard]] std::optional<int64_t> ParseDurationMs(std::string_view text);
+
+// Go's time.Duration.String() for a millisecond value: "0s", "500ms",
+// "1.5s", "2m0s", "1h2m3.004s". ParseDurationMs(FormatDurationMs(d)) == d
+// for |d| < 2^63 ns.
+[[nodiscard]] std::string FormatDurationMs(int64_t ms);
 
 }  // namespace schedref::api
 

@@ -1,9 +1,13 @@
 #include "api/go_duration.h"
 
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include <cstdint>
 #include <limits>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -154,6 +158,105 @@ TEST(FormatGoDurationTest, GoStrings) {
     ASSERT_TRUE(back.ok()) << c.want;
     EXPECT_EQ(*back, c.ns) << c.want;
   }
+}
+
+// Go's time.ParseDuration, cases from Go's time_test.go parseDurationTests.
+TEST(ParseGoDurationTest, GoParseDurationTestsTable) {
+  struct Case {
+    std::string in;
+    int64_t want;
+  };
+  const int64_t ms = 1'000'000, s = 1000 * ms, m = 60 * s, h = 60 * m;
+  for (const Case& c : std::vector<Case>{
+           {"0", 0}, {"5s", 5 * s}, {"30s", 30 * s}, {"1478s", 1478 * s},
+           {"-5s", -5 * s}, {"+5s", 5 * s}, {"-0", 0}, {"+0", 0},
+           {"5.0s", 5 * s}, {"5.6s", 5 * s + 600 * ms},
+           {"5.s", 5 * s}, {".5s", 500 * ms}, {"1.0s", s}, {"1.00s", s},
+           {"1.004s", s + 4 * ms}, {"1.0040s", s + 4 * ms},
+           {"100.00100s", 100 * s + 1 * ms}, {"10ns", 10}, {"11us", 11'000},
+           {"12\xC2\xB5s", 12'000}, {"12\xCE\xBCs", 12'000}, {"13ms", 13 * ms},
+           {"14s", 14 * s}, {"15m", 15 * m}, {"16h", 16 * h},
+           {"3h30m", 3 * h + 30 * m}, {"10.5s4m", 4 * m + 10 * s + 500 * ms},
+           {"-2m3.4s", -(2 * m + 3 * s + 400 * ms)},
+           {"1h2m3s4ms5us6ns", h + 2 * m + 3 * s + 4 * ms + 5'000 + 6},
+           {"39h9m14.425s", 39 * h + 9 * m + 14 * s + 425 * ms},
+           {"52763797000ns", 52763797000}, {"0.3333333333333333333h", 20 * m},
+           {"9007199254740993ns", 9007199254740993},
+           {"9223372036854775807ns", INT64_MAX},
+           {"-9223372036854775808ns", INT64_MIN},
+       }) {
+    auto got = ParseGoDuration(c.in);
+    ASSERT_TRUE(got.ok()) << c.in << ": " << got.status().message();
+    EXPECT_EQ(*got, c.want) << c.in;
+  }
+  for (const std::string bad :
+       {"", "3", "-", "s", ".", "-.", ".s", "+.s", "1d", "\x85\x85",
+        "\xff" "ff", "9223372036854775808ns", "-9223372036854775809ns",
+        "9223372036854775.808us", "3000000h"}) {
+    EXPECT_FALSE(ParseGoDuration(bad).ok()) << bad;
+  }
+  EXPECT_EQ(ParseGoDuration("3").status().message(),
+            "time: missing unit in duration \"3\"");
+  EXPECT_EQ(ParseGoDuration("1d").status().message(),
+            "time: unknown unit \"d\" in duration \"1d\"");
+  EXPECT_EQ(ParseGoDuration("x").status().message(),
+            "time: invalid duration \"x\"");
+}
+
+
+// --- Durations
+// ---------------------------------------------------------------------
+
+TEST(ParseDurationMs, GoSyntax) {
+  const std::vector<std::pair<std::string, std::optional<int64_t>>> cases = {
+      {"0", 0},
+      {"0s", 0},
+      {"1s", 1000},
+      {"1.5s", 1500},
+      {"500ms", 500},
+      {"2m", 120000},
+      {"1h2m3s", 3723000},
+      {"1h2m3.004s", 3723004},
+      {".5s", 500},
+      {"1.s", 1000},
+      {"+3s", 3000},
+      {"-1m", -60000},
+      {"2000us", 2},
+      {"2000\xc2\xb5s", 2},
+      {"3000\xce\xbcs", 3},
+      {"2000000ns", 2},
+      {"1us", std::nullopt},     // not a whole millisecond
+      {"1500us", std::nullopt},  // nor is this
+      {"", std::nullopt},
+      {"s", std::nullopt},
+      {"1", std::nullopt},
+      {"1x", std::nullopt},
+      {"1.5.s", std::nullopt},
+      {".s", std::nullopt},
+      {"9999999999h", std::nullopt},  // out of range
+  };
+  for (const auto& [text, want] : cases) {
+    EXPECT_EQ(ParseDurationMs(text), want) << text;
+  }
+}
+
+TEST(FormatDurationMs, GoDurationString) {
+  const std::vector<std::pair<int64_t, std::string>> cases = {
+      {0, "0s"},           {1, "1ms"},
+      {999, "999ms"},      {1000, "1s"},
+      {1500, "1.5s"},      {1050, "1.05s"},
+      {60000, "1m0s"},     {90000, "1m30s"},
+      {3600000, "1h0m0s"}, {3723004, "1h2m3.004s"},
+      {-1500, "-1.5s"},    {-5, "-5ms"},
+  };
+  for (const auto& [ms, want] : cases) EXPECT_EQ(FormatDurationMs(ms), want);
+}
+
+RC_GTEST_PROP(FormatDurationMs, ParsesBack, ()) {
+  // Go's range is |d| < 2^63 ns.
+  const int64_t ms =
+      *rc::gen::inRange<int64_t>(-9223372036854LL, 9223372036855LL);
+  RC_ASSERT(ParseDurationMs(FormatDurationMs(ms)) == std::optional(ms));
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "api/config_decode.h"
 #include "api/decode.h"
 #include "api/encode.h"
+#include "api/go_duration.h"
 #include "api/manifest.h"
 #include "api/trace_codec.h"
 #include "api/utf8.h"
@@ -47,91 +48,9 @@ bool IsNamespaced(std::string_view kind) {
   return kind == "Pod" || kind == "PodDisruptionBudget";
 }
 
-// --- Durations (Go's time.ParseDuration / Duration.String)
-// -----------------------
-
-constexpr uint64_t kNanosPerMs = 1'000'000;
-
-std::optional<uint64_t> UnitNanos(std::string_view unit) {
-  if (unit == "ns") return 1;
-  if (unit == "us" || unit == "\xc2\xb5s" || unit == "\xce\xbcs") return 1000;
-  if (unit == "ms") return 1'000'000;
-  if (unit == "s") return 1'000'000'000;
-  if (unit == "m") return 60'000'000'000;
-  if (unit == "h") return 3'600'000'000'000;
-  return std::nullopt;
-}
+constexpr int64_t kNanosPerMs = 1'000'000;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-// Nanoseconds, with Go's grammar and range (|d| < 2^63 ns).
-std::optional<int64_t> ParseDurationNs(std::string_view s) {
-  bool negative = false;
-  if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
-    negative = s[0] == '-';
-    s.remove_prefix(1);
-  }
-  if (s == "0") return 0;
-  if (s.empty()) return std::nullopt;
-  constexpr uint64_t kMax = uint64_t{1} << 63;
-  uint64_t total = 0;
-  while (!s.empty()) {
-    if (!(s[0] == '.' || IsDigit(s[0]))) return std::nullopt;
-    uint64_t whole = 0;
-    size_t i = 0;
-    while (i < s.size() && IsDigit(s[i])) {
-      if (whole > (kMax - 1) / 10) return std::nullopt;
-      whole = whole * 10 + static_cast<uint64_t>(s[i] - '0');
-      if (whole > kMax) return std::nullopt;
-      ++i;
-    }
-    const bool have_whole = i > 0;
-    s.remove_prefix(i);
-    // Fraction: digits past what fits in the scale are dropped, as in Go.
-    uint64_t fraction = 0;
-    double scale = 1;
-    bool have_fraction = false;
-    if (!s.empty() && s[0] == '.') {
-      s.remove_prefix(1);
-      size_t j = 0;
-      bool overflow = false;
-      while (j < s.size() && IsDigit(s[j])) {
-        if (!overflow) {
-          if (fraction > (kMax - 1) / 10) {
-            overflow = true;
-          } else {
-            fraction = fraction * 10 + static_cast<uint64_t>(s[j] - '0');
-            scale *= 10;
-          }
-        }
-        ++j;
-      }
-      have_fraction = j > 0;
-      s.remove_prefix(j);
-    }
-    if (!have_whole && !have_fraction) return std::nullopt;
-    size_t u = 0;
-    while (u < s.size() && s[u] != '.' && !IsDigit(s[u])) ++u;
-    const std::optional<uint64_t> unit = UnitNanos(s.substr(0, u));
-    if (!unit.has_value()) return std::nullopt;
-    s.remove_prefix(u);
-    if (whole > kMax / *unit) return std::nullopt;
-    uint64_t value = whole * *unit;
-    if (fraction > 0) {
-      value += static_cast<uint64_t>(static_cast<double>(fraction) *
-                                     (static_cast<double>(*unit) / scale));
-      if (value > kMax) return std::nullopt;
-    }
-    total += value;
-    if (total > kMax) return std::nullopt;
-  }
-  if (negative) {
-    if (total == kMax) return std::numeric_limits<int64_t>::min();
-    return -static_cast<int64_t>(total);
-  }
-  if (total == kMax) return std::nullopt;
-  return static_cast<int64_t>(total);
-}
 
 // --- Reading helpers
 // ------------------------------------------------------------
@@ -162,14 +81,14 @@ Status ReadDuration(const FieldReader& parent, std::string_view key,
                     JsonTypeName(f->json()));
   }
   const std::string text = f->json().get<std::string>();
-  const std::optional<int64_t> ns = ParseDurationNs(text);
-  if (!ns.has_value()) return f->Error("invalid duration \"" + text + "\"");
+  const StatusOr<int64_t> ns = ParseGoDuration(text);
+  if (!ns.ok()) return f->Error("invalid duration \"" + text + "\"");
   if (*ns < 0) return f->Error("duration \"" + text + "\" is negative");
-  if (*ns % static_cast<int64_t>(kNanosPerMs) != 0) {
+  if (*ns % kNanosPerMs != 0) {
     return f->Error("duration \"" + text +
                     "\" is not a whole number of milliseconds");
   }
-  *out = *ns / static_cast<int64_t>(kNanosPerMs);
+  *out = *ns / kNanosPerMs;
   return Status::Ok();
 }
 
@@ -1051,38 +970,6 @@ ordered_json EncodeEvent(const Event& e) {
 }
 
 }  // namespace
-
-std::optional<int64_t> ParseDurationMs(std::string_view text) {
-  const std::optional<int64_t> ns = ParseDurationNs(text);
-  if (!ns.has_value() || *ns % static_cast<int64_t>(kNanosPerMs) != 0) {
-    return std::nullopt;
-  }
-  return *ns / static_cast<int64_t>(kNanosPerMs);
-}
-
-std::string FormatDurationMs(int64_t ms) {
-  if (ms == 0) return "0s";
-  // Magnitude in unsigned arithmetic: INT64_MIN has no positive twin.
-  const bool negative = ms < 0;
-  const uint64_t u =
-      negative ? ~static_cast<uint64_t>(ms) + 1 : static_cast<uint64_t>(ms);
-  std::string out = negative ? "-" : "";
-  if (u < 1000) return out + std::to_string(u) + "ms";
-  const uint64_t hours = u / 3'600'000;
-  const uint64_t minutes = (u / 60'000) % 60;
-  const uint64_t seconds = (u / 1000) % 60;
-  const uint64_t millis = u % 1000;
-  if (hours > 0) out += std::to_string(hours) + "h";
-  if (hours > 0 || minutes > 0) out += std::to_string(minutes) + "m";
-  out += std::to_string(seconds);
-  if (millis > 0) {
-    std::string frac = std::to_string(millis);
-    frac = std::string(3 - frac.size(), '0') + frac;
-    while (frac.ends_with('0')) frac.pop_back();
-    out += "." + frac;
-  }
-  return out + "s";
-}
 
 StatusOr<Scenario> DecodeScenario(std::string_view text,
                                   const std::string& file) {

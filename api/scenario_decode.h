@@ -47,15 +47,6 @@ inline constexpr TimeMs kDefaultScenarioStartTime = 1704067200000;
 // DecodeScenario(EncodeScenario(s), s.file) == s.
 [[nodiscard]] std::string EncodeScenario(const Scenario& scenario);
 
-// Go's time.ParseDuration ("300ms", "1.5s", "2h45m", "-1m", "0"), in
-// milliseconds. nullopt when malformed, out of range, or not a whole
-// number of milliseconds ("2000us" is fine, "1500us" is not).
-[[nodiscard]] std::optional<int64_t> ParseDurationMs(std::string_view text);
-
-// Go's time.Duration.String() for a millisecond value: "0s", "500ms",
-// "1.5s", "2m0s", "1h2m3.004s". ParseDurationMs(FormatDurationMs(d)) == d.
-[[nodiscard]] std::string FormatDurationMs(int64_t ms);
-
 }  // namespace schedref::api
 
 #endif  // SCHEDREF_API_SCENARIO_DECODE_H_

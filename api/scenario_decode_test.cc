@@ -295,60 +295,6 @@ RC_GTEST_PROP(EncodeScenario, RoundTripsArbitraryText, ()) {
   RC_ASSERT(*again == s);
 }
 
-// --- Durations
-// ---------------------------------------------------------------------
-
-TEST(ParseDurationMs, GoSyntax) {
-  const std::vector<std::pair<std::string, std::optional<int64_t>>> cases = {
-      {"0", 0},
-      {"0s", 0},
-      {"1s", 1000},
-      {"1.5s", 1500},
-      {"500ms", 500},
-      {"2m", 120000},
-      {"1h2m3s", 3723000},
-      {"1h2m3.004s", 3723004},
-      {".5s", 500},
-      {"1.s", 1000},
-      {"+3s", 3000},
-      {"-1m", -60000},
-      {"2000us", 2},
-      {"2000\xc2\xb5s", 2},
-      {"3000\xce\xbcs", 3},
-      {"2000000ns", 2},
-      {"1us", std::nullopt},     // not a whole millisecond
-      {"1500us", std::nullopt},  // nor is this
-      {"", std::nullopt},
-      {"s", std::nullopt},
-      {"1", std::nullopt},
-      {"1x", std::nullopt},
-      {"1.5.s", std::nullopt},
-      {".s", std::nullopt},
-      {"9999999999h", std::nullopt},  // out of range
-  };
-  for (const auto& [text, want] : cases) {
-    EXPECT_EQ(ParseDurationMs(text), want) << text;
-  }
-}
-
-TEST(FormatDurationMs, GoDurationString) {
-  const std::vector<std::pair<int64_t, std::string>> cases = {
-      {0, "0s"},           {1, "1ms"},
-      {999, "999ms"},      {1000, "1s"},
-      {1500, "1.5s"},      {1050, "1.05s"},
-      {60000, "1m0s"},     {90000, "1m30s"},
-      {3600000, "1h0m0s"}, {3723004, "1h2m3.004s"},
-      {-1500, "-1.5s"},    {-5, "-5ms"},
-  };
-  for (const auto& [ms, want] : cases) EXPECT_EQ(FormatDurationMs(ms), want);
-}
-
-RC_GTEST_PROP(FormatDurationMs, ParsesBack, ()) {
-  // Go's range is |d| < 2^63 ns.
-  const int64_t ms =
-      *rc::gen::inRange<int64_t>(-9223372036854LL, 9223372036855LL);
-  RC_ASSERT(ParseDurationMs(FormatDurationMs(ms)) == std::optional(ms));
-}
 
 // --- Priority admission
 // ------------------------------------------------------------

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "api/plugin_expansion.h"
-#include "api/scenario_decode.h"
+#include "api/go_duration.h"
 
 namespace schedref::reference::framework {
 namespace {

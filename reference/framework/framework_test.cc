@@ -5,7 +5,7 @@
 // TestRunScorePlugins).
 #include "reference/framework/framework.h"
 
-#include "api/scenario_decode.h"
+#include "api/go_duration.h"
 
 #include <gtest/gtest.h>
 

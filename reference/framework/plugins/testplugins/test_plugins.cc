@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "reference/framework/plugins/testplugins/go_duration.h"
+#include "api/go_duration.h"
 
 namespace schedref::reference::framework::plugins::testplugins {
 namespace {
@@ -29,7 +29,7 @@ PermitOutput TestPermit::Permit(CycleState& /*state*/, const api::Pod& pod,
   int64_t timeout_ms = kDefaultPermitTimeoutMs;
   if (pod.labels.contains(kPermitTimeoutLabel)) {
     StatusOr<int64_t> nanos =
-        ParseGoDuration(pod.labels.at(kPermitTimeoutLabel));
+        api::ParseGoDuration(pod.labels.at(kPermitTimeoutLabel));
     if (!nanos.ok()) {
       return {Status::Error(std::string("TestPermit: label ") +
                             kPermitTimeoutLabel + ": " +
