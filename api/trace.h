@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "api/objects.h"
@@ -141,14 +142,32 @@ struct Preemption {
   friend bool operator==(const Preemption&, const Preemption&) = default;
 };
 
+// What became of a scheduling attempt. The wire names (docs/trace-format.md)
+// are spelled in one place, api/trace_codec.h's OutcomeName.
+enum class AttemptOutcome {
+  kScheduled,      // a node was chosen (and the binding cycle starts)
+  kUnschedulable,  // a FitError, or a plugin rejected the pod
+  kError,          // a plugin or the scheduler failed
+  kSkipped,        // skipPodSchedule: the pod is being deleted or already assumed
+  kWaiting,        // a node was chosen and a Permit plugin said Wait
+};
+
+// What became of a binding cycle; wire names as for AttemptOutcome.
+enum class BindingOutcome {
+  kBound,
+  kFailed,    // a PreBind or Bind plugin failed
+  kRejected,  // a Permit rejection or timeout
+};
+
 // One scheduling attempt (one Pop of the queue).
 struct Attempt {
   TimeMs at = 0;
   int64_t cycle = 0;
   std::string pod;      // namespace/name
   std::string profile;  // schedulerName
-  // scheduled | unschedulable | error | skipped | waiting
-  std::string outcome;
+  // Both implementations set it on every path; the default is only what a
+  // value-initialised Attempt holds.
+  AttemptOutcome outcome = AttemptOutcome::kScheduled;
   std::string node;  // chosen node, when one was chosen
   int64_t evaluated = 0;
   int64_t feasible = 0;
@@ -175,8 +194,7 @@ struct Binding {
   int64_t cycle = 0;
   std::string pod;
   std::string node;
-  // bound | failed | rejected (Permit rejection or timeout)
-  std::string outcome;
+  BindingOutcome outcome = BindingOutcome::kBound;
   std::string message;
   friend bool operator==(const Binding&, const Binding&) = default;
 };
@@ -192,18 +210,27 @@ struct Note {
 };
 
 struct Trace {
-  // Records in the order they happened; exactly one alternative per entry.
-  struct Record {
-    std::optional<Attempt> attempt;
-    std::optional<Binding> binding;
-    std::optional<Note> note;
-    friend bool operator==(const Record&, const Record&) = default;
-  };
+  // One record: an attempt, a binding or a note. Read it with AsAttempt,
+  // AsBinding and AsNote below (or std::visit).
+  using Record = std::variant<Attempt, Binding, Note>;
+  // Records in the order they happened.
   std::vector<Record> records;
   // Final state: every pod that still exists -> its node ("" if pending).
   std::map<std::string, std::string> placements;
   friend bool operator==(const Trace&, const Trace&) = default;
 };
+
+// The record's attempt, binding or note; nullptr iff it holds another
+// kind. Not callable on a temporary record, whose alternative would dangle.
+inline const Attempt* AsAttempt(const Trace::Record& r) { return std::get_if<Attempt>(&r); }
+inline Attempt* AsAttempt(Trace::Record& r) { return std::get_if<Attempt>(&r); }
+void AsAttempt(const Trace::Record&&) = delete;
+inline const Binding* AsBinding(const Trace::Record& r) { return std::get_if<Binding>(&r); }
+inline Binding* AsBinding(Trace::Record& r) { return std::get_if<Binding>(&r); }
+void AsBinding(const Trace::Record&&) = delete;
+inline const Note* AsNote(const Trace::Record& r) { return std::get_if<Note>(&r); }
+inline Note* AsNote(Trace::Record& r) { return std::get_if<Note>(&r); }
+void AsNote(const Trace::Record&&) = delete;
 
 }  // namespace schedref::api
 

@@ -6,7 +6,10 @@
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "api/manifest.h"
 
@@ -14,6 +17,56 @@ namespace schedref::api {
 namespace {
 
 using nlohmann::json;
+
+// --- Outcome names
+// -------------------------------------------------------------------
+
+// Each enumerator once, with its wire name: OutcomeName reads it one way,
+// the decoder the other.
+constexpr std::pair<AttemptOutcome, std::string_view> kAttemptOutcomeNames[] = {
+    {AttemptOutcome::kScheduled, "scheduled"},
+    {AttemptOutcome::kUnschedulable, "unschedulable"},
+    {AttemptOutcome::kError, "error"},
+    {AttemptOutcome::kSkipped, "skipped"},
+    {AttemptOutcome::kWaiting, "waiting"},
+};
+constexpr std::pair<BindingOutcome, std::string_view> kBindingOutcomeNames[] = {
+    {BindingOutcome::kBound, "bound"},
+    {BindingOutcome::kFailed, "failed"},
+    {BindingOutcome::kRejected, "rejected"},
+};
+
+template <typename E, size_t N>
+std::string_view NameIn(const std::pair<E, std::string_view> (&table)[N], E value) {
+  for (const auto& [e, name] : table) {
+    if (e == value) return name;
+  }
+  // Only a value outside the enum (a cast) gets here.
+  assert(false && "outcome without a wire name");
+  return "";
+}
+
+// Reads the string field `key` into `out`, which must be one of the
+// table's names.
+template <typename E, size_t N>
+Status DecodeName(const FieldReader& r, std::string_view key,
+                  const std::pair<E, std::string_view> (&table)[N], E* out) {
+  StatusOr<FieldReader> f = r.Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return f->Error("required field is missing");
+  std::string name;
+  SCHEDREF_RETURN_IF_ERROR(f->AsString(&name));
+  std::string known;
+  for (const auto& [e, n] : table) {
+    if (n == name) {
+      *out = e;
+      return Status::Ok();
+    }
+    known += known.empty() ? "" : ", ";
+    known += n;
+  }
+  return f->Error("unknown outcome \"" + name + "\" (want one of " + known + ")");
+}
 
 // --- Encoding
 // -------------------------------------------------------------------
@@ -57,7 +110,8 @@ json EncodeAttempt(const Attempt& a) {
   // are what every reader of an attempt looks at first.
   json out = {{"kind", "attempt"},     {"t", a.at},
               {"cycle", a.cycle},      {"pod", a.pod},
-              {"outcome", a.outcome},  {"evaluated", a.evaluated},
+              {"outcome", std::string(OutcomeName(a.outcome))},
+              {"evaluated", a.evaluated},
               {"feasible", a.feasible}};
   PutString(out, "profile", a.profile);
   PutString(out, "node", a.node);
@@ -94,7 +148,7 @@ json EncodeBinding(const Binding& b) {
   json out = {{"kind", "binding"}, {"t", b.at}, {"cycle", b.cycle}};
   PutString(out, "pod", b.pod);
   PutString(out, "node", b.node);
-  PutString(out, "outcome", b.outcome);
+  out["outcome"] = std::string(OutcomeName(b.outcome));
   PutString(out, "message", b.message);
   return out;
 }
@@ -186,7 +240,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("cycle", &out.cycle));
   SCHEDREF_RETURN_IF_ERROR(PresentString(r, "pod", &out.pod));
   SCHEDREF_RETURN_IF_ERROR(r.String("profile", &out.profile));
-  SCHEDREF_RETURN_IF_ERROR(PresentString(r, "outcome", &out.outcome));
+  SCHEDREF_RETURN_IF_ERROR(DecodeName(r, "outcome", kAttemptOutcomeNames, &out.outcome));
   SCHEDREF_RETURN_IF_ERROR(r.String("node", &out.node));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("evaluated", &out.evaluated));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("feasible", &out.feasible));
@@ -245,7 +299,7 @@ StatusOr<Binding> DecodeBinding(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("cycle", &out.cycle));
   SCHEDREF_RETURN_IF_ERROR(r.String("pod", &out.pod));
   SCHEDREF_RETURN_IF_ERROR(r.String("node", &out.node));
-  SCHEDREF_RETURN_IF_ERROR(r.String("outcome", &out.outcome));
+  SCHEDREF_RETURN_IF_ERROR(DecodeName(r, "outcome", kBindingOutcomeNames, &out.outcome));
   SCHEDREF_RETURN_IF_ERROR(r.String("message", &out.message));
   return out;
 }
@@ -296,6 +350,13 @@ std::vector<std::string_view> SplitLines(std::string_view text) {
 
 }  // namespace
 
+std::string_view OutcomeName(AttemptOutcome outcome) {
+  return NameIn(kAttemptOutcomeNames, outcome);
+}
+std::string_view OutcomeName(BindingOutcome outcome) {
+  return NameIn(kBindingOutcomeNames, outcome);
+}
+
 std::vector<std::string> EncodeTraceLines(const Trace& trace) {
   std::vector<std::string> lines;
   lines.reserve(trace.records.size() + 2);
@@ -303,16 +364,14 @@ std::vector<std::string> EncodeTraceLines(const Trace& trace) {
                         {"format", kTraceFormatName},
                         {"version", kTraceFormatVersion}}));
   for (const Trace::Record& record : trace.records) {
-    assert(record.attempt.has_value() + record.binding.has_value() +
-               record.note.has_value() ==
-           1);
-    if (record.attempt.has_value()) {
-      lines.push_back(Dump(EncodeAttempt(*record.attempt)));
-    } else if (record.binding.has_value()) {
-      lines.push_back(Dump(EncodeBinding(*record.binding)));
-    } else if (record.note.has_value()) {
-      lines.push_back(Dump(EncodeNote(*record.note)));
-    }
+    lines.push_back(Dump(std::visit(
+        [](const auto& r) {
+          using R = std::decay_t<decltype(r)>;
+          if constexpr (std::is_same_v<R, Attempt>) return EncodeAttempt(r);
+          if constexpr (std::is_same_v<R, Binding>) return EncodeBinding(r);
+          if constexpr (std::is_same_v<R, Note>) return EncodeNote(r);
+        },
+        record)));
   }
   // The placements map is the record's only payload, so it is written even
   // when empty (no pods left).
@@ -362,19 +421,18 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
     if (have_placements) {
       return Status::Invalid(where + ": record after the placements record");
     }
-    Trace::Record record;
     if (kind == "attempt") {
       StatusOr<Attempt> a = DecodeAttempt(r);
       if (!a.ok()) return a.status();
-      record.attempt = std::move(a).value();
+      trace.records.emplace_back(std::move(a).value());
     } else if (kind == "binding") {
       StatusOr<Binding> b = DecodeBinding(r);
       if (!b.ok()) return b.status();
-      record.binding = std::move(b).value();
+      trace.records.emplace_back(std::move(b).value());
     } else if (kind == "note") {
       StatusOr<Note> n = DecodeNote(r);
       if (!n.ok()) return n.status();
-      record.note = std::move(n).value();
+      trace.records.emplace_back(std::move(n).value());
     } else if (kind == "placements") {
       SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(r, {"kind", "placements"}));
       StatusOr<FieldReader> p = r.Field("placements");
@@ -389,7 +447,6 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
       return Status::Invalid(where + ": kind: unknown record kind \"" + kind +
                              "\"");
     }
-    trace.records.push_back(std::move(record));
   }
   if (lines.empty()) {
     return Status::Invalid(source + ":1: missing header record");

@@ -24,9 +24,13 @@ namespace schedref::api {
 // The "format" value of the header record.
 inline constexpr char kTraceFormatName[] = "schedref-trace";
 
+// The wire names of the outcomes ("scheduled", "bound", ...), listed in
+// docs/trace-format.md: what the encoding writes and the decoding accepts.
+[[nodiscard]] std::string_view OutcomeName(AttemptOutcome outcome);
+[[nodiscard]] std::string_view OutcomeName(BindingOutcome outcome);
+
 // One canonical line per record, header first and placements last, without
 // line terminators.
-// REQUIRES: every record has exactly one of attempt/binding/note set.
 // Strings must be UTF-8; invalid bytes are written as U+FFFD.
 [[nodiscard]] std::vector<std::string> EncodeTraceLines(const Trace& trace);
 
@@ -45,7 +49,7 @@ inline constexpr char kTraceFormatName[] = "schedref-trace";
 //   - a line that is not a JSON object;
 //   - a missing or malformed header, an unknown format or version;
 //   - an unknown "kind", an unknown field, a field of the wrong type, a
-//     missing required field;
+//     missing required field, an outcome that is not one of OutcomeName's;
 //   - a record after the placements record, or no placements record.
 [[nodiscard]] StatusOr<Trace> DecodeTrace(std::string_view text,
                                           const std::string& source);

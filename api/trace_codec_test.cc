@@ -5,6 +5,8 @@
 #include <rapidcheck/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace schedref::api {
@@ -13,21 +15,9 @@ namespace {
 // --- Builders
 // -------------------------------------------------------------------
 
-Trace::Record AttemptRecord(Attempt a) {
-  Trace::Record r;
-  r.attempt = std::move(a);
-  return r;
-}
-Trace::Record BindingRecord(Binding b) {
-  Trace::Record r;
-  r.binding = std::move(b);
-  return r;
-}
-Trace::Record NoteRecord(Note n) {
-  Trace::Record r;
-  r.note = std::move(n);
-  return r;
-}
+Trace::Record AttemptRecord(Attempt a) { return Trace::Record(std::move(a)); }
+Trace::Record BindingRecord(Binding b) { return Trace::Record(std::move(b)); }
+Trace::Record NoteRecord(Note n) { return Trace::Record(std::move(n)); }
 
 constexpr char kHeader[] =
     R"({"format":"schedref-trace","kind":"header","version":1})";
@@ -47,7 +37,7 @@ std::vector<EncodeCase> EncodeCases() {
     Attempt a;
     cases.push_back(
         {"MinimalAttemptKeepsRequiredFields", AttemptRecord(a),
-         R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"","pod":"","t":0})"});
+         R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"","t":0})"});
   }
   {
     Attempt a;
@@ -55,7 +45,7 @@ std::vector<EncodeCase> EncodeCases() {
     a.cycle = 3;
     a.pod = "default/p1";
     a.profile = "default-scheduler";
-    a.outcome = "scheduled";
+    a.outcome = AttemptOutcome::kScheduled;
     a.node = "n2";
     a.evaluated = 3;
     a.feasible = 2;
@@ -71,7 +61,7 @@ std::vector<EncodeCase> EncodeCases() {
     a.at = 10;
     a.cycle = 1;
     a.pod = "default/hi";
-    a.outcome = "unschedulable";
+    a.outcome = AttemptOutcome::kUnschedulable;
     a.evaluated = 1;
     a.message = "0/1 nodes are available: 1 Insufficient cpu.";
     a.preemption = Preemption{"n1", {"default/lo1", "default/lo2"}};
@@ -82,7 +72,7 @@ std::vector<EncodeCase> EncodeCases() {
   {
     Attempt a;
     a.pod = "ns/p";
-    a.outcome = "unschedulable";
+    a.outcome = AttemptOutcome::kUnschedulable;
     a.preemption = Preemption{};
     cases.push_back(
         {"EmptyPreemptionIsKept", AttemptRecord(a),
@@ -91,7 +81,7 @@ std::vector<EncodeCase> EncodeCases() {
   {
     Attempt a;
     a.pod = "ns/p";
-    a.outcome = "scheduled";
+    a.outcome = AttemptOutcome::kScheduled;
     a.detail["n1"].filter["NodeName"] = "Success";
     a.detail["n1"].scores["ImageLocality"] = {10, 50, 50};
     a.detail["n2"].filter["NodeName"] =
@@ -102,15 +92,15 @@ std::vector<EncodeCase> EncodeCases() {
          R"({"cycle":0,"detail":{"n1":{"filter":{"NodeName":"Success"},"scores":{"ImageLocality":{"normalized":50,"raw":10,"weighted":50}}},"n2":{"filter":{"NodeName":"UnschedulableAndUnresolvable: node(s) didn't match the requested node name"}}},"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"ns/p","t":0})"});
   }
   {
-    Binding b{2000, 4, "default/p1", "n1", "bound", ""};
+    Binding b{2000, 4, "default/p1", "n1", BindingOutcome::kBound, ""};
     cases.push_back(
         {"Binding", BindingRecord(b),
          R"({"cycle":4,"kind":"binding","node":"n1","outcome":"bound","pod":"default/p1","t":2000})"});
   }
   {
-    Binding b{0, 0, "", "", "", ""};
-    cases.push_back({"EmptyBinding", BindingRecord(b),
-                     R"({"cycle":0,"kind":"binding","t":0})"});
+    Binding b{0, 0, "", "", BindingOutcome::kRejected, ""};
+    cases.push_back({"EmptyBindingKeepsOutcome", BindingRecord(b),
+                     R"({"cycle":0,"kind":"binding","outcome":"rejected","t":0})"});
   }
   {
     Note n{7, "victimDeleted", "default/lo", "preempted by default/hi"};
@@ -146,6 +136,24 @@ TEST(NodeRejection, ValueSemanticsOverASharedRepresentation) {
   EXPECT_NE(a, empty);
 }
 
+// The names docs/trace-format.md lists, one per enumerator.
+TEST(OutcomeName, WireNames) {
+  const std::vector<std::pair<AttemptOutcome, std::string_view>> attempts = {
+      {AttemptOutcome::kScheduled, "scheduled"},
+      {AttemptOutcome::kUnschedulable, "unschedulable"},
+      {AttemptOutcome::kError, "error"},
+      {AttemptOutcome::kSkipped, "skipped"},
+      {AttemptOutcome::kWaiting, "waiting"},
+  };
+  for (const auto& [outcome, name] : attempts) EXPECT_EQ(OutcomeName(outcome), name);
+  const std::vector<std::pair<BindingOutcome, std::string_view>> bindings = {
+      {BindingOutcome::kBound, "bound"},
+      {BindingOutcome::kFailed, "failed"},
+      {BindingOutcome::kRejected, "rejected"},
+  };
+  for (const auto& [outcome, name] : bindings) EXPECT_EQ(OutcomeName(outcome), name);
+}
+
 TEST(EncodeTraceLines, ExactRecordEncodings) {
   for (const EncodeCase& c : EncodeCases()) {
     SCOPED_TRACE(c.name);
@@ -167,7 +175,7 @@ TEST(EncodeTraceLines, ExactRecordEncodings) {
 TEST(EncodeTrace, WholeTrace) {
   Trace trace;
   trace.records.push_back(
-      BindingRecord({1, 1, "default/a", "n1", "bound", ""}));
+      BindingRecord({1, 1, "default/a", "n1", BindingOutcome::kBound, ""}));
   trace.placements["default/a"] = "n1";
   trace.placements["default/b"] = "";
   EXPECT_EQ(
@@ -201,7 +209,7 @@ TEST(DecodeTrace, AcceptsAnyKeyOrderWhitespaceAndNoFinalNewline) {
   StatusOr<Trace> trace = DecodeTrace(text, "x");
   ASSERT_TRUE(trace.ok()) << trace.status().message();
   ASSERT_EQ(trace->records.size(), 1u);
-  EXPECT_EQ(trace->records[0].note, (Note{5, "w", "", ""}));
+  EXPECT_EQ(trace->records[0], Trace::Record(Note{5, "w", "", ""}));
   EXPECT_EQ(trace->placements.at("a/b"), "n");
 }
 
@@ -247,24 +255,34 @@ TEST(DecodeTrace, Errors) {
        "f:2: t: expected integer, got number 1.5"},
       {"AttemptMissingPod",
        WithHeader(
-           R"({"kind":"attempt","t":0,"cycle":0,"outcome":"x","evaluated":0,"feasible":0})"),
+           R"({"kind":"attempt","t":0,"cycle":0,"outcome":"scheduled","evaluated":0,"feasible":0})"),
        "f:2: pod: required field is missing"},
       {"AttemptMissingFeasible",
        WithHeader(
-           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0})"),
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"scheduled","evaluated":0})"),
        "f:2: feasible: required field is missing"},
       {"NestedWrongType",
        WithHeader(
-           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"rejections":{"n1":{"reasons":"x"}}})"),
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"scheduled","evaluated":0,"feasible":0,"rejections":{"n1":{"reasons":"x"}}})"),
        "f:2: rejections.n1.reasons: expected array, got string"},
       {"NestedUnknownField",
        WithHeader(
-           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"topScores":[{"node":"n","score":1,"rank":1}]})"),
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"scheduled","evaluated":0,"feasible":0,"topScores":[{"node":"n","score":1,"rank":1}]})"),
        "f:2: topScores[0].rank: unknown field"},
       {"ScoreMissingWeighted",
        WithHeader(
-           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"","evaluated":0,"feasible":0,"detail":{"n":{"scores":{"P":{"raw":1,"normalized":2}}}}})"),
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"scheduled","evaluated":0,"feasible":0,"detail":{"n":{"scores":{"P":{"raw":1,"normalized":2}}}}})"),
        "f:2: detail.n.scores.P.weighted: required field is missing"},
+      {"AttemptUnknownOutcome",
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"bound","evaluated":0,"feasible":0})"),
+       "f:2: outcome: unknown outcome \"bound\" (want one of scheduled, "
+       "unschedulable, error, skipped, waiting)"},
+      {"BindingMissingOutcome", WithHeader(R"({"kind":"binding","t":0,"cycle":0})"),
+       "f:2: outcome: required field is missing"},
+      {"BindingUnknownOutcome",
+       WithHeader(R"({"kind":"binding","t":0,"cycle":0,"outcome":""})"),
+       "f:2: outcome: unknown outcome \"\" (want one of bound, failed, rejected)"},
       {"MissingPlacements",
        WithHeader(R"({"kind":"note","t":1})"
                   "\n"),
@@ -335,7 +353,9 @@ rc::Gen<Attempt> Attempts() {
     a.cycle = *rc::gen::arbitrary<int64_t>();
     a.pod = *Text();
     a.profile = *Text();
-    a.outcome = *Text();
+    a.outcome = *rc::gen::element(AttemptOutcome::kScheduled, AttemptOutcome::kUnschedulable,
+                                  AttemptOutcome::kError, AttemptOutcome::kSkipped,
+                                  AttemptOutcome::kWaiting);
     a.node = *Text();
     a.evaluated = *rc::gen::arbitrary<int64_t>();
     a.feasible = *rc::gen::arbitrary<int64_t>();
@@ -371,7 +391,11 @@ rc::Gen<Trace::Record> Records() {
       rc::gen::map(Attempts(), AttemptRecord), rc::gen::exec([] {
         return BindingRecord(Binding{*rc::gen::arbitrary<int64_t>(),
                                      *rc::gen::arbitrary<int64_t>(), *Text(),
-                                     *Text(), *Text(), *Text()});
+                                     *Text(),
+                                     *rc::gen::element(BindingOutcome::kBound,
+                                                       BindingOutcome::kFailed,
+                                                       BindingOutcome::kRejected),
+                                     *Text()});
       }),
       rc::gen::exec([] {
         return NoteRecord(

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/trace_codec.h"
+
 namespace schedref::conformance {
 namespace {
 
@@ -60,9 +62,8 @@ const api::Attempt* LastAttemptOf(const api::Trace& trace,
                                   const std::string& pod, int64_t until) {
   const api::Attempt* found = nullptr;
   for (const api::Trace::Record& r : trace.records) {
-    if (r.attempt && r.attempt->pod == pod && r.attempt->at <= until) {
-      found = &*r.attempt;
-    }
+    const api::Attempt* a = api::AsAttempt(r);
+    if (a != nullptr && a->pod == pod && a->at <= until) found = a;
   }
   return found;
 }
@@ -130,8 +131,8 @@ std::vector<std::string> ExplainAttempt(const api::Attempt& a,
                                         size_t max_nodes) {
   std::vector<std::string> lines;
   std::string head = "reference, cycle " + std::to_string(a.cycle) + " (t=" +
-                     std::to_string(a.at) + "ms, pod " + a.pod +
-                     ", profile " + a.profile + "): " + a.outcome;
+                     std::to_string(a.at) + "ms, pod " + a.pod + ", profile " +
+                     a.profile + "): " + std::string(api::OutcomeName(a.outcome));
   if (!a.node.empty()) head += " on " + a.node;
   head += "; " + std::to_string(a.evaluated) + " nodes evaluated, " +
           std::to_string(a.feasible) + " feasible";
@@ -194,9 +195,8 @@ const api::Attempt* AttemptToExplain(const api::Trace& reference,
   if (!j.is_object()) return nullptr;
   if (auto cycle = j.find("cycle"); cycle != j.end() && cycle->is_number_integer()) {
     for (const api::Trace::Record& r : reference.records) {
-      if (r.attempt && r.attempt->cycle == cycle->get<int64_t>()) {
-        return &*r.attempt;
-      }
+      const api::Attempt* a = api::AsAttempt(r);
+      if (a != nullptr && a->cycle == cycle->get<int64_t>()) return a;
     }
     return nullptr;
   }

@@ -32,7 +32,7 @@ api::Attempt MakeAttempt() {
   a.cycle = 4;
   a.pod = "default/p";
   a.profile = "default-scheduler";
-  a.outcome = "scheduled";
+  a.outcome = api::AttemptOutcome::kScheduled;
   a.node = "a";
   a.evaluated = 5;
   a.feasible = 4;
@@ -126,7 +126,7 @@ TEST(ExplainTest, AttemptToExplain) {
   third.pod = "d/p";
   third.at = 2000;
   for (const api::Attempt& a : {first, second, third}) {
-    t.records.push_back({a, std::nullopt, std::nullopt});
+    t.records.push_back(a);
   }
   auto cycle = [&](std::string_view want, std::string_view got) {
     const api::Attempt* a = AttemptToExplain(t, want, got);

@@ -133,8 +133,10 @@ std::set<std::string> ScenarioFeatures(const api::Scenario& scenario,
 
   // What the reference did.
   for (const api::Trace::Record& r : reference_trace.records) {
-    if ((r.attempt && r.attempt->preemption.has_value()) ||
-        (r.note && r.note->what.starts_with("victim"))) {
+    const api::Attempt* a = api::AsAttempt(r);
+    const api::Note* n = api::AsNote(r);
+    if ((a != nullptr && a->preemption.has_value()) ||
+        (n != nullptr && n->what.starts_with("victim"))) {
       need.insert("preemption");
     }
   }

@@ -133,18 +133,18 @@ TEST(FeaturesTest, PreemptionComesFromTheReferenceTrace) {
   api::Trace ran_post_filter;
   api::Attempt a;
   a.preemption = api::Preemption{};  // PostFilter ran, nominated nothing
-  ran_post_filter.records.push_back({a, std::nullopt, std::nullopt});
+  ran_post_filter.records.push_back(a);
   EXPECT_EQ(Features("", ran_post_filter), std::set<std::string>{"preemption"});
 
   for (const char* what : {"victimDeleted", "victimTerminating", "victimTerminated",
                            "victimRejectedAtPermit"}) {
     api::Trace victim;
-    victim.records.push_back({std::nullopt, std::nullopt, api::Note{0, what, "d/v", ""}});
+    victim.records.push_back(api::Note{0, what, "d/v", ""});
     EXPECT_EQ(Features("", victim), std::set<std::string>{"preemption"}) << what;
   }
 
   api::Trace plain;
-  plain.records.push_back({api::Attempt{}, std::nullopt, std::nullopt});
+  plain.records.push_back(api::Attempt{});
   EXPECT_EQ(Features("", plain), std::set<std::string>{});
 }
 

@@ -15,8 +15,7 @@ namespace {
 // record k-1), or nullptr.
 const api::Attempt* AttemptAtLine(const api::Trace& trace, size_t line) {
   if (line == 0 || line > trace.records.size()) return nullptr;
-  const api::Trace::Record& r = trace.records[line - 1];
-  return r.attempt ? &*r.attempt : nullptr;
+  return api::AsAttempt(trace.records[line - 1]);
 }
 
 // The trace's lines with every preemption's victims in one order: an
@@ -27,14 +26,14 @@ const api::Attempt* AttemptAtLine(const api::Trace& trace, size_t line) {
 // their kinds line by line, so line numbers mean the same in both forms.
 std::vector<std::string> VictimOrderFreeLines(api::Trace trace) {
   auto is_victim_note = [](const api::Trace::Record& r) {
-    return r.note && (r.note->what == "victimDeleted" ||
-                      r.note->what == "victimTerminating" ||
-                      r.note->what == "victimRejectedAtPermit");
+    const api::Note* n = api::AsNote(r);
+    return n != nullptr && (n->what == "victimDeleted" || n->what == "victimTerminating" ||
+                            n->what == "victimRejectedAtPermit");
   };
   std::vector<api::Trace::Record>& records = trace.records;
   for (size_t i = 0; i < records.size();) {
-    if (records[i].attempt && records[i].attempt->preemption) {
-      std::vector<std::string>& victims = records[i].attempt->preemption->victims;
+    if (api::Attempt* a = api::AsAttempt(records[i]); a != nullptr && a->preemption) {
+      std::vector<std::string>& victims = a->preemption->victims;
       std::sort(victims.begin(), victims.end());
     }
     if (!is_victim_note(records[i])) {
@@ -43,13 +42,13 @@ std::vector<std::string> VictimOrderFreeLines(api::Trace trace) {
     }
     size_t end = i + 1;
     while (end < records.size() && is_victim_note(records[end]) &&
-           records[end].note->at == records[i].note->at) {
+           api::AsNote(records[end])->at == api::AsNote(records[i])->at) {
       ++end;
     }
     std::stable_sort(records.begin() + static_cast<std::ptrdiff_t>(i),
                      records.begin() + static_cast<std::ptrdiff_t>(end),
                      [](const api::Trace::Record& a, const api::Trace::Record& b) {
-                       return a.note->pod < b.note->pod;
+                       return api::AsNote(a)->pod < api::AsNote(b)->pod;
                      });
     i = end;
   }
@@ -58,7 +57,8 @@ std::vector<std::string> VictimOrderFreeLines(api::Trace trace) {
 
 bool ListsFeasibleNodes(const api::Trace& trace) {
   for (const api::Trace::Record& r : trace.records) {
-    if (r.attempt && !r.attempt->feasible_nodes.empty()) return true;
+    const api::Attempt* a = api::AsAttempt(r);
+    if (a != nullptr && !a->feasible_nodes.empty()) return true;
   }
   return false;
 }

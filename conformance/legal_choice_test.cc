@@ -63,7 +63,7 @@ class LegalChoiceTest : public ::testing::Test {
     api::Trace t = RunWith(s, options, forced, &refusal);
     EXPECT_EQ(refusal, std::nullopt);
     for (const api::Trace::Record& r : t.records) {
-      EXPECT_FALSE(r.note.has_value()) << r.note->message;
+      EXPECT_EQ(api::AsNote(r), nullptr) << api::AsNote(r)->message;
     }
     return t;
   }
@@ -127,8 +127,8 @@ TEST_F(LegalChoiceTest, AcceptsAnotherMemberOfATiedTopScoreSet) {
 // implementation that ignores the scores would write.
 api::Trace Misplaced(api::Trace t, const std::string& node) {
   for (api::Trace::Record& r : t.records) {
-    if (r.attempt) r.attempt->node = node;
-    if (r.binding) r.binding->node = node;
+    if (api::Attempt* a = api::AsAttempt(r)) a->node = node;
+    if (api::Binding* b = api::AsBinding(r)) b->node = node;
   }
   t.placements["default/p1"] = node;
   return t;
@@ -221,7 +221,7 @@ TEST_F(LegalChoiceTest, RefusesASearchThatSkipsACheckedNode) {
   // node; here a node the trace says was kept does not pass at all.
   api::Trace actual = WithSearch(early_stop_, {"n2"}, {});
   for (api::Trace::Record& rec : actual.records) {
-    if (rec.attempt) rec.attempt->feasible_nodes = {"n1"};
+    if (api::Attempt* a = api::AsAttempt(rec)) a->feasible_nodes = {"n1"};
   }
   LegalChoiceResult r = Compare(early_stop_, actual);
   ASSERT_TRUE(r.refused.has_value());
@@ -235,7 +235,7 @@ TEST_F(LegalChoiceTest, WithoutFeasibleNodesADifferentSearchIsADivergence) {
   // freedom: the oracle does not guess them.
   api::Trace actual = WithSearch(early_stop_, {"n2"}, {"n1"});
   for (api::Trace::Record& rec : actual.records) {
-    if (rec.attempt) rec.attempt->feasible_nodes.clear();
+    if (api::Attempt* a = api::AsAttempt(rec)) a->feasible_nodes.clear();
   }
   LegalChoiceResult r = Compare(early_stop_, actual);
   EXPECT_EQ(r.difference, 1u);
@@ -245,7 +245,7 @@ TEST_F(LegalChoiceTest, WithoutFeasibleNodesADifferentSearchIsADivergence) {
 
 const api::Attempt& FirstAttempt(const api::Trace& t) {
   for (const api::Trace::Record& r : t.records) {
-    if (r.attempt) return *r.attempt;
+    if (const api::Attempt* a = api::AsAttempt(r)) return *a;
   }
   ADD_FAILURE() << "no attempt";
   static const api::Attempt kNone;
@@ -270,8 +270,8 @@ TEST_F(LegalChoiceTest, AcceptsEitherOfTwoEquallyGoodPreemptionCandidates) {
 TEST_F(LegalChoiceTest, RefusesANominationNoDryRunCanMake) {
   api::Trace actual = Run(preemption_tie_);
   for (api::Trace::Record& rec : actual.records) {
-    if (rec.attempt && rec.attempt->preemption) {
-      rec.attempt->preemption->nominated_node = "tiny";
+    if (api::Attempt* a = api::AsAttempt(rec); a != nullptr && a->preemption) {
+      a->preemption->nominated_node = "tiny";
     }
   }
   LegalChoiceResult r = Compare(preemption_tie_, actual);
@@ -291,8 +291,9 @@ TEST_F(LegalChoiceTest, AcceptsVictimsInAnyOrderButNotOtherVictims) {
   std::vector<std::string>* victims = nullptr;
   for (size_t i = 0; i < actual.records.size(); ++i) {
     api::Trace::Record& rec = actual.records[i];
-    if (rec.attempt && rec.attempt->preemption && !rec.attempt->preemption->victims.empty()) {
-      victims = &rec.attempt->preemption->victims;
+    api::Attempt* a = api::AsAttempt(rec);
+    if (a != nullptr && a->preemption && !a->preemption->victims.empty()) {
+      victims = &a->preemption->victims;
       first_note = i + 1;
       break;
     }
@@ -300,15 +301,14 @@ TEST_F(LegalChoiceTest, AcceptsVictimsInAnyOrderButNotOtherVictims) {
   ASSERT_NE(victims, nullptr);
   ASSERT_EQ(victims->size(), 2u);
   ASSERT_LT(first_note + 1, actual.records.size());
-  ASSERT_TRUE(actual.records[first_note].note.has_value());
-  ASSERT_EQ(actual.records[first_note].note->what, "victimDeleted");
-  ASSERT_EQ(actual.records[first_note + 1].note->what, "victimDeleted");
+  ASSERT_NE(api::AsNote(actual.records[first_note]), nullptr);
+  ASSERT_EQ(api::AsNote(actual.records[first_note])->what, "victimDeleted");
+  ASSERT_EQ(api::AsNote(actual.records[first_note + 1])->what, "victimDeleted");
 
   api::Trace reordered = actual;
   for (api::Trace::Record& rec : reordered.records) {
-    if (rec.attempt && rec.attempt->preemption) {
-      std::reverse(rec.attempt->preemption->victims.begin(),
-                   rec.attempt->preemption->victims.end());
+    if (api::Attempt* a = api::AsAttempt(rec); a != nullptr && a->preemption) {
+      std::reverse(a->preemption->victims.begin(), a->preemption->victims.end());
     }
   }
   std::swap(reordered.records[first_note], reordered.records[first_note + 1]);
@@ -318,7 +318,7 @@ TEST_F(LegalChoiceTest, AcceptsVictimsInAnyOrderButNotOtherVictims) {
   EXPECT_TRUE(r.accepted.empty());
 
   api::Trace other = actual;
-  other.records[first_note].note->pod = "default/someone-else";
+  api::AsNote(other.records[first_note])->pod = "default/someone-else";
   r = Compare(two_victims_, other);
   EXPECT_TRUE(r.difference.has_value());
   EXPECT_EQ(r.refused, std::nullopt);
@@ -333,7 +333,8 @@ TEST_F(LegalChoiceTest, AcceptsAnotherPodTyingAtTheHeadOfActiveQ) {
   ASSERT_EQ(first.cycle, 1);
   std::string other;
   for (const api::Trace::Record& rec : own.records) {
-    if (rec.attempt && rec.attempt->cycle == 2) other = rec.attempt->pod;
+    const api::Attempt* a = api::AsAttempt(rec);
+    if (a != nullptr && a->cycle == 2) other = a->pod;
   }
   ASSERT_FALSE(other.empty());
   ASSERT_NE(other, first.pod);
@@ -350,7 +351,8 @@ TEST_F(LegalChoiceTest, AcceptsAnotherPodTyingAtTheHeadOfActiveQ) {
 
   api::Trace ghost = own;
   for (api::Trace::Record& rec : ghost.records) {
-    if (rec.attempt && rec.attempt->cycle == 1) rec.attempt->pod = "default/ghost";
+    api::Attempt* a = api::AsAttempt(rec);
+    if (a != nullptr && a->cycle == 1) a->pod = "default/ghost";
   }
   r = Compare(same_instant_, ghost);
   ASSERT_TRUE(r.refused.has_value());

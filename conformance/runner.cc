@@ -115,7 +115,7 @@ std::string Explain(const api::Scenario& scenario,
   if (check_stale) {
     api::Trace plain = *full;
     for (api::Trace::Record& rec : plain.records) {
-      if (rec.attempt) rec.attempt->detail.clear();
+      if (api::Attempt* a = api::AsAttempt(rec)) a->detail.clear();
     }
     std::optional<size_t> own =
         FirstDifference(expected, api::EncodeTraceLines(plain));

@@ -66,8 +66,8 @@ class FakeEngine : public Engine {
 FakeEngine::Twist Misplace(const std::string& node) {
   return [node](api::Trace t) -> StatusOr<api::Trace> {
     for (api::Trace::Record& r : t.records) {
-      if (r.attempt) r.attempt->node = node;
-      if (r.binding) r.binding->node = node;
+      if (api::Attempt* a = api::AsAttempt(r)) a->node = node;
+      if (api::Binding* b = api::AsBinding(r)) b->node = node;
     }
     t.placements["default/p1"] = node;
     return t;

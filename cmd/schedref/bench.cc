@@ -159,11 +159,12 @@ std::vector<std::pair<std::string, std::string>> BoundInOrder(
   std::vector<std::pair<std::string, std::string>> out;
   std::set<std::string> seen;
   for (const api::Trace::Record& r : trace.records) {
-    if (!r.binding || r.binding->outcome != "bound") continue;
-    const auto it = trace.placements.find(r.binding->pod);
-    if (it == trace.placements.end() || it->second != r.binding->node) continue;
-    if (seen.insert(r.binding->pod).second) {
-      out.emplace_back(r.binding->pod, r.binding->node);
+    const api::Binding* b = api::AsBinding(r);
+    if (b == nullptr || b->outcome != api::BindingOutcome::kBound) continue;
+    const auto it = trace.placements.find(b->pod);
+    if (it == trace.placements.end() || it->second != b->node) continue;
+    if (seen.insert(b->pod).second) {
+      out.emplace_back(b->pod, b->node);
     }
   }
   return out;

@@ -70,9 +70,10 @@ RunCount CountRun(int nodes, int measured_pods) {
   EXPECT_TRUE(trace.ok()) << trace.status().message();
   int scheduled = 0;
   for (const api::Trace::Record& r : trace->records) {
-    if (r.attempt && r.attempt->outcome == "scheduled") {
+    const api::Attempt* a = api::AsAttempt(r);
+    if (a != nullptr && a->outcome == api::AttemptOutcome::kScheduled) {
       ++scheduled;
-      count.evaluated_per_attempt = r.attempt->evaluated;
+      count.evaluated_per_attempt = a->evaluated;
     }
   }
   EXPECT_EQ(scheduled, measured_pods);

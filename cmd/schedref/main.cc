@@ -88,12 +88,13 @@ int ExplainCommand(const std::string& path, const std::string& pod,
   }
   bool found = false;
   for (const auto& record : trace->records) {
-    if (!record.attempt || record.attempt->pod != pod) continue;
-    if (cycle != 0 && record.attempt->cycle != cycle) continue;
-    const schedref::api::Attempt& a = *record.attempt;
+    const schedref::api::Attempt* attempt = schedref::api::AsAttempt(record);
+    if (attempt == nullptr || attempt->pod != pod) continue;
+    if (cycle != 0 && attempt->cycle != cycle) continue;
+    const schedref::api::Attempt& a = *attempt;
     found = true;
     std::cout << "t=" << a.at << "ms cycle " << a.cycle << " pod " << a.pod
-              << " profile " << a.profile << ": " << a.outcome;
+              << " profile " << a.profile << ": " << schedref::api::OutcomeName(a.outcome);
     if (!a.node.empty()) std::cout << " on " << a.node;
     std::cout << " (evaluated " << a.evaluated << ", feasible " << a.feasible
               << ")\n";

@@ -125,10 +125,10 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   }
   framework::Framework& fwk = *fwk_it->second;
   if (pod.deletion_timestamp || cache_.IsAssumedPod(pod)) {
-    attempt.outcome = "skipped";
+    attempt.outcome = api::AttemptOutcome::kSkipped;
     attempt.message = pod.deletion_timestamp ? "skip schedule deleting pod: " + pod_ptr->key
                                              : "pod is already assumed";
-    trace_.records.push_back({std::move(attempt), std::nullopt, std::nullopt});
+    trace_.records.push_back(std::move(attempt));
     queue_->Done(pod.uid);
     return;
   }
@@ -140,10 +140,10 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   auto record_attempt = [&] {
     if (attempt_index == trace_.records.size()) {
       // Built in place: an Attempt is some thirty members to move.
-      trace_.records.emplace_back().attempt.emplace(std::move(attempt));
+      trace_.records.emplace_back(std::move(attempt));
       return;
     }
-    api::Trace::Record record{std::move(attempt), std::nullopt, std::nullopt};
+    api::Trace::Record record(std::move(attempt));
     trace_.records.insert(trace_.records.begin() + static_cast<std::ptrdiff_t>(attempt_index),
                           std::move(record));
   };
@@ -151,14 +151,15 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   if (out.fit_error || (!out.status.IsSuccess() && !out.status.IsWait())) {
     attempt.node.clear();
     if (out.fit_error) {
-      attempt.outcome = "unschedulable";
+      attempt.outcome = api::AttemptOutcome::kUnschedulable;
       attempt.message = out.fit_error->Error();
     } else {
-      attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
+      attempt.outcome = out.status.IsRejected() ? api::AttemptOutcome::kUnschedulable
+                                                : api::AttemptOutcome::kError;
       attempt.message = out.status.Message();
     }
     // Read before the attempt is moved into its record.
-    const bool rejected = attempt.outcome == "unschedulable";
+    const bool rejected = attempt.outcome == api::AttemptOutcome::kUnschedulable;
     std::string message = attempt.message;
     record_attempt();
     HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info, rejected, message);
@@ -166,7 +167,8 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   }
   attempt.node = out.result.suggested_host;
   attempt.top_scores = std::move(out.result.top_scores);
-  attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
+  attempt.outcome =
+      out.status.IsWait() ? api::AttemptOutcome::kWaiting : api::AttemptOutcome::kScheduled;
   if (out.status.IsWait()) attempt.message = out.status.Message();
   const int64_t cycle = attempt.cycle;
   record_attempt();
@@ -237,8 +239,8 @@ void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) 
     HandleBindingCycleError(b, status);
     return;
   }
-  trace_.records.emplace_back().binding.emplace(
-      api::Binding{now_, b.cycle, pod.key, b.node, "bound", ""});
+  trace_.records.emplace_back(
+      api::Binding{now_, b.cycle, pod.key, b.node, api::BindingOutcome::kBound, ""});
   b.fwk->RunPostBindPlugins(b.state, pod, b.node);
   if (!b.state.pods_to_activate.empty()) Activate(b.state.pods_to_activate);
 }
@@ -246,11 +248,10 @@ void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) 
 void Scheduler::HandleBindingCycleError(InFlightBinding& b, const framework::Status& status) {
   framework::Framework& fwk = *b.fwk;
   const framework::PodInfoPtr assumed = b.assumed.pod_info;
-  trace_.records.push_back({std::nullopt,
-                            api::Binding{now_, b.cycle, assumed->key, b.node,
-                                         status.IsRejected() ? "rejected" : "failed",
-                                         status.Message()},
-                            std::nullopt});
+  trace_.records.push_back(api::Binding{now_, b.cycle, assumed->key, b.node,
+                                        status.IsRejected() ? api::BindingOutcome::kRejected
+                                                            : api::BindingOutcome::kFailed,
+                                        status.Message()});
   fwk.RunReservePluginsUnreserve(b.state, *assumed, b.node);
   schedref::Status forget = cache_.ForgetPod(*assumed);
   // The assumed pod with its spec.nodeName, for the events' objects.

@@ -179,7 +179,7 @@ std::optional<api::Pod> Scheduler::GetPod(const std::string& pod_key) const {
 
 void Scheduler::Note(const std::string& what, const std::string& pod,
                      const std::string& message) {
-  trace_.records.push_back({std::nullopt, std::nullopt, api::Note{now_, what, pod, message}});
+  trace_.records.push_back(api::Note{now_, what, pod, message});
 }
 
 framework::Status Scheduler::PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) {

@@ -426,11 +426,11 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   framework::Framework& fwk = *fwk_it->second;
   // skipPodSchedule: a pod being deleted, or one already assumed.
   if (pod.deletion_timestamp.has_value() || cache_.IsAssumedPod(pod)) {
-    attempt.outcome = "skipped";
+    attempt.outcome = api::AttemptOutcome::kSkipped;
     attempt.message = pod.deletion_timestamp.has_value()
                           ? "skip schedule deleting pod: " + pod.Key()
                           : "pod is already assumed";
-    trace_.records.push_back({attempt, std::nullopt, std::nullopt});
+    trace_.records.push_back(attempt);
     queue_->Done(pod.uid);
     return;
   }
@@ -442,7 +442,7 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   auto record_attempt = [&]() {
     trace_.records.insert(trace_.records.begin() +
                               static_cast<std::ptrdiff_t>(attempt_index),
-                          {attempt, std::nullopt, std::nullopt});
+                          api::Trace::Record(attempt));
   };
   CycleOutcome out = SchedulingCycle(fwk, state, pod_info, attempt);
   bool failed = out.fit_error.has_value() ||
@@ -450,21 +450,23 @@ void Scheduler::ScheduleOne(framework::QueuedPodInfo pod_info) {
   if (failed) {
     attempt.node.clear();
     if (out.fit_error.has_value()) {
-      attempt.outcome = "unschedulable";
+      attempt.outcome = api::AttemptOutcome::kUnschedulable;
       attempt.message = out.fit_error->Error();
     } else {
-      attempt.outcome = out.status.IsRejected() ? "unschedulable" : "error";
+      attempt.outcome = out.status.IsRejected() ? api::AttemptOutcome::kUnschedulable
+                                                : api::AttemptOutcome::kError;
       attempt.message = out.status.Message();
     }
     record_attempt();
     HandleSchedulingFailure(pod_info, out.fit_error, out.nominating_info,
-                            attempt.outcome == "unschedulable",
+                            attempt.outcome == api::AttemptOutcome::kUnschedulable,
                             attempt.message);
     return;
   }
   attempt.node = out.result.suggested_host;
   attempt.top_scores = out.result.top_scores;
-  attempt.outcome = out.status.IsWait() ? "waiting" : "scheduled";
+  attempt.outcome = out.status.IsWait() ? api::AttemptOutcome::kWaiting
+                                         : api::AttemptOutcome::kScheduled;
   if (out.status.IsWait()) attempt.message = out.status.Message();
   record_attempt();
 
@@ -527,10 +529,8 @@ void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) 
     HandleBindingCycleError(b, status);
     return;
   }
-  trace_.records.push_back(
-      {std::nullopt,
-       api::Binding{now_, b.cycle, pod.Key(), b.node, "bound", ""},
-       std::nullopt});
+  trace_.records.push_back(api::Binding{now_, b.cycle, pod.Key(), b.node,
+                                        api::BindingOutcome::kBound, ""});
   b.fwk->RunPostBindPlugins(b.state, pod, b.node);
   if (!b.state.pods_to_activate.empty()) Activate(b.state.pods_to_activate);
 }
@@ -540,11 +540,10 @@ void Scheduler::HandleBindingCycleError(InFlightBinding& b,
   framework::Framework& fwk = *b.fwk;
   api::Pod assumed = b.assumed.pod;
   trace_.records.push_back(
-      {std::nullopt,
-       api::Binding{now_, b.cycle, assumed.Key(), b.node,
-                    status.IsRejected() ? "rejected" : "failed",
-                    status.Message()},
-       std::nullopt});
+      api::Binding{now_, b.cycle, assumed.Key(), b.node,
+                   status.IsRejected() ? api::BindingOutcome::kRejected
+                                       : api::BindingOutcome::kFailed,
+                   status.Message()});
   fwk.RunReservePluginsUnreserve(b.state, assumed, b.node);
   schedref::Status forget = cache_.ForgetPod(assumed);
   bool move_after = false;

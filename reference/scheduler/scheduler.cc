@@ -163,10 +163,8 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
   if (fwk != profiles_.end() &&
       fwk->second->Reject(victim.uid, framework::plugins::names::kDefaultPreemption,
                           "preempted")) {
-    trace_.records.push_back({std::nullopt, std::nullopt,
-                              api::Note{now_, "victimRejectedAtPermit",
-                                        victim.Key(),
-                                        "preempted by " + preemptor.Key()}});
+    trace_.records.push_back(api::Note{now_, "victimRejectedAtPermit", victim.Key(),
+                                       "preempted by " + preemptor.Key()});
     preemption_victims_.push_back(victim.Key());
     return framework::Status::Success();
   }
@@ -179,9 +177,8 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
     if (auto f = terminated_pods_.find(key);
         f != terminated_pods_.end() && f->second.uid == victim.uid) {
       preemption_victims_.push_back(key);
-      trace_.records.push_back({std::nullopt, std::nullopt,
-                                api::Note{now_, "victimDeleted", key,
-                                          "preempted by " + preemptor.Key()}});
+      trace_.records.push_back(
+          api::Note{now_, "victimDeleted", key, "preempted by " + preemptor.Key()});
       terminated_pods_.erase(f);
       return framework::Status::Success();
     }
@@ -200,8 +197,7 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
   const int64_t grace = api::DeleteGracePeriodSeconds(current, current.node_name);
   const std::string by = "preempted by " + preemptor.Key();
   if (grace == 0) {
-    trace_.records.push_back({std::nullopt, std::nullopt,
-                              api::Note{now_, "victimDeleted", key, by}});
+    trace_.records.push_back(api::Note{now_, "victimDeleted", key, by});
     DeletePod(api::Pod(current));
     return framework::Status::Success();
   }
@@ -209,14 +205,12 @@ framework::Status Scheduler::PreemptVictim(const api::Pod& victim,
     // A graceful deletion is under way; a second delete with the pod's own
     // grace period does not shorten it.
     trace_.records.push_back(
-        {std::nullopt, std::nullopt,
-         api::Note{now_, "victimTerminating", key, by + "; already terminating"}});
+        api::Note{now_, "victimTerminating", key, by + "; already terminating"});
     return framework::Status::Success();
   }
   trace_.records.push_back(
-      {std::nullopt, std::nullopt,
-       api::Note{now_, "victimTerminating", key,
-                 by + "; terminationGracePeriodSeconds " + std::to_string(grace)}});
+      api::Note{now_, "victimTerminating", key,
+                by + "; terminationGracePeriodSeconds " + std::to_string(grace)});
   api::Pod terminating = current;
   terminating.deletion_timestamp = api::AddSecondsSaturating(Now(), grace);
   terminations_.push_back(
@@ -236,14 +230,12 @@ void Scheduler::FinishTerminations() {
     const std::string message = "terminationGracePeriodSeconds " +
                                 std::to_string(t->grace_seconds) + " elapsed";
     if (auto it = pods_.find(t->key); it != pods_.end() && it->second.uid == t->uid) {
-      trace_.records.push_back({std::nullopt, std::nullopt,
-                                api::Note{now_, "victimTerminated", t->key, message}});
+      trace_.records.push_back(api::Note{now_, "victimTerminated", t->key, message});
       DeletePod(api::Pod(it->second));
     } else if (auto f = terminated_pods_.find(t->key);
                f != terminated_pods_.end() && f->second.uid == t->uid) {
       // Finished meanwhile: it goes without the informers noticing.
-      trace_.records.push_back({std::nullopt, std::nullopt,
-                                api::Note{now_, "victimTerminated", t->key, message}});
+      trace_.records.push_back(api::Note{now_, "victimTerminated", t->key, message});
       terminated_pods_.erase(f);
     }
     t = terminations_.erase(t);
@@ -466,9 +458,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
           // The API server answers such a delete with NotFound, so the
           // scheduler sees nothing; the trace notes it.
           trace_.records.push_back(
-              {std::nullopt, std::nullopt,
-               api::Note{now_, "deleteIgnored", event.name,
-                         "pod no longer exists"}});
+              api::Note{now_, "deleteIgnored", event.name, "pod no longer exists"});
           return schedref::Status::Ok();
         }
         DeletePod(api::Pod(it->second));
@@ -508,10 +498,9 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
                        : fwk->second->Reject(it->second.uid, event.plugin,
                                              "rejected by " + event.plugin));
       if (!done) {
-        trace_.records.push_back(api::Trace::Record{
-            std::nullopt, std::nullopt,
+        trace_.records.push_back(
             api::Note{now_, "notWaiting", event.name,
-                      "pod is not waiting on plugin " + event.plugin}});
+                      "pod is not waiting on plugin " + event.plugin});
       }
       return schedref::Status::Ok();
     }

@@ -99,7 +99,7 @@ TEST(FirstDivergence, FieldOfOneRecordAtOneThreadCount) {
   reference::ReferenceScheduler expected;
   Broken actual([](const api::RunOptions& o) { return o.threads == 2; },
                 [](api::Trace t) -> StatusOr<api::Trace> {
-                  t.records[0].attempt->node = "n1";
+                  api::AsAttempt(t.records[0])->node = "n1";
                   return t;
                 });
   const std::optional<std::string> d =
@@ -116,7 +116,7 @@ TEST(FirstDivergence, DetailOnly) {
   reference::ReferenceScheduler expected;
   Broken actual([](const api::RunOptions& o) { return o.full_detail; },
                 [](api::Trace t) -> StatusOr<api::Trace> {
-                  t.records[0].attempt->detail["n1"].scores["Fake"].raw = 1;
+                  api::AsAttempt(t.records[0])->detail["n1"].scores["Fake"].raw = 1;
                   return t;
                 });
   const std::optional<std::string> d =
@@ -189,9 +189,9 @@ TEST(Divergence, LongLinesAreCut) {
   api::Note note;
   note.what = "x";
   note.message = std::string(2 * kMaxShownLine, 'a');
-  t.records.push_back({std::nullopt, std::nullopt, note});
+  t.records.push_back(note);
   api::Trace u = t;
-  u.records[0].note->message.back() = 'b';
+  api::AsNote(u.records[0])->message.back() = 'b';
   const std::optional<std::string> d =
       Divergence(Outcome{"a", t}, Outcome{"b", u});
   ASSERT_TRUE(d.has_value());

@@ -39,8 +39,9 @@ bool StoppedEarly(const api::Scenario& s, const api::Trace& trace) {
   for (const api::Node& n : s.initial.nodes) nodes.insert(n.name);
   size_t next = 0;
   for (const api::Trace::Record& r : trace.records) {
-    if (!r.attempt) continue;
-    for (; next < s.timeline.size() && s.timeline[next].at <= r.attempt->at;
+    const api::Attempt* a = api::AsAttempt(r);
+    if (a == nullptr) continue;
+    for (; next < s.timeline.size() && s.timeline[next].at <= a->at;
          ++next) {
       const api::Event& e = s.timeline[next];
       if (e.op == api::Event::Op::kCreate &&
@@ -50,8 +51,7 @@ bool StoppedEarly(const api::Scenario& s, const api::Trace& trace) {
         nodes.erase(e.name);
       }
     }
-    if (r.attempt->feasible >= 100 &&
-        r.attempt->evaluated < static_cast<int64_t>(nodes.size())) {
+    if (a->feasible >= 100 && a->evaluated < static_cast<int64_t>(nodes.size())) {
       return true;
     }
   }

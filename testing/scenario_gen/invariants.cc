@@ -107,9 +107,7 @@ class Cluster {
 };
 
 TimeMs RecordTime(const Trace::Record& r) {
-  if (r.attempt) return r.attempt->at;
-  if (r.binding) return r.binding->at;
-  return r.note ? r.note->at : 0;
+  return std::visit([](const auto& record) { return record.at; }, r);
 }
 
 // Every pod the scenario ever defines, as first defined (updates only lift
@@ -261,12 +259,13 @@ std::optional<std::string> CheckTraceShape(const Scenario& scenario,
     }
     last = t;
     cluster.AdvanceTo(t);
-    if (r.note) cluster.ApplyVictimNote(*r.note);
-    if (r.binding && r.binding->outcome == "bound") {
-      bound.insert(r.binding->pod);
+    if (const api::Note* n = api::AsNote(r)) cluster.ApplyVictimNote(*n);
+    if (const api::Binding* b = api::AsBinding(r);
+        b != nullptr && b->outcome == api::BindingOutcome::kBound) {
+      bound.insert(b->pod);
     }
-    if (!r.attempt) continue;
-    const api::Attempt& a = *r.attempt;
+    if (api::AsAttempt(r) == nullptr) continue;
+    const api::Attempt& a = *api::AsAttempt(r);
     const std::string where = "t=" + std::to_string(t) + "ms cycle " +
                               std::to_string(a.cycle) + ": " + a.pod + ": ";
     if (a.cycle != ++cycle) {
@@ -330,12 +329,14 @@ std::optional<std::string> CheckDecisionsPassedFilters(const Scenario& scenario,
         remove_everywhere(e.name);
       }
     });
-    if (r.note && cluster.ApplyVictimNote(*r.note)) remove_everywhere(r.note->pod);
-    if (r.binding && r.binding->outcome != "bound") {
-      on_node[r.binding->node].erase(r.binding->pod);
+    const api::Note* n = api::AsNote(r);
+    if (n != nullptr && cluster.ApplyVictimNote(*n)) remove_everywhere(n->pod);
+    if (const api::Binding* b = api::AsBinding(r);
+        b != nullptr && b->outcome != api::BindingOutcome::kBound) {
+      on_node[b->node].erase(b->pod);
     }
-    if (!r.attempt || r.attempt->node.empty()) continue;
-    const api::Attempt& a = *r.attempt;
+    if (api::AsAttempt(r) == nullptr || api::AsAttempt(r)->node.empty()) continue;
+    const api::Attempt& a = *api::AsAttempt(r);
     const std::string where = "t=" + std::to_string(a.at) + "ms cycle " +
                               std::to_string(a.cycle) + ": " + a.pod +
                               " onto " + a.node + ": ";
@@ -407,12 +408,12 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
   std::map<int64_t, const api::Attempt*> decisions;  // by cycle
   for (const Trace::Record& r : trace.records) {
     cluster.AdvanceTo(RecordTime(r));
-    if (r.note) cluster.ApplyVictimNote(*r.note);
-    if (r.attempt && !r.attempt->node.empty()) {
-      decisions[r.attempt->cycle] = &*r.attempt;
+    if (const api::Note* n = api::AsNote(r)) cluster.ApplyVictimNote(*n);
+    if (const api::Attempt* a = api::AsAttempt(r); a != nullptr && !a->node.empty()) {
+      decisions[a->cycle] = a;
     }
-    if (!r.binding) continue;
-    const api::Binding& b = *r.binding;
+    if (api::AsBinding(r) == nullptr) continue;
+    const api::Binding& b = *api::AsBinding(r);
     auto d = decisions.find(b.cycle);
     if (d == decisions.end() || d->second->pod != b.pod ||
         d->second->node != b.node) {
@@ -420,7 +421,7 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
              " to " + b.node + " in cycle " + std::to_string(b.cycle) +
              " ends no decision of that cycle";
     }
-    if (b.outcome != "bound") continue;
+    if (b.outcome != api::BindingOutcome::kBound) continue;
     auto [earlier, first] = bound_to.emplace(b.pod, b.node);
     if (!first) {
       return b.pod + " is bound twice: to " + earlier->second +
@@ -491,7 +492,7 @@ std::optional<std::string> CheckHigherPriorityTriedFirst(
   }
   std::map<TimeMs, std::vector<std::string>> attempted;  // in trace order
   for (const Trace::Record& r : trace.records) {
-    if (r.attempt) attempted[r.attempt->at].push_back(r.attempt->pod);
+    if (const api::Attempt* a = api::AsAttempt(r)) attempted[a->at].push_back(a->pod);
   }
   for (const auto& [t, keys] : entering) {
     const std::vector<std::string>& tried = attempted[t];
@@ -519,9 +520,9 @@ std::optional<std::string> CheckRejectionsAreTruthful(const Scenario& scenario,
   Cluster cluster(scenario);
   for (const Trace::Record& r : trace.records) {
     cluster.AdvanceTo(RecordTime(r));
-    if (r.note) cluster.ApplyVictimNote(*r.note);
-    if (!r.attempt) continue;
-    const api::Attempt& a = *r.attempt;
+    if (const api::Note* n = api::AsNote(r)) cluster.ApplyVictimNote(*n);
+    if (api::AsAttempt(r) == nullptr) continue;
+    const api::Attempt& a = *api::AsAttempt(r);
     auto pod_it = cluster.pods().find(a.pod);
     if (pod_it == cluster.pods().end()) {
       if (a.rejections.empty()) continue;

@@ -94,22 +94,20 @@ Trace::Record Attempt(api::TimeMs at, int64_t cycle, const std::string& pod,
   a.cycle = cycle;
   a.pod = "default/" + pod;
   a.profile = "default-scheduler";
-  a.outcome = node.empty() ? "unschedulable" : "scheduled";
+  a.outcome = node.empty() ? api::AttemptOutcome::kUnschedulable
+                           : api::AttemptOutcome::kScheduled;
   a.node = node;
-  return {a, std::nullopt, std::nullopt};
+  return a;
 }
 
 Trace::Record Binding(api::TimeMs at, int64_t cycle, const std::string& pod,
                       const std::string& node,
-                      const std::string& outcome = "bound") {
-  return {std::nullopt,
-          api::Binding{at, cycle, "default/" + pod, node, outcome, ""},
-          std::nullopt};
+                      api::BindingOutcome outcome = api::BindingOutcome::kBound) {
+  return api::Binding{at, cycle, "default/" + pod, node, outcome, ""};
 }
 
 Trace::Record VictimDeleted(api::TimeMs at, const std::string& pod) {
-  return {std::nullopt, std::nullopt,
-          api::Note{at, "victimDeleted", "default/" + pod, ""}};
+  return api::Note{at, "victimDeleted", "default/" + pod, ""};
 }
 
 // The cluster every case runs on:
@@ -228,7 +226,7 @@ TEST(CheckTraceShapeTest, Table) {
     return t;
   };
   Trace::Record other_profile = Attempt(0, 1, "a", "");
-  other_profile.attempt->profile = "other";
+  api::AsAttempt(other_profile)->profile = "other";
   RunCases(&CheckTraceShape,
            {
                {"ok",
@@ -290,7 +288,7 @@ TEST(CheckDecisionsPassedFiltersTest, Table) {
            {{Attempt(0, 1, "a", "n1"), Attempt(0, 2, "b", "n1")}, {}},
            "NodeResourcesFit: cpu"},
           {"cpu freed by a failed binding",
-           {{Attempt(0, 1, "a", "n1"), Binding(0, 1, "a", "n1", "failed"),
+           {{Attempt(0, 1, "a", "n1"), Binding(0, 1, "a", "n1", api::BindingOutcome::kFailed),
              Attempt(0, 2, "b", "n1")},
             {}},
            ""},
@@ -382,7 +380,7 @@ TEST(CheckRejectionsAreTruthfulTest, Table) {
                      const std::string& node, const std::string& plugin,
                      const std::string& code = "UnschedulableAndUnresolvable") {
     Trace::Record r = Attempt(at, 1, pod, "");
-    r.attempt->rejections[node] = {plugin, code, {"reason"}};
+    api::AsAttempt(r)->rejections[node] = {plugin, code, {"reason"}};
     Trace t;
     t.records = {r};
     return t;
@@ -423,7 +421,7 @@ TEST(CheckBindingsAgreeWithPlacementsTest, Table) {
   Trace misplaced = ok;
   misplaced.placements["default/a"] = "n2";
   Trace failed_then_pending = ok;
-  failed_then_pending.records[1] = Binding(0, 1, "a", "n1", "failed");
+  failed_then_pending.records[1] = Binding(0, 1, "a", "n1", api::BindingOutcome::kFailed);
   failed_then_pending.placements["default/a"] = "";
   Trace deleted_listed = ok;
   deleted_listed.placements["default/b"] = "";
@@ -516,7 +514,7 @@ TEST(CheckHigherPriorityTriedFirstTest, TwoProfilesAndAForeignScheduler) {
     return t;
   };
   auto of_second = [](Trace::Record r) {
-    r.attempt->profile = "second-scheduler";
+    api::AsAttempt(r)->profile = "second-scheduler";
     return r;
   };
   RunCases(&CheckHigherPriorityTriedFirst,

@@ -218,9 +218,9 @@ TEST(ScenarioGen, TwoProfileScenariosMixProfilesInTheQueue) {
     // t -> profile -> priorities attempted at t.
     std::map<api::TimeMs, std::map<std::string, std::set<int32_t>>> attempted;
     for (const Trace::Record& r : trace->records) {
-      if (!r.attempt) continue;
-      attempted[r.attempt->at][r.attempt->profile].insert(
-          pods.at(r.attempt->pod).priority.value_or(0));
+      const api::Attempt* a = api::AsAttempt(r);
+      if (a == nullptr) continue;
+      attempted[a->at][a->profile].insert(pods.at(a->pod).priority.value_or(0));
     }
     mixed += std::any_of(attempted.begin(), attempted.end(), [](const auto& at) {
       const auto& by_profile = at.second;
@@ -300,7 +300,7 @@ RC_GTEST_PROP(ScenarioProperties, RunsAreDeterministic, ()) {
   detail.full_detail = true;
   Trace detailed = RunReference(s, detail).trace;
   for (Trace::Record& r : detailed.records) {
-    if (r.attempt) r.attempt->detail.clear();
+    if (api::Attempt* a = api::AsAttempt(r)) a->detail.clear();
   }
   Require(api::EncodeTrace(detailed) == first.text, "RunsAreDeterministic", s,
           "a full-detail run differs in more than its detail");
@@ -430,10 +430,11 @@ RC_GTEST_PROP(ScenarioProperties, ExtraRejectedNodeChangesNoDecision, ()) {
   auto qualifies = [&]() {
     for (const auto& [key, pod] : all) RC_ASSERT(!rejector(pod).empty());
     for (const Trace::Record& r : b.trace.records) {
-      if (!r.attempt || r.attempt->outcome != "unschedulable") continue;
-      const std::string want = rejector(all.at(r.attempt->pod));
+      const api::Attempt* a = api::AsAttempt(r);
+      if (a == nullptr || a->outcome != api::AttemptOutcome::kUnschedulable) continue;
+      const std::string want = rejector(all.at(a->pod));
       bool named = false;
-      for (const auto& [node, rejection] : r.attempt->rejections) {
+      for (const auto& [node, rejection] : a->rejections) {
         named = named || rejection.plugin() == want;
       }
       if (!named) return false;
@@ -460,9 +461,9 @@ RC_GTEST_PROP(ScenarioProperties, ExtraRejectedNodeChangesNoDecision, ()) {
 
   const std::string diff = FirstDifference(
       b.trace, v.trace, [](const Trace::Record& p, const Trace::Record& q) {
-        if (p.attempt.has_value() != q.attempt.has_value()) return false;
-        if (!p.attempt) return p == q;
-        api::Attempt pa = *p.attempt, qa = *q.attempt;
+        if (p.index() != q.index()) return false;
+        if (api::AsAttempt(p) == nullptr) return p == q;
+        api::Attempt pa = *api::AsAttempt(p), qa = *api::AsAttempt(q);
         for (api::Attempt* a : {&pa, &qa}) {
           a->evaluated = 0;
           a->rejections.clear();
