@@ -155,7 +155,7 @@ enum class AttemptOutcome {
 // What became of a binding cycle; wire names as for AttemptOutcome.
 enum class BindingOutcome {
   kBound,
-  kFailed,    // a PreBind or Bind plugin failed
+  kFailed,    // any other failure of the binding cycle (PreBind, Bind, ...)
   kRejected,  // a Permit rejection or timeout
 };
 

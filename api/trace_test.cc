@@ -70,5 +70,24 @@ TEST(NodeRejectionsTest, SubscriptInsertsTheEmptyRejection) {
   EXPECT_TRUE(r.empty());
 }
 
+// A record holds one kind, and only that kind's accessor finds it.
+TEST(TraceRecordTest, AccessorsFindOnlyTheHeldKind) {
+  Trace::Record attempt = Attempt{};
+  Trace::Record binding = Binding{};
+  const Trace::Record note = Note{};
+  EXPECT_NE(AsAttempt(attempt), nullptr);
+  EXPECT_EQ(AsBinding(attempt), nullptr);
+  EXPECT_EQ(AsNote(attempt), nullptr);
+  EXPECT_EQ(AsAttempt(binding), nullptr);
+  EXPECT_NE(AsBinding(binding), nullptr);
+  EXPECT_EQ(AsNote(binding), nullptr);
+  EXPECT_EQ(AsAttempt(note), nullptr);
+  EXPECT_EQ(AsBinding(note), nullptr);
+  EXPECT_NE(AsNote(note), nullptr);
+  // The accessor reaches the record's own value.
+  AsAttempt(attempt)->pod = "ns/p";
+  EXPECT_EQ(std::get<Attempt>(attempt).pod, "ns/p");
+}
+
 }  // namespace
 }  // namespace schedref::api
