@@ -3,7 +3,7 @@
 #include <climits>
 #include <functional>
 #include <limits>
-#include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -168,13 +168,14 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
   if (!dry.candidates.empty()) {
     choice.best = BestCandidates(dry.candidates, handle_->Now());
   }
-  // The dry runs from other offsets, kept for the pick.
-  std::map<int32_t, DryRunResult> runs;
+  // The latest dry run from another offset: a choice that looks through
+  // offsets picks the one it looked at last.
+  std::optional<std::pair<int32_t, DryRunResult>> last_run;
   choice.best_from = [&](int32_t from) -> std::vector<std::string> {
     if (potential.empty()) return {};
-    DryRunResult& run = runs[from] = DryRunPreemption(
-        state, pod, potential, pdbs, from, num_candidates);
-    return BestCandidates(run.candidates, handle_->Now());
+    last_run.emplace(from, DryRunPreemption(state, pod, potential, pdbs, from,
+                                            num_candidates));
+    return BestCandidates(last_run->second.candidates, handle_->Now());
   };
   const PreemptionPick pick = handle_->ChoosePreemption(choice);
   if (dry.candidates.empty()) {
@@ -185,10 +186,10 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
                                       std::move(dry.node_statuses)))};
   }
   if (pick.offset != offset) {
-    auto run = runs.find(pick.offset);
-    dry = run != runs.end() ? std::move(run->second)
-                            : DryRunPreemption(state, pod, potential, pdbs,
-                                               pick.offset, num_candidates);
+    dry = last_run && last_run->first == pick.offset
+              ? std::move(last_run->second)
+              : DryRunPreemption(state, pod, potential, pdbs, pick.offset,
+                                 num_candidates);
   }
   const Candidate* best = nullptr;
   for (const Candidate& c : dry.candidates) {
