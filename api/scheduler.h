@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "api/scenario.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 
 namespace schedref::api {
 

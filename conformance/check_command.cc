@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/manifest.h"
-#include "api/scenario_decode.h"
-#include "api/trace_codec.h"
+#include "api/codec/manifest.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "conformance/engine.h"
 #include "conformance/exec_engine.h"
 #include "conformance/features.h"
@@ -85,7 +85,7 @@ std::vector<std::string> ExpectedTraceLines(const std::string& text,
       start = end;
     }
   }
-  // Split as api/scenario_decode.cc does: no line after a final newline.
+  // Split as api/codec/scenario_decode.cc does: no line after a final newline.
   std::vector<std::string> lines;
   size_t start = 0;
   while (start < block.size()) {

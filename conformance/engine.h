@@ -9,10 +9,10 @@
 #include <set>
 #include <string>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 
 namespace schedref::conformance {
 

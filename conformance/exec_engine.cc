@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "api/trace_codec.h"
+#include "api/codec/trace_codec.h"
 
 namespace schedref::conformance {
 namespace {

@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "api/scenario.h"
+#include "api/types/scenario.h"
 
 namespace schedref::conformance {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/trace_codec.h"
+#include "api/codec/trace_codec.h"
 
 namespace schedref::conformance {
 namespace {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "api/trace.h"
+#include "api/types/trace.h"
 
 namespace schedref::conformance {
 

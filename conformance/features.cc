@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <array>
 
-#include "api/default_plugins.h"
+#include "api/config/default_plugins.h"
 
 namespace schedref::conformance {
 namespace {
 
 // Plugins that have a Score extension point: the in-tree plugins that carry
-// a score weight in api/default_plugins.h. The test plugins have none.
+// a score weight in api/config/default_plugins.h. The test plugins have none.
 constexpr std::array<std::string_view, 7> kScorePlugins = {
     "TaintToleration",  "NodeAffinity",
     "NodeResourcesFit", "PodTopologySpread",

@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
-#include "api/scenario.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 
 namespace schedref::conformance {
 

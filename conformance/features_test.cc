@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 
 namespace schedref::conformance {
 namespace {

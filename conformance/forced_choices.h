@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "reference/framework/choices.h"
 #include "reference/scheduler/scheduler.h"
 

@@ -5,7 +5,7 @@
 #include <set>
 #include <utility>
 
-#include "api/trace_codec.h"
+#include "api/codec/trace_codec.h"
 #include "conformance/trace_diff.h"
 
 namespace schedref::conformance {

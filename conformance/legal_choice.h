@@ -44,10 +44,10 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "conformance/forced_choices.h"
 #include "reference/scheduler/scheduler.h"
 

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "conformance/legal_choice.h"
 #include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"

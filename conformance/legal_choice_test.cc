@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "api/scenario_decode.h"
-#include "api/trace_codec.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "conformance/forced_choices.h"
 #include "reference/scheduler/scheduler.h"
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/scenario_decode.h"
-#include "api/trace_codec.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "conformance/explain.h"
 #include "conformance/features.h"
 #include "conformance/forced_choices.h"

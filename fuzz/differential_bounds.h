@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <variant>
 
-#include "api/objects.h"
-#include "api/scenario.h"
+#include "api/types/objects.h"
+#include "api/types/scenario.h"
 
 namespace schedref::fuzz {
 

@@ -1,5 +1,5 @@
 // Differential fuzz target: any bytes that decode to a scenario
-// (api/scenario_decode.h) run through the reference and through the
+// (api/codec/scenario_decode.h) run through the reference and through the
 // optimized implementation with 1 and 4 threads, without and with full
 // detail, and the traces must be equal record for record; when a run fails,
 // the other must fail with the same Status (code and message). A divergence
@@ -18,9 +18,9 @@
 #include <optional>
 #include <string>
 
-#include "api/scenario.h"
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "api/scheduler.h"
+#include "api/types/scenario.h"
 #include "conformance/implementations.h"
 #include "fuzz/differential_bounds.h"
 #include "testing/differential/differential.h"

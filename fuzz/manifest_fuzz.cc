@@ -1,4 +1,4 @@
-// Fuzz target for the manifest decoder (api/decode.h, api/manifest.h).
+// Fuzz target for the manifest decoder (api/codec/decode.h, api/codec/manifest.h).
 //
 // Properties, for any input bytes:
 //  - DecodeManifests returns (ok or an error) without crashing or throwing;
@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/decode.h"
-#include "api/encode.h"
-#include "api/objects.h"
+#include "api/codec/decode.h"
+#include "api/codec/encode.h"
+#include "api/types/objects.h"
 
 namespace {
 

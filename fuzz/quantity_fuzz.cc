@@ -1,4 +1,4 @@
-// libFuzzer target for api::Quantity::Parse (api/quantity.h): any bytes must
+// libFuzzer target for api::Quantity::Parse (api/types/quantity.h): any bytes must
 // parse or be rejected without crashing, and an accepted quantity must print
 // back to the same value and keep Value/MilliValue consistent. Aborts on a
 // broken invariant so the fuzzer records the input.
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "api/quantity.h"
+#include "api/types/quantity.h"
 
 namespace {
 

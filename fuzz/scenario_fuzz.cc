@@ -1,4 +1,4 @@
-// Fuzz target for api/scenario_decode.h: any bytes either decode to a
+// Fuzz target for api/codec/scenario_decode.h: any bytes either decode to a
 // scenario or fail with a Status (never a crash or a hang), and a decoded
 // scenario survives EncodeScenario -> DecodeScenario unchanged.
 #include <cstddef>
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -14,9 +14,9 @@
 #include <iterator>
 #include <string>
 
-#include "api/scenario.h"
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "api/status.h"
+#include "api/types/scenario.h"
 #include "fuzz/differential_bounds.h"
 
 int main(int argc, char** argv) {

@@ -1,5 +1,5 @@
-// Fuzz target for label selectors and node selector terms (api/labels.h) as
-// the manifest decoder produces them (api/decode.h).
+// Fuzz target for label selectors and node selector terms (api/types/labels.h) as
+// the manifest decoder produces them (api/codec/decode.h).
 //
 // Input: YAML or JSON text, every document of which is used as the `spec` of
 // a Pod (so the seeds are the selector parts of golden pods: nodeSelector,
@@ -42,11 +42,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/decode.h"
-#include "api/encode.h"
-#include "api/labels.h"
-#include "api/manifest.h"
-#include "api/objects.h"
+#include "api/codec/decode.h"
+#include "api/codec/encode.h"
+#include "api/codec/manifest.h"
+#include "api/types/labels.h"
+#include "api/types/objects.h"
 
 namespace {
 

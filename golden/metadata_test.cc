@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "gtest/gtest.h"
 
 namespace schedref::golden {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 
 namespace schedref::cmd {
 namespace {

@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::cmd {
 

@@ -29,9 +29,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
-#include "api/trace.h"
-#include "api/trace_codec.h"
+#include "api/types/trace.h"
 #include "cmd/schedref/bare_loop.h"
 #include "cmd/schedref/workloads.h"
 #include "conformance/implementations.h"

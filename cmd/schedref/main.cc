@@ -15,8 +15,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "api/scenario_decode.h"
-#include "api/trace_codec.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "cmd/schedref/bench.h"
 #include "conformance/check_command.h"
 #include "conformance/implementations.h"

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/config_decode.h"
-#include "api/decode.h"
-#include "api/manifest.h"
-#include "api/scenario_decode.h"
+#include "api/codec/decode.h"
+#include "api/codec/manifest.h"
+#include "api/codec/scenario_decode.h"
+#include "api/config/config_decode.h"
 
 namespace schedref::cmd {
 namespace {

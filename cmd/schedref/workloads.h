@@ -29,8 +29,8 @@
 #include <utility>
 #include <vector>
 
-#include "api/scenario.h"
 #include "api/status.h"
+#include "api/types/scenario.h"
 
 namespace schedref::cmd {
 

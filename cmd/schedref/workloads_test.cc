@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 
 namespace schedref::cmd {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "api/plugin_expansion.h"
+#include "api/config/plugin_expansion.h"
 
 namespace schedref::optimized::framework {
 namespace {
@@ -83,7 +83,7 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(const Registry& registry,
   }
 
   // Placement, MultiPoint expansion, the queue sort and bind checks and the
-  // score weights are configuration rules (api/plugin_expansion.h).
+  // score weights are configuration rules (api/config/plugin_expansion.h).
   StatusOr<api::ExpandedPlugins> expanded = api::ExpandPlugins(
       plugins, profile.scheduler_name,
       [&f](const std::string& name) -> std::optional<api::ExtensionPointSet> {

@@ -19,9 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "api/config.h"
-#include "api/objects.h"
+#include "api/config/config.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 #include "optimized/framework/registry.h"
 

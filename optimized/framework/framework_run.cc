@@ -11,7 +11,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "api/go_duration.h"
+#include "api/gocompat/go_duration.h"
 #include "optimized/framework/framework.h"
 #include "optimized/framework/vectorize.h"
 

@@ -1,5 +1,5 @@
 // Tests for Framework: placement through api::ExpandPlugins (whose own table
-// is api/plugin_expansion_test.cc) and the Run* rules, including that the
+// is api/config/plugin_expansion_test.cc) and the Run* rules, including that the
 // parallel Score gives the same totals for any thread count. Cases adapted
 // from upstream pkg/scheduler/framework/runtime/framework_test.go.
 #include "optimized/framework/framework.h"

@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/hot_check.h"

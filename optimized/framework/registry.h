@@ -17,7 +17,7 @@ namespace schedref::optimized::framework {
 
 // Builds a plugin from its pluginConfig args (an empty object when the
 // configuration has none), applying upstream's defaults and validation for
-// them (api/pluginargs/).
+// them (api/config/pluginargs/).
 using PluginFactory = std::function<StatusOr<std::unique_ptr<Plugin>>(
     const nlohmann::json& args, Handle* handle)>;
 

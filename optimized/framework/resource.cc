@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 
 namespace schedref::optimized::framework {
 

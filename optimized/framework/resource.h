@@ -1,7 +1,7 @@
 // Resource: a flat, allocation-light sum of requests or capacity, the
 // aggregate NodeInfo keeps per node. Specification: upstream
 // pkg/scheduler/framework/types.go (Resource, calculateResource); which
-// names count and how a pod's containers aggregate is api/resource.h
+// names count and how a pod's containers aggregate is api/types/resource.h
 // (component-helpers/resource), shared with every implementation.
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_RESOURCE_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_RESOURCE_H_
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::optimized::framework {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 
 namespace schedref::optimized::framework {
 namespace {

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/resource.h"
 
 namespace schedref::optimized::framework {

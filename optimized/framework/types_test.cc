@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::framework {

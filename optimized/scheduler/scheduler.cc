@@ -5,12 +5,12 @@
 #include <utility>
 #include <variant>
 
-#include "api/binding.h"
+#include "api/apiserver/binding.h"
+#include "api/apiserver/pod_deletion.h"
+#include "api/apiserver/pod_update.h"
+#include "api/config/default_plugins.h"
+#include "api/config/profile_map.h"
 #include "api/crash.h"
-#include "api/pod_deletion.h"
-#include "api/pod_update.h"
-#include "api/default_plugins.h"
-#include "api/profile_map.h"
 #include "optimized/backend/queue/pod_events.h"
 #include "optimized/framework/plugins/names/names.h"
 #include "optimized/framework/plugins/registry.h"

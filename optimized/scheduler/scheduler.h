@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "optimized/backend/cache/cache.h"
 #include "optimized/backend/queue/scheduling_queue.h"
 #include "optimized/framework/fit_error.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <variant>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 
 namespace schedref::reference::framework {
 

@@ -5,8 +5,8 @@
 #include <set>
 #include <utility>
 
-#include "api/plugin_expansion.h"
-#include "api/go_duration.h"
+#include "api/config/plugin_expansion.h"
+#include "api/gocompat/go_duration.h"
 
 namespace schedref::reference::framework {
 namespace {
@@ -101,7 +101,7 @@ StatusOr<std::unique_ptr<Framework>> Framework::New(
   }
 
   // Placement, multiPoint expansion, the queue sort and bind checks and the
-  // score weights are configuration rules (api/plugin_expansion.h).
+  // score weights are configuration rules (api/config/plugin_expansion.h).
   StatusOr<api::ExpandedPlugins> expanded = api::ExpandPlugins(
       plugins, profile.scheduler_name,
       [&f](const std::string& name) -> std::optional<api::ExtensionPointSet> {

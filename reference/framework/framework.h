@@ -1,7 +1,7 @@
 // Framework: one profile's plugins, instantiated from the configuration, and
 // the rules for running them at each extension point. Specification: upstream
 // pkg/scheduler/framework/runtime/framework.go (NewFramework, Run*Plugins;
-// placement and expandMultiPointPlugins are api/plugin_expansion.h) and
+// placement and expandMultiPointPlugins are api/config/plugin_expansion.h) and
 // waiting_pods_map.go, v1.32.
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_FRAMEWORK_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_FRAMEWORK_H_
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "api/config.h"
-#include "api/objects.h"
+#include "api/config/config.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/registry.h"
 

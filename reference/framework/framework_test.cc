@@ -1,11 +1,11 @@
 // Tests for Framework::New (placing the plugins ExpandPlugins lists, whose
-// own table is api/plugin_expansion_test.cc) and the Run* rules. Cases
+// own table is api/config/plugin_expansion_test.cc) and the Run* rules. Cases
 // adapted from upstream pkg/scheduler/framework/runtime/framework_test.go
 // (TestNewFrameworkMultiPointExpansion, TestRunPreFilterPlugins,
 // TestRunScorePlugins).
 #include "reference/framework/framework.h"
 
-#include "api/go_duration.h"
+#include "api/gocompat/go_duration.h"
 
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/node_info.h"
 
 namespace schedref::reference::framework {

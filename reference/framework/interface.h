@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/choices.h"
 #include "reference/framework/cycle_state.h"
 #include "reference/framework/events.h"

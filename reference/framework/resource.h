@@ -2,7 +2,7 @@
 // allocatable and free. Specification: upstream
 // pkg/scheduler/framework/types.go (Resource, NodeInfo.Requested,
 // NodeInfo.NonZeroRequested, calculateResource), v1.32, over the shared
-// request rules of api/resource.h (component-helpers resource.PodRequests,
+// request rules of api/types/resource.h (component-helpers resource.PodRequests,
 // resource-name kinds, the non-zero defaults).
 //
 // Model. A pod's request is api::PodRequestList's. A node's Requested is the
@@ -22,8 +22,8 @@
 #include <string>
 #include <string_view>
 
-#include "api/objects.h"
-#include "api/resource.h"
+#include "api/types/objects.h"
+#include "api/types/resource.h"
 #include "reference/framework/node_info.h"
 
 namespace schedref::reference::framework {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/node_info.h"
 
 namespace schedref::reference::framework {

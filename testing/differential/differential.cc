@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "api/trace_codec.h"
+#include "api/codec/trace_codec.h"
 #include "conformance/trace_diff.h"
 
 namespace schedref::testing::differential {

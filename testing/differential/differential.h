@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 
 namespace schedref::testing::differential {
 
@@ -43,7 +43,7 @@ struct Outcome {
                               const api::RunOptions& options);
 
 // nullopt iff the two outcomes agree: both traces are ok and encode to the
-// same lines (api/trace_codec.h), or both runs failed with equal Status
+// same lines (api/codec/trace_codec.h), or both runs failed with equal Status
 // (code and message). Otherwise a few lines of text, first line
 //   "<actual label> differs from <expected label>: <what>"
 // where <what> is "trace line N: <DescribeLine>" followed by both lines and

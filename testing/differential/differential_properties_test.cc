@@ -24,8 +24,8 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
+#include "api/types/scenario.h"
 #include "testing/differential/differential.h"
 #include "testing/differential/property_support.h"
 #include "testing/scenario_gen/scenario_gen.h"

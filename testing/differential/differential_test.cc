@@ -9,10 +9,10 @@
 #include <string>
 #include <utility>
 
-#include "api/scenario.h"
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "api/scheduler.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "reference/scheduler/scheduler.h"

@@ -19,9 +19,9 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
-#include "api/trace.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "testing/differential/differential.h"
 #include "testing/differential/property_support.h"
 #include "testing/scenario_gen/scenario_gen.h"

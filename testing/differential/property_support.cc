@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "conformance/implementations.h"
 #include "gtest/gtest.h"
 #include "testing/scenario_gen/counterexample.h"

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
+#include "api/types/scenario.h"
 
 namespace schedref::testing::differential {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "testing/models/cache_model.h"
 
 namespace schedref::testing::models {

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "testing/models/queue_model.h"
 #include "testing/models/queue_under_test.h"
 

@@ -51,7 +51,7 @@
 #include <variant>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::testing::models {
 

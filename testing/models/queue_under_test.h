@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "testing/models/queue_model.h"
 
 namespace schedref::testing::models {

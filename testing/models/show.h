@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::testing::models {
 

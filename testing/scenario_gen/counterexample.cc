@@ -3,10 +3,10 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "api/status.h"
-#include "api/trace.h"
-#include "api/trace_codec.h"
+#include "api/types/trace.h"
 
 namespace schedref::testing::scenario_gen {
 

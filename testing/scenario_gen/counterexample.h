@@ -12,8 +12,8 @@
 
 #include <string>
 
-#include "api/scenario.h"
 #include "api/scheduler.h"
+#include "api/types/scenario.h"
 
 namespace schedref::testing::scenario_gen {
 

@@ -19,12 +19,12 @@
 #include <string>
 #include <vector>
 
-#include "api/scenario.h"
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
 #include "api/status.h"
-#include "api/trace.h"
-#include "api/trace_codec.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "gtest/gtest.h"
 #include "reference/scheduler/scheduler.h"
 #include "testing/scenario_gen/scenario_gen.h"

@@ -6,9 +6,9 @@
 #include <variant>
 #include <vector>
 
-#include "api/labels.h"
-#include "api/pod_deletion.h"
-#include "api/pod_update.h"
+#include "api/apiserver/pod_deletion.h"
+#include "api/apiserver/pod_update.h"
+#include "api/types/labels.h"
 
 namespace schedref::testing::scenario_gen {
 namespace {

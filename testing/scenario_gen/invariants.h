@@ -1,11 +1,11 @@
 // System invariants of one scheduler run: checks on a scenario and the trace
 // an implementation produced for it, true of every run that follows
 // docs/semantics/ (event-loop.md, cycle.md) on the scenarios GenScenario
-// produces. They read the trace only through api/trace.h, so they apply to
+// produces. They read the trace only through api/types/trace.h, so they apply to
 // any engine's trace, not just the reference's.
 //
 // The checks recompute what they need with their own plain code (pod
-// requests, taints, host ports) or with api/labels.h, never with the code
+// requests, taints, host ports) or with api/types/labels.h, never with the code
 // of an implementation: an oracle must not share the bugs it looks for.
 //
 // Each check returns nullopt iff the invariant holds, otherwise one line
@@ -27,9 +27,9 @@
 #include <string>
 #include <utility>
 
-#include "api/objects.h"
-#include "api/scenario.h"
-#include "api/trace.h"
+#include "api/types/objects.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 
 namespace schedref::testing::scenario_gen {
 
@@ -90,7 +90,7 @@ std::optional<std::string> CheckNoNodeOvercommitted(
 // Every scheduling decision (an attempt that chose a node) passed, against
 // the cluster as it was at that instant, the filters recomputed here:
 // NodeName, NodeUnschedulable, TaintToleration, NodeAffinity (nodeSelector
-// and required terms, api/labels.h), and against the pods the cache held:
+// and required terms, api/types/labels.h), and against the pods the cache held:
 // NodeResourcesFit (cpu, memory, pods) and NodePorts on the node, and
 // InterPodAffinity's required anti-affinity in both directions (no pod in
 // the node's domain matches the pod's terms; no pod's term matches the pod
@@ -159,7 +159,7 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
 //       activeQ in PrioritySort order, priority first. There is one activeQ
 //       for all profiles, and every profile sorts it with the same
 //       QueueSort plugin (upstream validation, validateCommonQueueSort;
-//       api/config_decode.cc), so a pod of one profile does not go ahead
+//       api/config/config_decode.cc), so a pod of one profile does not go ahead
 //       of a higher-priority pod of another.
 // Gate lifting puts the pod straight into activeQ because the generator's
 // gated pods are gated from creation, so never attempted, and v1.32 gives a

@@ -5,7 +5,7 @@
 #include <set>
 #include <utility>
 
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
 #include "testing/scenario_gen/invariants.h"
 #include "testing/scenario_gen/second_profile.h"
 

@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
-#include "api/scenario.h"
+#include "api/types/objects.h"
+#include "api/types/scenario.h"
 
 namespace schedref::testing::scenario_gen {
 

@@ -28,12 +28,12 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "api/objects.h"
-#include "api/scenario.h"
-#include "api/scenario_decode.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
-#include "api/trace.h"
-#include "api/trace_codec.h"
+#include "api/types/objects.h"
+#include "api/types/scenario.h"
+#include "api/types/trace.h"
 #include "conformance/implementations.h"
 #include "reference/scheduler/scheduler.h"
 #include "testing/scenario_gen/counterexample.h"

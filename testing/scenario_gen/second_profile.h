@@ -11,8 +11,8 @@
 #include <functional>
 #include <string>
 
-#include "api/objects.h"
-#include "api/scenario.h"
+#include "api/types/objects.h"
+#include "api/types/scenario.h"
 
 namespace schedref::testing::scenario_gen {
 

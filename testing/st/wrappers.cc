@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "api/quantity.h"
+#include "api/types/quantity.h"
 
 namespace schedref::st {
 

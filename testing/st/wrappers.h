@@ -8,11 +8,11 @@
 //                     .Capacity({{"cpu", "4"}, {"pods", "110"}}).Obj();
 //
 // Quantities are strings parsed with api::Quantity: "cpu" is stored in
-// millicores, every other resource in whole units (api/objects.h). A string
+// millicores, every other resource in whole units (api/types/objects.h). A string
 // that does not parse is a bug in the test: the builder prints it and aborts.
 //
 // Defaults differ from upstream's empty objects on purpose: Obj() fills what
-// the manifest decoder (api/decode.h) would fill, so a fixture looks like a
+// the manifest decoder (api/codec/decode.h) would fill, so a fixture looks like a
 // decoded object: namespace "default", schedulerName "default-scheduler", and
 // uid "<namespace>/<name>" unless UID() was called.
 //
@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::st {
 

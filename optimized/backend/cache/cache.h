@@ -54,8 +54,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/backend/cache/node_tree.h"
 #include "optimized/framework/snapshot.h"
 #include "optimized/framework/string_map.h"

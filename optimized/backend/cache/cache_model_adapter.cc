@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/backend/cache/cache.h"
 #include "optimized/backend/cache/cache_invariants.h"
 #include "optimized/framework/snapshot.h"

@@ -21,8 +21,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 
 namespace schedref::optimized::backend::cache {
 

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 
 namespace schedref::optimized::backend::queue {

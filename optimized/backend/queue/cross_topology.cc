@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 
 namespace schedref::optimized::backend::queue {
 namespace {

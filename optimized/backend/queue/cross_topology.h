@@ -7,7 +7,7 @@
 #ifndef SCHEDREF_OPTIMIZED_BACKEND_QUEUE_CROSS_TOPOLOGY_H_
 #define SCHEDREF_OPTIMIZED_BACKEND_QUEUE_CROSS_TOPOLOGY_H_
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 
 namespace schedref::optimized::backend::queue {

@@ -1,7 +1,7 @@
 // The legacy cross-topology pre-filter (upstream
 // getUnschedulablePodsWithCrossTopologyTerm and AffinityTerm.Matches).
 // Ported from reference/backend/queue/cross_topology_test.cc; label
-// selector matching itself is api::Matches, tested in api/labels_test.cc.
+// selector matching itself is api::Matches, tested in api/types/labels_test.cc.
 #include "optimized/backend/queue/cross_topology.h"
 
 #include "gtest/gtest.h"

@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/string_map.h"
 #include "optimized/framework/types.h"

@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::backend::queue {

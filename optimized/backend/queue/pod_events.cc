@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 
 namespace schedref::optimized::backend::queue {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/backend/queue/nominator.h"
 #include "optimized/backend/queue/scheduling_queue.h"
 #include "optimized/framework/events.h"

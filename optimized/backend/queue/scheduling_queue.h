@@ -49,8 +49,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/backend/queue/in_flight_events.h"
 #include "optimized/backend/queue/nominator.h"
 #include "optimized/framework/events.h"

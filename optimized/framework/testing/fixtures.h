@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 #include "testing/st/wrappers.h"
 

@@ -59,8 +59,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/backend/cache/node_tree.h"
 #include "reference/framework/node_info.h"
 #include "reference/framework/snapshot.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/backend/cache/cache.h"
 #include "reference/framework/node_info.h"
 #include "reference/framework/snapshot.h"

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 
 namespace schedref::reference::cache {
 

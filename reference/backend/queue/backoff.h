@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 
 namespace schedref::reference::queue {

@@ -7,7 +7,7 @@
 #ifndef SCHEDREF_REFERENCE_BACKEND_QUEUE_CROSS_TOPOLOGY_H_
 #define SCHEDREF_REFERENCE_BACKEND_QUEUE_CROSS_TOPOLOGY_H_
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 
 namespace schedref::reference::queue {

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 
 namespace schedref::reference::queue {

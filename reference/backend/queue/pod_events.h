@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 
 namespace schedref::reference::queue {

@@ -6,8 +6,8 @@
 #include <utility>
 #include <variant>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/backend/queue/nominator.h"
 #include "reference/backend/queue/scheduling_queue.h"
 #include "reference/framework/events.h"

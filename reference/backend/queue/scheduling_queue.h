@@ -44,8 +44,8 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/backend/queue/in_flight_events.h"
 #include "reference/backend/queue/nominator.h"
 #include "reference/framework/choices.h"

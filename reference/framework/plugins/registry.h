@@ -6,11 +6,11 @@
 // Each factory decodes its plugin's pluginConfig args (JSON; an empty object
 // when the configuration has none) with upstream's defaulting and
 // validation, and fails with the validation error (Status::Invalid) when
-// they are wrong; the args themselves are api/pluginargs/*_args.h.
+// they are wrong; the args themselves are api/config/pluginargs/*_args.h.
 // Plugins without args ignore them.
 //
 // Default score weights are not here: they come from the configuration
-// (api/default_plugins.h), as upstream keeps them in default_plugins.go.
+// (api/config/default_plugins.h), as upstream keeps them in default_plugins.go.
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_REGISTRY_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_REGISTRY_H_
 

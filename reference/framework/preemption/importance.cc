@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "api/go_sort.h"
+#include "api/gocompat/go_sort.h"
 
 namespace schedref::reference::framework::preemption {
 

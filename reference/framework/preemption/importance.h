@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::reference::framework::preemption {
 

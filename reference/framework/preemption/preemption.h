@@ -45,7 +45,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 
 namespace schedref::reference::framework::preemption {

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/snapshot.h"
 

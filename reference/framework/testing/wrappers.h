@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/node_info.h"
 #include "testing/st/wrappers.h"

@@ -7,8 +7,8 @@
 #include <tuple>
 #include <utility>
 
-#include "api/go_sort.h"
-#include "api/labels.h"
+#include "api/gocompat/go_sort.h"
+#include "api/types/labels.h"
 #include "optimized/framework/fit_error.h"
 #include "optimized/framework/plugins/names/names.h"
 
@@ -41,7 +41,7 @@ bool TerminatingByPreemption(const api::Pod& pod) {
   return false;
 }
 
-// upstream's sort.Slice with MoreImportantPod, call for call (api/go_sort.h).
+// upstream's sort.Slice with MoreImportantPod, call for call (api/gocompat/go_sort.h).
 void SortByImportance(std::vector<PodInfoPtr>& pods, api::TimeMs now) {
   api::GoSortSlice(
       pods.size(), [&](size_t i, size_t j) { return MoreImportant(*pods[i], *pods[j], now); },

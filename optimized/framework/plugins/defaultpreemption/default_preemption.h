@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/pluginargs/defaultpreemption_args.h"
+#include "api/config/pluginargs/defaultpreemption_args.h"
 #include "api/status.h"
 #include "optimized/framework/interface.h"
 

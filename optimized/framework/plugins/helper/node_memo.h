@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/snapshot.h"
 #include "optimized/framework/types.h"
 

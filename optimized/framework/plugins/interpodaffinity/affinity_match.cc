@@ -1,6 +1,6 @@
 #include "optimized/framework/plugins/interpodaffinity/affinity_match.h"
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "optimized/framework/plugins/interpodaffinity/affinity_match.h"
 #include "optimized/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "optimized/framework/plugins/interpodaffinity/test_util.h"

@@ -2,7 +2,7 @@
 // pkg/scheduler/framework/plugins/interpodaffinity/plugin_test.go
 // (01c2588bf4a3eb6bb3524b1e2bd60efb38a4b577): Test_isSchedulableAfterPod-
 // Change, Test_isSchedulableAfterNodeChange. The args' rows are in
-// api/pluginargs/interpodaffinity_args_test.cc.
+// api/config/pluginargs/interpodaffinity_args_test.cc.
 #include <gtest/gtest.h>
 
 #include <optional>

@@ -30,7 +30,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/plugins/helper/node_memo.h"
 #include "optimized/framework/plugins/interpodaffinity/topology_counts.h"
 #include "optimized/framework/snapshot.h"

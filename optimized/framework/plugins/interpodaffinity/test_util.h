@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "optimized/framework/testing/fixtures.h"
 

@@ -31,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::framework::plugins::interpodaffinity {

@@ -4,8 +4,8 @@
 #include <set>
 #include <utility>
 
-#include "api/labels.h"
-#include "api/pluginargs/json_args.h"
+#include "api/config/pluginargs/json_args.h"
+#include "api/types/labels.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/plugins/helper/normalize_score.h"
 #include "optimized/framework/plugins/names/names.h"

@@ -26,9 +26,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/nodeaffinity_args.h"
+#include "api/config/pluginargs/nodeaffinity_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
 #include "optimized/framework/plugins/nodeaffinity/node_selector.h"
@@ -42,7 +42,7 @@ inline constexpr char kErrReasonEnforced[] =
 inline constexpr char kErrReasonConflict[] = "pod affinity terms conflict";
 
 // The args, their decoding and validation:
-// api/pluginargs/nodeaffinity_args.h.
+// api/config/pluginargs/nodeaffinity_args.h.
 using api::pluginargs::NodeAffinityArgs;
 
 // The pod's preferred terms as upstream's NewPreferredSchedulingTerms parses

@@ -169,7 +169,7 @@ TEST(NodeAffinityTest, Score) {
 }
 
 // Upstream: "PreScore returns error when an incoming Pod has a broken
-// affinity". The problem text is api/labels.h's; the path is upstream's.
+// affinity". The problem text is api/types/labels.h's; the path is upstream's.
 TEST(NodeAffinityTest, PreScoreBrokenAffinity) {
   const PodInfoPtr pod = NewPodInfo(
       MakePod()

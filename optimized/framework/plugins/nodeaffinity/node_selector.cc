@@ -4,14 +4,14 @@
 #include <string_view>
 #include <utility>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 
 namespace schedref::optimized::framework::plugins::nodeaffinity {
 namespace {
 
 // strconv.ParseInt(s, 10, 64), which Gt/Lt apply to node label values: an
 // optional sign, then at least one decimal digit, in int64 range.
-// Note: api/labels.cc has the same rule privately; if api exports it, use
+// Note: api/types/labels.cc has the same rule privately; if api exports it, use
 // that instead.
 std::optional<int64_t> ParseInt64(std::string_view s) {
   if (!s.empty() && s[0] == '+') {

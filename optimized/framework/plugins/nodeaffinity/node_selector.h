@@ -1,6 +1,6 @@
 // Node selector terms compiled once per pod (or once per plugin for
 // args.addedAffinity), so matching a node neither validates nor parses the
-// term. The meaning is api/labels.h's: CompiledTerm::Compile(t)->Matches(n)
+// term. The meaning is api/types/labels.h's: CompiledTerm::Compile(t)->Matches(n)
 // == api::NodeSelectorTermMatches(t, n) for every term and node, and a term
 // that is empty or does not parse compiles to nothing (it matches no node).
 // Specification: component-helpers/scheduling/corev1/nodeaffinity
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 
 namespace schedref::optimized::framework::plugins::nodeaffinity {
 

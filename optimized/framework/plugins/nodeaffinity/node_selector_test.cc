@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "testing/st/wrappers.h"
 
 namespace schedref::optimized::framework::plugins::nodeaffinity {
@@ -22,7 +22,7 @@ bool CompiledMatches(const api::NodeSelectorTerm& term, const api::Node& node) {
   return c.has_value() && c->Matches(node);
 }
 
-// Hand-picked edges, each checked against api/labels.h and an expectation.
+// Hand-picked edges, each checked against api/types/labels.h and an expectation.
 TEST(CompiledTermTest, Table) {
   const api::Node node = st::MakeNode()
                              .Name("node1")
@@ -104,7 +104,7 @@ TEST(ScorePreferredTest, SumsMatchingWeights) {
   EXPECT_EQ(ScorePreferred({}, node), 0);
 }
 
-// --- Equivalence with api/labels.h ------------------------------------------
+// --- Equivalence with api/types/labels.h ------------------------------------------
 
 const std::vector<std::string> kKeys = {"a", "b", "c", "bad key", "metadata.name"};
 const std::vector<std::string> kValues = {

@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 
 namespace schedref::optimized::framework::plugins::nodeports {

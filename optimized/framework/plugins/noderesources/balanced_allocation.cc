@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "api/pluginargs/noderesources_args.h"
+#include "api/config/pluginargs/noderesources_args.h"
 #include "optimized/framework/plugins/names/names.h"
 
 namespace schedref::optimized::framework::plugins::noderesources {

@@ -23,7 +23,7 @@ namespace schedref::optimized::framework::plugins::noderesources {
 
 class BalancedAllocation final : public PreScorePlugin, public ScorePlugin {
  public:
-  // Decodes, defaults and validates the args (api/pluginargs).
+  // Decodes, defaults and validates the args (api/config/pluginargs).
   static StatusOr<std::unique_ptr<framework::Plugin>> New(
       const nlohmann::json& args, framework::Handle* handle);
   // `handle` (may be null: no memo) gives PreScore the cycle's snapshot.

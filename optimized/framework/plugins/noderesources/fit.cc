@@ -4,8 +4,8 @@
 #include <string_view>
 #include <utility>
 
-#include "api/pluginargs/noderesources_args.h"
-#include "api/resource.h"
+#include "api/config/pluginargs/noderesources_args.h"
+#include "api/types/resource.h"
 #include "optimized/framework/plugins/names/names.h"
 
 namespace schedref::optimized::framework::plugins::noderesources {

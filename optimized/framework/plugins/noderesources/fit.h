@@ -22,8 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/interface.h"
 #include "optimized/framework/plugins/noderesources/resource_allocation.h"
 
@@ -78,7 +78,7 @@ class Fit final : public PreFilterPlugin,
                   public ScorePlugin,
                   public EnqueueExtensions {
  public:
-  // Decodes, defaults and validates the args (api/pluginargs).
+  // Decodes, defaults and validates the args (api/config/pluginargs).
   static StatusOr<std::unique_ptr<framework::Plugin>> New(
       const nlohmann::json& args, framework::Handle* handle);
   // REQUIRES: args.scoring_strategy is set, and a RequestedToCapacityRatio

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 
 namespace schedref::optimized::framework::plugins::noderesources {
 namespace {

@@ -32,15 +32,15 @@
 #include <memory>
 #include <vector>
 
-#include "api/pluginargs/noderesources_args.h"
-#include "optimized/framework/plugins/helper/node_memo.h"
+#include "api/config/pluginargs/noderesources_args.h"
 #include "optimized/framework/interface.h"
+#include "optimized/framework/plugins/helper/node_memo.h"
 #include "optimized/framework/plugins/helper/shape_score.h"
 
 namespace schedref::optimized::framework::plugins::noderesources {
 
 // The args vocabulary of both plugins, defined with its decoding, defaults
-// and validation in api/pluginargs/noderesources_args.h.
+// and validation in api/config/pluginargs/noderesources_args.h.
 using api::pluginargs::kLeastAllocated;
 using api::pluginargs::kMaxCustomPriorityScore;
 using api::pluginargs::kMostAllocated;

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
-#include "optimized/framework/types.h"
+#include "api/types/objects.h"
 #include "optimized/framework/plugins/noderesources/resource_allocation.h"
+#include "optimized/framework/types.h"
 
 namespace schedref::optimized::framework::plugins::noderesources::testutil {
 

@@ -1,6 +1,6 @@
 #include "optimized/framework/plugins/nodeunschedulable/node_unschedulable.h"
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "optimized/framework/plugins/names/names.h"
 
 namespace schedref::optimized::framework::plugins::nodeunschedulable {

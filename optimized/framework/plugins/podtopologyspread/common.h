@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/types.h"
 
 namespace schedref::optimized::framework::plugins::podtopologyspread {

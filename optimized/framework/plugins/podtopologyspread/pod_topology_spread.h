@@ -59,9 +59,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/podtopologyspread_args.h"
+#include "api/config/pluginargs/podtopologyspread_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
@@ -214,7 +214,7 @@ class PodTopologySpread final : public PreFilterPlugin,
                                 public EnqueueExtensions {
  public:
   // The registry factory. Errors: a nil handle ("SnapshotSharedlister is
-  // nil") and bad args (api/pluginargs/podtopologyspread_args.h).
+  // nil") and bad args (api/config/pluginargs/podtopologyspread_args.h).
   static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args,
                                                Handle* handle);
   // REQUIRES: handle != nullptr,

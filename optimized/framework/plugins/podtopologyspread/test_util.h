@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "optimized/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "optimized/framework/testing/fixtures.h"
 

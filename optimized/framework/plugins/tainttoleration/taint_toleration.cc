@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/plugins/helper/normalize_score.h"
 #include "optimized/framework/plugins/names/names.h"

@@ -19,8 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/interface.h"
 

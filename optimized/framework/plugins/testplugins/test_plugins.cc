@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "api/go_duration.h"
+#include "api/gocompat/go_duration.h"
 
 namespace schedref::optimized::framework::plugins::testplugins {
 namespace {

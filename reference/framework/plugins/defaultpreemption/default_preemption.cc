@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "reference/framework/plugins/names/names.h"
 #include "reference/framework/preemption/importance.h"
 

@@ -5,7 +5,7 @@
 // to v1.32: no IsEligiblePod/MoreImportantPod hooks (the built-in rules
 // are used), async preemption (alpha in v1.32) off, PodDisruptionConditions
 // GA. The evaluator is reference/framework/preemption/preemption.h; the
-// args are api/pluginargs/defaultpreemption_args.h. Tests from
+// args are api/config/pluginargs/defaultpreemption_args.h. Tests from
 // default_preemption_test.go (008b3652959ca58af8be3fb5b6ecfe9ae7638282).
 #ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
 #define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
@@ -18,9 +18,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/defaultpreemption_args.h"
+#include "api/config/pluginargs/defaultpreemption_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/preemption/preemption.h"
@@ -35,7 +35,7 @@ inline constexpr char kNotEligibleTerminating[] =
     "not eligible due to a terminating pod on the nominated node.";
 
 // The args, their decoding, defaults and validation:
-// api/pluginargs/defaultpreemption_args.h.
+// api/config/pluginargs/defaultpreemption_args.h.
 using api::pluginargs::DefaultPreemptionArgs;
 
 // upstream filterPodsWithPDBViolation: splits `pods` (order kept) into

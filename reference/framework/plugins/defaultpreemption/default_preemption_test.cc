@@ -4,7 +4,7 @@
 // extenders, pod groups and async API calls, which v1.32's default profile
 // does not have), TestDryRunPreemption-style rows, and the reprieve order
 // of SelectVictimsOnNode; plus eligibility and PDB rules (the args' rows
-// are in api/pluginargs/defaultpreemption_args_test.cc).
+// are in api/config/pluginargs/defaultpreemption_args_test.cc).
 //
 // The plugins run inside a real Framework (PrioritySort, NodeResourcesFit,
 // upstream's "test-plugin" whose AddPod/RemovePod fail on nodes labelled
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "api/config.h"
+#include "api/config/config.h"
 #include "reference/framework/framework.h"
 #include "reference/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "reference/framework/plugins/noderesources/fit.h"

@@ -8,8 +8,8 @@
 #include <utility>
 #include <variant>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 
 namespace schedref::reference::framework::plugins::helper {

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 
 namespace schedref::reference::framework::plugins::interpodaffinity {
 namespace {

@@ -41,9 +41,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/interpodaffinity_args.h"
+#include "api/config/pluginargs/interpodaffinity_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/plugins/interpodaffinity/affinity_term.h"
@@ -61,7 +61,7 @@ inline constexpr char kPreFilterStateKey[] = "PreFilterInterPodAffinity";
 inline constexpr char kPreScoreStateKey[] = "PreScoreInterPodAffinity";
 
 // The args, their decoding, defaults and validation:
-// api/pluginargs/interpodaffinity_args.h.
+// api/config/pluginargs/interpodaffinity_args.h.
 using api::pluginargs::InterPodAffinityArgs;
 
 // (topology key, topology value).

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/plugins/interpodaffinity/interpod_affinity.h"
 #include "reference/framework/preemption/testing/handle.h"
 

@@ -3,8 +3,8 @@
 #include <set>
 #include <utility>
 
-#include "api/labels.h"
-#include "api/pluginargs/json_args.h"
+#include "api/config/pluginargs/json_args.h"
+#include "api/types/labels.h"
 #include "reference/framework/plugins/helper/event_objects.h"
 #include "reference/framework/plugins/helper/normalize_score.h"
 #include "reference/framework/plugins/names/names.h"

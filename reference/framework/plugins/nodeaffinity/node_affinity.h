@@ -17,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/nodeaffinity_args.h"
+#include "api/config/pluginargs/nodeaffinity_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 
@@ -32,7 +32,7 @@ inline constexpr char kErrReasonEnforced[] =
 inline constexpr char kErrReasonConflict[] = "pod affinity terms conflict";
 
 // The args, their decoding and validation:
-// api/pluginargs/nodeaffinity_args.h.
+// api/config/pluginargs/nodeaffinity_args.h.
 using api::pluginargs::NodeAffinityArgs;
 
 // The pod's preferred terms as upstream's NewPreferredSchedulingTerms parses

@@ -138,7 +138,7 @@ TEST(NodeAffinityTest, UpstreamPriority) {
 }
 
 // Upstream: "PreScore returns error when an incoming Pod has a broken
-// affinity". Note: the problem text comes from api/labels.h and differs
+// affinity". Note: the problem text comes from api/types/labels.h and differs
 // from upstream's field.Invalid wording; the path is the same.
 TEST(NodeAffinityTest, UpstreamPreScoreBrokenAffinity) {
   api::Pod pod =

@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/plugins/noderesources/resource_allocation.h"
 

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 #include "reference/framework/plugins/helper/event_objects.h"
 #include "reference/framework/plugins/helper/typed_state.h"
 #include "reference/framework/plugins/names/names.h"

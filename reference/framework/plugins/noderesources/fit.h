@@ -21,12 +21,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
-#include "reference/framework/resource.h"
 #include "reference/framework/plugins/noderesources/resource_allocation.h"
+#include "reference/framework/resource.h"
 
 namespace schedref::reference::framework::plugins::noderesources {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <utility>
 
-#include "api/resource.h"
+#include "api/types/resource.h"
 #include "reference/framework/plugins/helper/shape_score.h"
 #include "reference/framework/resource.h"
 

@@ -23,15 +23,15 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
-#include "api/pluginargs/noderesources_args.h"
+#include "api/config/pluginargs/noderesources_args.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/node_info.h"
 
 namespace schedref::reference::framework::plugins::noderesources {
 
 // The args vocabulary of both plugins (upstream config.*), defined with its
-// decoding, defaults and validation in api/pluginargs/noderesources_args.h.
+// decoding, defaults and validation in api/config/pluginargs/noderesources_args.h.
 using api::pluginargs::kLeastAllocated;
 using api::pluginargs::kMaxCustomPriorityScore;
 using api::pluginargs::kMostAllocated;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "api/objects.h"
+#include "api/types/objects.h"
 #include "reference/framework/node_info.h"
 #include "reference/framework/plugins/noderesources/resource_allocation.h"
 

@@ -1,6 +1,6 @@
 #include "reference/framework/plugins/nodeunschedulable/node_unschedulable.h"
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "reference/framework/plugins/helper/event_objects.h"
 #include "reference/framework/plugins/names/names.h"
 

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 

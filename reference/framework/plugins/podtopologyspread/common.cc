@@ -1,6 +1,6 @@
 #include "reference/framework/plugins/podtopologyspread/common.h"
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 
 namespace schedref::reference::framework::plugins::podtopologyspread {
 

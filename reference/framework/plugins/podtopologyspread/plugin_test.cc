@@ -1,5 +1,5 @@
 // Events and QueueingHints (the args' rows are in
-// api/pluginargs/podtopologyspread_args_test.cc). Hint rows from plugin_test.go Test_isSchedulableAfterNodeChange /
+// api/config/pluginargs/podtopologyspread_args_test.cc). Hint rows from plugin_test.go Test_isSchedulableAfterNodeChange /
 // Test_isSchedulableAfterPodChange (the v1.33+ version the hints were read
 // from, find_string id 216613741).
 #include <gtest/gtest.h>

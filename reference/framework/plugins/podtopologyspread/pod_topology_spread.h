@@ -20,7 +20,7 @@
 // Note: upstream (until v1.33) keys its counts by topology key, not by
 // constraint, so two constraints with the same key and whenUnsatisfiable
 // would share them. The API server rejects such pods, and so does the
-// scenario decoder (api/decode.cc ReadSpreadConstraints; validation rejects
+// scenario decoder (api/codec/decode.cc ReadSpreadConstraints; validation rejects
 // such defaults), so counting per constraint, as here, is the same for
 // every pod a scenario can hold.
 //
@@ -45,9 +45,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
-#include "api/pluginargs/podtopologyspread_args.h"
+#include "api/config/pluginargs/podtopologyspread_args.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/events.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/plugins/podtopologyspread/common.h"
@@ -64,7 +64,7 @@ inline constexpr char kPreFilterStateKey[] = "PreFilterPodTopologySpread";
 inline constexpr char kPreScoreStateKey[] = "PreScorePodTopologySpread";
 
 // The args, their decoding, defaults, validation and the system default
-// constraints: api/pluginargs/podtopologyspread_args.h.
+// constraints: api/config/pluginargs/podtopologyspread_args.h.
 using api::pluginargs::kListDefaulting;
 using api::pluginargs::kSystemDefaulting;
 using api::pluginargs::PodTopologySpreadArgs;

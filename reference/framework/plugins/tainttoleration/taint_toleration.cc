@@ -1,6 +1,6 @@
 #include "reference/framework/plugins/tainttoleration/taint_toleration.h"
 
-#include "api/labels.h"
+#include "api/types/labels.h"
 #include "reference/framework/plugins/helper/event_objects.h"
 #include "reference/framework/plugins/helper/normalize_score.h"
 #include "reference/framework/plugins/helper/typed_state.h"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "api/go_duration.h"
+#include "api/gocompat/go_duration.h"
 
 namespace schedref::reference::framework::plugins::testplugins {
 namespace {

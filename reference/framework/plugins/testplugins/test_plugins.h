@@ -30,8 +30,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 
 namespace schedref::reference::framework::plugins::testplugins {

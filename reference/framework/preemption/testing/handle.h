@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "api/objects.h"
 #include "api/status.h"
+#include "api/types/objects.h"
 #include "reference/framework/interface.h"
 #include "reference/framework/node_info.h"
 #include "reference/framework/snapshot.h"

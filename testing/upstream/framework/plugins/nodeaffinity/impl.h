@@ -5,7 +5,7 @@
 #ifndef SCHEDREF_TESTING_UPSTREAM_FRAMEWORK_PLUGINS_NODEAFFINITY_IMPL_H_
 #define SCHEDREF_TESTING_UPSTREAM_FRAMEWORK_PLUGINS_NODEAFFINITY_IMPL_H_
 
-#include "api/pluginargs/nodeaffinity_args.h"
+#include "api/config/pluginargs/nodeaffinity_args.h"
 
 #if defined(SCHEDREF_IMPL_REFERENCE)
 #include "reference/framework/plugins/nodeaffinity/node_affinity.h"

@@ -1,0 +1,71 @@
+// Decoding Kubernetes manifests (YAML or JSON) into the objects of
+// api/types/objects.h. Specification: the JSON form of k8s.io/api core/v1 (Node,
+// Pod, Namespace), policy/v1 (PodDisruptionBudget) and scheduling.k8s.io/v1
+// (PriorityClass); the defaulting of pkg/apis/core/v1/defaults.go that the
+// scheduler relies on; the validation of pkg/apis/core/validation that
+// decides which objects can exist at all (see api/types/labels.h).
+//
+// Accepted input is what `kubectl get nodes,pods -o json|yaml` writes: one
+// or more documents, each a single object or a list (kind List, or
+// NodeList, PodList, ... with `items`). Fields that do not affect
+// scheduling (managedFields, resourceVersion, pod conditions, ...) are
+// ignored. Annotations and each node condition's type and status are read:
+// no plugin uses them, but changing them is a cluster event
+// (UpdatePodOther, UpdateNodeAnnotation, UpdateNodeCondition).
+//
+// Every error is Status::Invalid with the message
+//   <file>: <Kind> <namespace>/<name>: <field.path>: <problem>
+// (cluster-scoped kinds: "<Kind> <name>"; before the name is known:
+// "<Kind> <document #N>"), see api/codec/manifest.h.
+#ifndef SCHEDREF_API_DECODE_H_
+#define SCHEDREF_API_DECODE_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "api/codec/manifest.h"
+#include "api/status.h"
+#include "api/types/objects.h"
+
+namespace schedref::api {
+
+// One decoded object of any supported kind.
+using AnyObject =
+    std::variant<Node, Pod, PodDisruptionBudget, PriorityClass, Namespace>;
+
+// "Node", "Pod", "PodDisruptionBudget", "PriorityClass" or "Namespace".
+[[nodiscard]] std::string KindOf(const AnyObject& object);
+// "namespace/name" for namespaced kinds, "name" otherwise: unique per kind.
+[[nodiscard]] std::string KeyOf(const AnyObject& object);
+
+// Decodes every document of `text` into `Objects`, in manifest order (list
+// items in list order). Empty documents are skipped. Two objects of the
+// same kind and key are an error naming both places:
+//   f.yaml: Pod default/p: defined twice (document #1 and document #3)
+[[nodiscard]] StatusOr<Objects> DecodeManifests(std::string_view text,
+                                                const std::string& file);
+
+// Decodes one object (not a list). `document_index` counts from 1 and is
+// used only in messages ("Pod <document #3>" while the name is unknown).
+[[nodiscard]] StatusOr<AnyObject> DecodeObject(const nlohmann::json& document,
+                                               const std::string& file,
+                                               int document_index);
+
+// Decodes the object at `at`, which may sit inside a larger document (e.g.
+// a scenario's "events[3].object"). Field paths in messages then start at
+// `at` ("events[3].object.spec.priority"), and an object whose name is not
+// known yet is described as "<Kind> <events[3].object>".
+[[nodiscard]] StatusOr<AnyObject> DecodeObjectAt(const FieldReader& at);
+
+// RFC 3339 as metav1.Time reads it ("2024-01-02T03:04:05Z", optional
+// fraction, "Z" or a +hh:mm/-hh:mm offset) -> milliseconds since the epoch
+// (fractions below a millisecond are truncated). nullopt if malformed.
+[[nodiscard]] std::optional<TimeMs> ParseRfc3339(std::string_view text);
+
+}  // namespace schedref::api
+
+#endif  // SCHEDREF_API_DECODE_H_

@@ -1,0 +1,106 @@
+// EncodeScenario (scenario_decode.h): a scenario as the YAML golden files
+// hold, the inverse of DecodeScenario.
+#include <string>
+#include <utility>
+#include <variant>
+
+#include <nlohmann/json.hpp>
+
+#include "api/codec/encode.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/yaml_emit.h"
+#include "api/config/config_decode.h"
+#include "api/gocompat/go_duration.h"
+
+namespace schedref::api {
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json EncodeEvent(const Event& e) {
+  ordered_json out = ordered_json::object();
+  out["at"] = FormatDurationMs(e.at);
+  const auto object = [&e]() -> ordered_json {
+    return std::visit(
+        [](const auto& o) -> ordered_json {
+          if constexpr (std::is_same_v<std::decay_t<decltype(o)>,
+                                       std::monostate>) {
+            return ordered_json::object();
+          } else {
+            return ToOrdered(EncodeObject(AnyObject(o)));
+          }
+        },
+        e.object);
+  };
+  switch (e.op) {
+    case Event::Op::kCreate:
+      out["create"] = object();
+      break;
+    case Event::Op::kUpdate:
+      out["update"] = object();
+      break;
+    case Event::Op::kDelete:
+      out["delete"] = {{"kind", e.kind}, {"name", e.name}};
+      break;
+    case Event::Op::kAdvance:
+      out["advance"] = ordered_json::object();
+      break;
+    case Event::Op::kFailBind:
+      out["failBind"] = {{"pod", e.name}, {"count", e.count}};
+      break;
+    case Event::Op::kSetBindLatency: {
+      ordered_json body = ordered_json::object();
+      if (!e.name.empty()) body["pod"] = e.name;
+      body["duration"] = FormatDurationMs(e.duration_ms);
+      out["bindLatency"] = std::move(body);
+      break;
+    }
+    case Event::Op::kAllow:
+    case Event::Op::kReject:
+      out[e.op == Event::Op::kAllow ? "allow" : "reject"] = {
+          {"pod", e.name}, {"plugin", e.plugin}};
+      break;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string EncodeScenario(const Scenario& s) {
+  ordered_json doc = ordered_json::object();
+  doc["schedref"] = kScenarioVersionTag;
+  doc["name"] = s.name;
+  if (!s.description.empty()) doc["description"] = s.description;
+  if (!s.upstream_test.empty()) doc["upstream"] = s.upstream_test;
+  if (s.seed != 0) doc["seed"] = s.seed;
+  doc["startTime"] = FormatRfc3339(s.start_time);
+  if (s.bind_latency_ms != 0) {
+    doc["bindLatency"] = FormatDurationMs(s.bind_latency_ms);
+  }
+  if (!(s.config == DefaultConfiguration())) {
+    doc["config"] = ToOrdered(EncodeConfiguration(s.config));
+  }
+  ordered_json objects = ordered_json::array();
+  const auto add = [&objects](const AnyObject& o) {
+    objects.push_back(ToOrdered(EncodeObject(o)));
+  };
+  for (const Namespace& o : s.initial.namespaces) add(o);
+  for (const PriorityClass& o : s.initial.priority_classes) add(o);
+  for (const Node& o : s.initial.nodes) add(o);
+  for (const Pod& o : s.initial.pods) add(o);
+  for (const PodDisruptionBudget& o : s.initial.pdbs) add(o);
+  if (!objects.empty()) doc["objects"] = std::move(objects);
+  if (!s.timeline.empty()) {
+    ordered_json timeline = ordered_json::array();
+    for (const Event& e : s.timeline) timeline.push_back(EncodeEvent(e));
+    doc["timeline"] = std::move(timeline);
+  }
+  if (!s.expected_trace.empty()) {
+    std::string trace;
+    for (const std::string& line : s.expected_trace) trace += line + "\n";
+    doc["expectedTrace"] = trace;
+  }
+  return EmitYamlMapping(doc);
+}
+
+}  // namespace schedref::api
