@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -35,6 +36,13 @@ constexpr std::pair<BindingOutcome, std::string_view> kBindingOutcomeNames[] = {
     {BindingOutcome::kFailed, "failed"},
     {BindingOutcome::kRejected, "rejected"},
 };
+// kNone has no wire name: the empty rejection is written without a code.
+constexpr std::pair<RejectionCode, std::string_view> kRejectionCodeNames[] = {
+    {RejectionCode::kError, "Error"},
+    {RejectionCode::kUnschedulable, "Unschedulable"},
+    {RejectionCode::kUnschedulableAndUnresolvable, "UnschedulableAndUnresolvable"},
+    {RejectionCode::kPending, "Pending"},
+};
 
 template <typename E, size_t N>
 std::string_view NameIn(const std::pair<E, std::string_view> (&table)[N], E value) {
@@ -42,18 +50,24 @@ std::string_view NameIn(const std::pair<E, std::string_view> (&table)[N], E valu
     if (e == value) return name;
   }
   // Only a value outside the enum (a cast) gets here.
-  assert(false && "outcome without a wire name");
+  assert(false && "enumerator without a wire name");
   return "";
 }
 
 // Reads the string field `key` into `out`, which must be one of the
-// table's names.
+// table's names; an absent field is an error unless `absent` is given,
+// which it then means. `what` names the field's kind in the error.
 template <typename E, size_t N>
 Status DecodeName(const FieldReader& r, std::string_view key,
-                  const std::pair<E, std::string_view> (&table)[N], E* out) {
+                  const std::pair<E, std::string_view> (&table)[N], E* out,
+                  std::string_view what = "outcome", std::optional<E> absent = std::nullopt) {
   StatusOr<FieldReader> f = r.Field(key);
   if (!f.ok()) return f.status();
-  if (!f->present()) return f->Error("required field is missing");
+  if (!f->present()) {
+    if (!absent) return f->Error("required field is missing");
+    *out = *absent;
+    return Status::Ok();
+  }
   std::string name;
   SCHEDREF_RETURN_IF_ERROR(f->AsString(&name));
   std::string known;
@@ -65,7 +79,7 @@ Status DecodeName(const FieldReader& r, std::string_view key,
     known += known.empty() ? "" : ", ";
     known += n;
   }
-  return f->Error("unknown outcome \"" + name + "\" (want one of " + known + ")");
+  return f->Error("unknown " + std::string(what) + " \"" + name + "\" (want one of " + known + ")");
 }
 
 // --- Encoding
@@ -86,7 +100,9 @@ void PutObject(json& out, const char* key, json value) {
 json EncodeRejection(const NodeRejection& r) {
   json out = json::object();
   PutString(out, "plugin", r.plugin());
-  PutString(out, "code", r.code());
+  if (r.code() != RejectionCode::kNone) {
+    out["code"] = std::string(NameIn(kRejectionCodeNames, r.code()));
+  }
   PutStrings(out, "reasons", r.reasons());
   return out;
 }
@@ -200,12 +216,14 @@ Status PresentString(const FieldReader& r, std::string_view key,
 StatusOr<NodeRejection> DecodeRejection(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.ExpectObject());
   SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(r, {"plugin", "code", "reasons"}));
-  std::string plugin, code;
+  std::string plugin;
+  RejectionCode code = RejectionCode::kNone;
   std::vector<std::string> reasons;
   SCHEDREF_RETURN_IF_ERROR(r.String("plugin", &plugin));
-  SCHEDREF_RETURN_IF_ERROR(r.String("code", &code));
+  SCHEDREF_RETURN_IF_ERROR(
+      DecodeName(r, "code", kRejectionCodeNames, &code, "code", std::optional(RejectionCode::kNone)));
   SCHEDREF_RETURN_IF_ERROR(r.StringList("reasons", &reasons));
-  return NodeRejection(std::move(plugin), std::move(code), std::move(reasons));
+  return NodeRejection(std::move(plugin), code, std::move(reasons));
 }
 
 StatusOr<NodeDetail> DecodeDetail(const FieldReader& r) {
@@ -355,6 +373,9 @@ std::string_view OutcomeName(AttemptOutcome outcome) {
 }
 std::string_view OutcomeName(BindingOutcome outcome) {
   return NameIn(kBindingOutcomeNames, outcome);
+}
+std::string_view CodeName(RejectionCode code) {
+  return code == RejectionCode::kNone ? "" : NameIn(kRejectionCodeNames, code);
 }
 
 std::vector<std::string> EncodeTraceLines(const Trace& trace) {

@@ -28,6 +28,8 @@ inline constexpr char kTraceFormatName[] = "schedref-trace";
 // docs/trace-format.md: what the encoding writes and the decoding accepts.
 [[nodiscard]] std::string_view OutcomeName(AttemptOutcome outcome);
 [[nodiscard]] std::string_view OutcomeName(BindingOutcome outcome);
+// A rejection's code as written ("Unschedulable", ...); "" for kNone.
+[[nodiscard]] std::string_view CodeName(RejectionCode code);
 
 // One canonical line per record, header first and placements last, without
 // line terminators.

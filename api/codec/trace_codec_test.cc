@@ -50,7 +50,7 @@ std::vector<EncodeCase> EncodeCases() {
     a.evaluated = 3;
     a.feasible = 2;
     a.rejections["n1"] = {
-        "NodeResourcesFit", "Unschedulable", {"Insufficient cpu"}};
+        "NodeResourcesFit", RejectionCode::kUnschedulable, {"Insufficient cpu"}};
     a.top_scores = {{"n2", 300}, {"n3", 120}};
     cases.push_back(
         {"ScheduledAttempt", AttemptRecord(a),
@@ -121,17 +121,17 @@ std::vector<EncodeCase> EncodeCases() {
 TEST(NodeRejection, ValueSemanticsOverASharedRepresentation) {
   const NodeRejection empty;
   EXPECT_EQ(empty.plugin(), "");
-  EXPECT_EQ(empty.code(), "");
+  EXPECT_EQ(empty.code(), RejectionCode::kNone);
   EXPECT_TRUE(empty.reasons().empty());
-  const NodeRejection a("NodeResourcesFit", "Unschedulable", {"Insufficient cpu"});
+  const NodeRejection a("NodeResourcesFit", RejectionCode::kUnschedulable, {"Insufficient cpu"});
   const NodeRejection copy = a;  // NOLINT(performance-unnecessary-copy-initialization)
   EXPECT_EQ(&copy.reasons(), &a.reasons());  // shared, not copied
   EXPECT_EQ(copy, a);
   // Equality is by content, not by representation.
-  EXPECT_EQ(a, NodeRejection("NodeResourcesFit", "Unschedulable", {"Insufficient cpu"}));
-  EXPECT_NE(a, NodeRejection("NodeResourcesFit", "Unschedulable", {"Insufficient memory"}));
-  EXPECT_NE(a, NodeRejection("NodePorts", "Unschedulable", {"Insufficient cpu"}));
-  EXPECT_NE(a, NodeRejection("NodeResourcesFit", "UnschedulableAndUnresolvable",
+  EXPECT_EQ(a, NodeRejection("NodeResourcesFit", RejectionCode::kUnschedulable, {"Insufficient cpu"}));
+  EXPECT_NE(a, NodeRejection("NodeResourcesFit", RejectionCode::kUnschedulable, {"Insufficient memory"}));
+  EXPECT_NE(a, NodeRejection("NodePorts", RejectionCode::kUnschedulable, {"Insufficient cpu"}));
+  EXPECT_NE(a, NodeRejection("NodeResourcesFit", RejectionCode::kUnschedulableAndUnresolvable,
                              {"Insufficient cpu"}));
   EXPECT_NE(a, empty);
 }
@@ -152,6 +152,14 @@ TEST(OutcomeName, WireNames) {
       {BindingOutcome::kRejected, "rejected"},
   };
   for (const auto& [outcome, name] : bindings) EXPECT_EQ(OutcomeName(outcome), name);
+  const std::vector<std::pair<RejectionCode, std::string_view>> codes = {
+      {RejectionCode::kNone, ""},
+      {RejectionCode::kError, "Error"},
+      {RejectionCode::kUnschedulable, "Unschedulable"},
+      {RejectionCode::kUnschedulableAndUnresolvable, "UnschedulableAndUnresolvable"},
+      {RejectionCode::kPending, "Pending"},
+  };
+  for (const auto& [code, name] : codes) EXPECT_EQ(CodeName(code), name);
 }
 
 TEST(EncodeTraceLines, ExactRecordEncodings) {
@@ -278,6 +286,11 @@ TEST(DecodeTrace, Errors) {
            R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"bound","evaluated":0,"feasible":0})"),
        "f:2: outcome: unknown outcome \"bound\" (want one of scheduled, "
        "unschedulable, error, skipped, waiting)"},
+      {"RejectionUnknownCode",
+       WithHeader(
+           R"({"kind":"attempt","t":0,"cycle":0,"pod":"","outcome":"unschedulable","evaluated":1,"feasible":0,"rejections":{"n1":{"plugin":"P","code":"Skip"}}})"),
+       "f:2: rejections.n1.code: unknown code \"Skip\" (want one of Error, Unschedulable, "
+       "UnschedulableAndUnresolvable, Pending)"},
       {"BindingMissingOutcome", WithHeader(R"({"kind":"binding","t":0,"cycle":0})"),
        "f:2: outcome: required field is missing"},
       {"BindingUnknownOutcome",
@@ -360,7 +373,12 @@ rc::Gen<Attempt> Attempts() {
     a.evaluated = *rc::gen::arbitrary<int64_t>();
     a.feasible = *rc::gen::arbitrary<int64_t>();
     for (auto& [node, rejection] : *MapOf<NodeRejection>(rc::gen::exec([] {
-           return NodeRejection{*Text(), *Text(), *Texts()};
+           return NodeRejection{*Text(),
+                                 *rc::gen::element(RejectionCode::kNone, RejectionCode::kError,
+                                                   RejectionCode::kUnschedulable,
+                                                   RejectionCode::kUnschedulableAndUnresolvable,
+                                                   RejectionCode::kPending),
+                                 *Texts()};
          }))) {
       a.rejections.Set(node, std::move(rejection));
     }

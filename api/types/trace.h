@@ -20,6 +20,18 @@ namespace schedref::api {
 
 inline constexpr int kTraceFormatVersion = 1;
 
+// The code a plugin rejected a node with: upstream's framework Code
+// (pkg/scheduler/framework/interface.go), the values a Diagnosis can hold.
+// kNone belongs to the empty rejection only and is written as no code.
+// Wire names in one table, api/codec/trace_codec.cc.
+enum class RejectionCode {
+  kNone,
+  kError,
+  kUnschedulable,
+  kUnschedulableAndUnresolvable,
+  kPending,
+};
+
 // One plugin's rejection of one node. An immutable value whose copies
 // share one representation: a failed attempt over thousands of nodes
 // records thousands of rejections that are mostly the same few, so an
@@ -31,11 +43,10 @@ class NodeRejection {
  public:
   // The empty rejection (no plugin, no code, no reasons).
   NodeRejection();
-  NodeRejection(std::string plugin, std::string code, std::vector<std::string> reasons);
+  NodeRejection(std::string plugin, RejectionCode code, std::vector<std::string> reasons);
 
   const std::string& plugin() const { return rep_->plugin; }
-  // "Unschedulable", "UnschedulableAndUnresolvable", ...
-  const std::string& code() const { return rep_->code; }
+  RejectionCode code() const { return rep_->code; }
   const std::vector<std::string>& reasons() const { return rep_->reasons; }
 
   // Equal iff plugin, code and reasons are.
@@ -47,7 +58,7 @@ class NodeRejection {
  private:
   struct Rep {
     std::string plugin;
-    std::string code;
+    RejectionCode code = RejectionCode::kNone;
     std::vector<std::string> reasons;
   };
   // Never null.
@@ -59,10 +70,10 @@ inline NodeRejection::NodeRejection() {
   rep_ = kEmpty;
 }
 
-inline NodeRejection::NodeRejection(std::string plugin, std::string code,
+inline NodeRejection::NodeRejection(std::string plugin, RejectionCode code,
                                     std::vector<std::string> reasons)
     : rep_(std::make_shared<const Rep>(
-          Rep{std::move(plugin), std::move(code), std::move(reasons)})) {}
+          Rep{std::move(plugin), code, std::move(reasons)})) {}
 
 // Node -> rejection for one attempt, in node-name order, each node once.
 // A sorted vector rather than a map: a failed attempt over thousands of

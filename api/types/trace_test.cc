@@ -19,8 +19,8 @@ std::vector<std::string> Names(const NodeRejections& r) {
 // entries arrive: in order (the implementations' case), out of order, or
 // again for a node already there (the last value wins).
 TEST(NodeRejectionsTest, SortedUniqueWhateverTheOrder) {
-  const NodeRejection cpu("NodeResourcesFit", "Unschedulable", {"Insufficient cpu"});
-  const NodeRejection taint("TaintToleration", "UnschedulableAndUnresolvable", {"t"});
+  const NodeRejection cpu("NodeResourcesFit", RejectionCode::kUnschedulable, {"Insufficient cpu"});
+  const NodeRejection taint("TaintToleration", RejectionCode::kUnschedulableAndUnresolvable, {"t"});
   struct Case {
     std::string name;
     std::vector<std::pair<std::string, NodeRejection>> sets;
@@ -55,16 +55,16 @@ TEST(NodeRejectionsTest, SortedUniqueWhateverTheOrder) {
 
 TEST(NodeRejectionsTest, SubscriptInsertsTheEmptyRejection) {
   NodeRejections r;
-  r["b"] = NodeRejection("P", "Unschedulable", {"x"});
+  r["b"] = NodeRejection("P", RejectionCode::kUnschedulable, {"x"});
   EXPECT_EQ(r["a"], NodeRejection());
   EXPECT_EQ(Names(r), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(r.size(), 2u);
   // Equality is by content, whatever order the entries came in.
   NodeRejections other;
   other.Set("a", NodeRejection());
-  other.Set("b", NodeRejection("P", "Unschedulable", {"x"}));
+  other.Set("b", NodeRejection("P", RejectionCode::kUnschedulable, {"x"}));
   EXPECT_EQ(r, other);
-  other.Set("b", NodeRejection("P", "Unschedulable", {"y"}));
+  other.Set("b", NodeRejection("P", RejectionCode::kUnschedulable, {"y"}));
   EXPECT_FALSE(r == other);
   r.clear();
   EXPECT_TRUE(r.empty());

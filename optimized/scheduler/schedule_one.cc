@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/crash.h"
 #include "optimized/framework/vectorize.h"
 #include "optimized/scheduler/scheduler.h"
 
@@ -27,8 +28,21 @@ constexpr int64_t kFilterChunk = 64;
 
 const backend::queue::NominatingInfo kClearNominatedNode{backend::queue::NominatingInfo::kOverride, ""};
 
+// A node's rejection as the trace records it. Only a rejecting code can
+// get here; any other is a broken invariant.
+api::RejectionCode ToRejectionCode(framework::Code code) {
+  switch (code) {
+    case framework::Code::kError: return api::RejectionCode::kError;
+    case framework::Code::kUnschedulable: return api::RejectionCode::kUnschedulable;
+    case framework::Code::kUnschedulableAndUnresolvable:
+      return api::RejectionCode::kUnschedulableAndUnresolvable;
+    case framework::Code::kPending: return api::RejectionCode::kPending;
+    default: Crash(std::string("a node rejected with code ") + framework::CodeName(code));
+  }
+}
+
 api::NodeRejection ToRejection(const framework::Status& s) {
-  return api::NodeRejection{s.plugin(), framework::CodeName(s.code()), s.reasons()};
+  return api::NodeRejection{s.plugin(), ToRejectionCode(s.code()), s.reasons()};
 }
 
 // Whether two rejections record the same trace rejection.

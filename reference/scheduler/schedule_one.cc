@@ -21,9 +21,21 @@ constexpr size_t kNumberOfHighestScoredNodesToReport = 3;
 const queue::NominatingInfo kClearNominatedNode{
     queue::NominatingInfo::kOverride, ""};
 
+// A node's rejection as the trace records it. Only a rejecting code can
+// get here; any other is a broken invariant.
+api::RejectionCode ToRejectionCode(framework::Code code) {
+  switch (code) {
+    case framework::Code::kError: return api::RejectionCode::kError;
+    case framework::Code::kUnschedulable: return api::RejectionCode::kUnschedulable;
+    case framework::Code::kUnschedulableAndUnresolvable:
+      return api::RejectionCode::kUnschedulableAndUnresolvable;
+    case framework::Code::kPending: return api::RejectionCode::kPending;
+    default: Crash(std::string("a node rejected with code ") + framework::CodeName(code));
+  }
+}
+
 api::NodeRejection ToRejection(const framework::Status& s) {
-  return api::NodeRejection{s.plugin(), framework::CodeName(s.code()),
-                            s.reasons()};
+  return api::NodeRejection{s.plugin(), ToRejectionCode(s.code()), s.reasons()};
 }
 
 std::string DetailString(const framework::Status& s) {

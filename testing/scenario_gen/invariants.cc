@@ -8,6 +8,7 @@
 
 #include "api/apiserver/pod_deletion.h"
 #include "api/apiserver/pod_update.h"
+#include "api/codec/trace_codec.h"
 #include "api/types/labels.h"
 
 namespace schedref::testing::scenario_gen {
@@ -557,8 +558,8 @@ std::optional<std::string> CheckRejectionsAreTruthful(const Scenario& scenario,
                             rejection.plugin() == "NodeAffinity")) {
         return where + rejection.plugin() + " is recorded, but it passes";
       }
-      if (!first.empty() && rejection.code() != "UnschedulableAndUnresolvable") {
-        return where + first + " rejected with code " + rejection.code();
+      if (!first.empty() && rejection.code() != api::RejectionCode::kUnschedulableAndUnresolvable) {
+        return where + first + " rejected with code " + std::string(api::CodeName(rejection.code()));
       }
     }
   }

@@ -378,7 +378,7 @@ TEST(CheckDecisionsPassedFiltersTest, AntiAffinity) {
 TEST(CheckRejectionsAreTruthfulTest, Table) {
   auto rejected = [](api::TimeMs at, const std::string& pod,
                      const std::string& node, const std::string& plugin,
-                     const std::string& code = "UnschedulableAndUnresolvable") {
+                     api::RejectionCode code = api::RejectionCode::kUnschedulableAndUnresolvable) {
     Trace::Record r = Attempt(at, 1, pod, "");
     api::AsAttempt(r)->rejections[node] = {plugin, code, {"reason"}};
     Trace t;
@@ -392,13 +392,13 @@ TEST(CheckRejectionsAreTruthfulTest, Table) {
           {"cordon", rejected(0, "a", "n3", "NodeUnschedulable"), ""},
           {"selector", rejected(0, "z", "n1", "NodeAffinity"), ""},
           {"resources",
-           rejected(0, "a", "n1", "NodeResourcesFit", "Unschedulable"), ""},
+           rejected(0, "a", "n1", "NodeResourcesFit", api::RejectionCode::kUnschedulable), ""},
           {"wrong plugin", rejected(0, "a", "n2", "NodeResourcesFit"),
            "TaintToleration fails first, but NodeResourcesFit"},
           {"passing plugin", rejected(0, "a", "n1", "TaintToleration"),
            "TaintToleration is recorded, but it passes"},
           {"wrong code",
-           rejected(0, "a", "n2", "TaintToleration", "Unschedulable"),
+           rejected(0, "a", "n2", "TaintToleration", api::RejectionCode::kUnschedulable),
            "rejected with code Unschedulable"},
           {"node not added yet", rejected(0, "z", "n4", "NodeAffinity"),
            "the node does not exist"},
