@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

@@ -41,12 +41,6 @@ inline constexpr TimeMs kDefaultScenarioStartTime = 1704067200000;
 [[nodiscard]] StatusOr<Scenario> DecodeScenario(std::string_view text,
                                                 const std::string& file);
 
-// YAML text for `scenario`, used to write golden files. Objects are written
-// in the order namespaces, priority classes, nodes, pods, PDBs.
-// Guarantee: for every scenario DecodeScenario returns,
-// DecodeScenario(EncodeScenario(s), s.file) == s.
-[[nodiscard]] std::string EncodeScenario(const Scenario& scenario);
-
 }  // namespace schedref::api
 
 #endif  // SCHEDREF_API_SCENARIO_DECODE_H_

@@ -12,6 +12,7 @@
 
 #include "api/codec/decode.h"
 #include "api/config/config_decode.h"
+#include "api/codec/scenario_encode.h"
 
 namespace schedref::api {
 namespace {

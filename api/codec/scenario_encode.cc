@@ -1,5 +1,7 @@
-// EncodeScenario (scenario_decode.h): a scenario as the YAML golden files
+// EncodeScenario (scenario_encode.h): a scenario as the YAML golden files
 // hold, the inverse of DecodeScenario.
+#include "api/codec/scenario_encode.h"
+
 #include <string>
 #include <utility>
 #include <variant>

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 
 namespace schedref::cmd {
 namespace {

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 #include "api/codec/trace_codec.h"
 #include "api/status.h"
 #include "api/types/trace.h"

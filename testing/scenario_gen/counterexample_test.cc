@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 #include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
 #include "api/status.h"

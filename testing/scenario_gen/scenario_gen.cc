@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 #include "testing/scenario_gen/invariants.h"
 #include "testing/scenario_gen/second_profile.h"
 

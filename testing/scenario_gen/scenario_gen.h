@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "api/codec/scenario_encode.h"
 #include "api/types/objects.h"
 #include "api/types/scenario.h"
 

@@ -29,6 +29,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
 #include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
 #include "api/types/objects.h"
