@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "api/apiserver/pod_validation.h"
+#include "api/codec/decode_fields.h"
 #include "api/types/labels.h"
 #include "api/types/quantity.h"
 
@@ -34,6 +36,12 @@ constexpr KindInfo kKinds[] = {
     {"Namespace", "v1", false},
     {"PodDisruptionBudget", "policy/v1", true},
     {"PriorityClass", "scheduling.k8s.io/v1", false},
+    {"PersistentVolume", "v1", false},
+    {"PersistentVolumeClaim", "v1", true},
+    {"StorageClass", "storage.k8s.io/v1", false},
+    {"CSINode", "storage.k8s.io/v1", false},
+    {"CSIDriver", "storage.k8s.io/v1", false},
+    {"CSIStorageCapacity", "storage.k8s.io/v1", true},
 };
 
 const KindInfo* FindKind(std::string_view kind) {
@@ -45,11 +53,17 @@ const KindInfo* FindKind(std::string_view kind) {
 
 constexpr char kSupportedKinds[] =
     "supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
-    "and List or <Kind>List of them";
+    "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
+    "CSIStorageCapacity, and List or <Kind>List of them";
 
 bool IsListKind(std::string_view kind) {
   return kind.size() >= 4 && kind.substr(kind.size() - 4) == "List";
 }
+
+}  // namespace
+
+// The field readers decode_fields.h declares.
+namespace decode_fields {
 
 Status FromProblem(const FieldReader& at,
                    const std::optional<FieldProblem>& problem) {
@@ -89,7 +103,7 @@ std::string_view TrimSpace(std::string_view s) {
 // numbers, as resource.Quantity's JSON decoding accepts both; null is zero.
 // Sets *present iff the field exists.
 Status ReadResources(const FieldReader& parent, std::string_view key,
-                     ResourceList* out, bool* present = nullptr) {
+                     ResourceList* out, bool* present) {
   StatusOr<FieldReader> field = parent.Object(key);
   if (!field.ok()) return field.status();
   if (present != nullptr) *present = field->present();
@@ -199,6 +213,22 @@ Status ReadNodeSelectorTerm(const FieldReader& at, NodeSelectorTerm* out) {
       ReadNodeSelectorRequirements(at, "matchFields", &out->match_fields));
   return FromProblem(at, ValidateNodeSelectorTerm(*out));
 }
+}  // namespace decode_fields
+
+namespace {
+
+using decode_fields::FromProblem;
+using decode_fields::ReadAnnotations;
+using decode_fields::ReadLabels;
+using decode_fields::ReadLabelSelector;
+using decode_fields::ReadNodeSelectorTerm;
+using decode_fields::ReadResources;
+using decode_fields::ReadOwnerReferences;
+using decode_fields::ReadTime;
+using decode_fields::ReadVolumes;
+using decode_fields::RequiredEnum;
+using decode_fields::TrimSpace;
+
 
 Status ReadWeight(const FieldReader& at, int32_t* weight) {
   SCHEDREF_RETURN_IF_ERROR(at.RequiredInt32("weight", weight));
@@ -420,40 +450,6 @@ Status ReadSpreadConstraints(const FieldReader& spec,
   return Status::Ok();
 }
 
-// A volume names exactly one source (emptyDir, persistentVolumeClaim, ...);
-// only which one it is and a claim's name are kept.
-Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out) {
-  StatusOr<std::vector<FieldReader>> items = spec.Array("volumes");
-  if (!items.ok()) return items.status();
-  for (const FieldReader& v : *items) {
-    SCHEDREF_RETURN_IF_ERROR(v.ExpectObject());
-    Volume volume;
-    SCHEDREF_RETURN_IF_ERROR(v.RequiredString("name", &volume.name));
-    std::optional<std::string> source;
-    if (v.present()) {
-      for (auto it = v.json().begin(); it != v.json().end(); ++it) {
-        if (it.key() == "name" || it.value().is_null()) continue;
-        if (source.has_value()) {
-          return v.Error("must specify exactly one volume source, found " +
-                         *source + " and " + it.key());
-        }
-        source = it.key();
-      }
-    }
-    if (!source.has_value() || source->empty()) {
-      return v.Error("must specify exactly one volume source, found none");
-    }
-    volume.source = std::move(*source);
-    if (volume.source == "persistentVolumeClaim") {
-      StatusOr<FieldReader> pvc = v.Object("persistentVolumeClaim");
-      if (!pvc.ok()) return pvc.status();
-      SCHEDREF_RETURN_IF_ERROR(pvc->RequiredString("claimName", &volume.claim_name));
-    }
-    out->push_back(std::move(volume));
-  }
-  return Status::Ok();
-}
-
 Status DecodePod(const FieldReader& root, Pod* pod) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
@@ -461,6 +457,7 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   if (pod->uid.empty()) pod->uid = pod->ns + "/" + pod->name;
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &pod->labels));
   SCHEDREF_RETURN_IF_ERROR(ReadAnnotations(*meta, &pod->annotations));
+  SCHEDREF_RETURN_IF_ERROR(ReadOwnerReferences(*meta, &pod->owner_references));
   std::optional<TimeMs> created;
   SCHEDREF_RETURN_IF_ERROR(ReadTime(*meta, "creationTimestamp", &created));
   pod->creation_timestamp = created.value_or(0);
@@ -767,6 +764,44 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
     SCHEDREF_RETURN_IF_ERROR(DecodePriorityClass(root, &pc));
     return AnyObject(std::move(pc));
   }
+  if (kind == "PersistentVolume") {
+    PersistentVolume pv;
+    pv.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodePersistentVolume(root, &pv));
+    return AnyObject(std::move(pv));
+  }
+  if (kind == "PersistentVolumeClaim") {
+    PersistentVolumeClaim pvc;
+    pvc.ns = ns;
+    pvc.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodePersistentVolumeClaim(root, &pvc));
+    return AnyObject(std::move(pvc));
+  }
+  if (kind == "StorageClass") {
+    StorageClass sc;
+    sc.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeStorageClass(root, &sc));
+    return AnyObject(std::move(sc));
+  }
+  if (kind == "CSINode") {
+    CSINode node;
+    node.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeCSINode(root, &node));
+    return AnyObject(std::move(node));
+  }
+  if (kind == "CSIDriver") {
+    CSIDriver driver;
+    driver.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeCSIDriver(root, &driver));
+    return AnyObject(std::move(driver));
+  }
+  if (kind == "CSIStorageCapacity") {
+    CSIStorageCapacity capacity;
+    capacity.ns = ns;
+    capacity.name = name;
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeCSIStorageCapacity(root, &capacity));
+    return AnyObject(std::move(capacity));
+  }
   Namespace n;
   n.name = name;
   SCHEDREF_RETURN_IF_ERROR(DecodeNamespace(root, &n));
@@ -789,6 +824,18 @@ void Append(AnyObject&& object, Objects* out) {
           out->pdbs.push_back(std::move(o));
         } else if constexpr (std::is_same_v<T, PriorityClass>) {
           out->priority_classes.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, PersistentVolume>) {
+          out->persistent_volumes.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, PersistentVolumeClaim>) {
+          out->persistent_volume_claims.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, StorageClass>) {
+          out->storage_classes.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, CSINode>) {
+          out->csi_nodes.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, CSIDriver>) {
+          out->csi_drivers.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, CSIStorageCapacity>) {
+          out->csi_storage_capacities.push_back(std::move(o));
         } else {
           out->namespaces.push_back(std::move(o));
         }
@@ -890,8 +937,11 @@ std::optional<TimeMs> ParseRfc3339(std::string_view s) {
 }
 
 std::string KindOf(const AnyObject& object) {
-  static constexpr const char* kNames[] = {"Node", "Pod", "PodDisruptionBudget",
-                                           "PriorityClass", "Namespace"};
+  static constexpr const char* kNames[] = {
+      "Node",         "Pod",     "PodDisruptionBudget", "PriorityClass",
+      "Namespace",    "PersistentVolume", "PersistentVolumeClaim", "StorageClass",
+      "CSINode",      "CSIDriver", "CSIStorageCapacity"};
+  static_assert(std::size(kNames) == std::variant_size_v<AnyObject>);
   return kNames[object.index()];
 }
 
@@ -899,8 +949,9 @@ std::string KeyOf(const AnyObject& object) {
   return std::visit(
       [](const auto& o) -> std::string {
         using T = std::decay_t<decltype(o)>;
-        if constexpr (std::is_same_v<T, Pod> ||
-                      std::is_same_v<T, PodDisruptionBudget>) {
+        if constexpr (std::is_same_v<T, Pod> || std::is_same_v<T, PodDisruptionBudget> ||
+                      std::is_same_v<T, PersistentVolumeClaim> ||
+                      std::is_same_v<T, CSIStorageCapacity>) {
           return o.ns + "/" + o.name;
         } else {
           return o.name;

@@ -1,7 +1,8 @@
 // Decoding Kubernetes manifests (YAML or JSON) into the objects of
 // api/types/objects.h. Specification: the JSON form of k8s.io/api core/v1 (Node,
-// Pod, Namespace), policy/v1 (PodDisruptionBudget) and scheduling.k8s.io/v1
-// (PriorityClass); the defaulting of pkg/apis/core/v1/defaults.go that the
+// Pod, Namespace, PersistentVolume, PersistentVolumeClaim), policy/v1
+// (PodDisruptionBudget), scheduling.k8s.io/v1 (PriorityClass) and storage/v1
+// (StorageClass, CSINode, CSIDriver, CSIStorageCapacity; decode_storage.cc); the defaulting of pkg/apis/core/v1/defaults.go that the
 // scheduler relies on; the validation of pkg/apis/core/validation that
 // decides which objects can exist at all (see api/types/labels.h).
 //
@@ -34,10 +35,12 @@
 namespace schedref::api {
 
 // One decoded object of any supported kind.
+// The alternatives' order is KindOf's.
 using AnyObject =
-    std::variant<Node, Pod, PodDisruptionBudget, PriorityClass, Namespace>;
+    std::variant<Node, Pod, PodDisruptionBudget, PriorityClass, Namespace, PersistentVolume,
+                 PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, CSIStorageCapacity>;
 
-// "Node", "Pod", "PodDisruptionBudget", "PriorityClass" or "Namespace".
+// The object's kind: "Node", "Pod", "PersistentVolumeClaim", ...
 [[nodiscard]] std::string KindOf(const AnyObject& object);
 // "namespace/name" for namespaced kinds, "name" otherwise: unique per kind.
 [[nodiscard]] std::string KeyOf(const AnyObject& object);

@@ -139,8 +139,8 @@ TEST(DecodeManifestsTest, KubectlDumpPods) {
   EXPECT_EQ(anti.term.label_selector,
             (LabelSelector{{}, {{"k8s-app", "In", {"kube-dns"}}}}));
   EXPECT_EQ(dns.volumes, (std::vector<Volume>{
-                             {"config-volume", "configMap", ""},
-                             {"kube-api-access-9xk2p", "projected", ""}}));
+                             {"config-volume", {"configMap"}, std::nullopt},
+                             {"kube-api-access-9xk2p", {"projected"}, std::nullopt}}));
   EXPECT_EQ(dns.start_time, 1714557640000);
 
   const Pod& web = objects.pods[1];
@@ -191,8 +191,10 @@ TEST(DecodeManifestsTest, KubectlDumpPods) {
   EXPECT_EQ(web.topology_spread_constraints[1].when_unsatisfiable,
             "ScheduleAnyway");
   EXPECT_FALSE(web.topology_spread_constraints[1].min_domains.has_value());
-  EXPECT_EQ(web.volumes[0], (Volume{"data", "persistentVolumeClaim", "data-web-0"}));
-  EXPECT_EQ(web.volumes[1], (Volume{"scratch", "emptyDir", ""}));
+  EXPECT_EQ(web.volumes[0].name, "data");
+  EXPECT_EQ(web.volumes[0].source.kind, "persistentVolumeClaim");
+  EXPECT_EQ(web.volumes[0].source.claim_name, "data-web-0");
+  EXPECT_EQ(web.volumes[1], (Volume{"scratch", {"emptyDir"}, std::nullopt}));
 
   const Pod& batch = objects.pods[2];
   EXPECT_EQ(batch.Key(), "batch/report-x7k2");
@@ -681,19 +683,22 @@ TEST(DecodeManifestsTest, Errors) {
        "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n",
        "all.yaml: <document #1>: kind: unsupported kind \"Service\" "
        "(supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
-       "and List or <Kind>List of them)"},
+       "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
+       "CSIStorageCapacity, and List or <Kind>List of them)"},
       {"unsupported list kind", "all.yaml",
        "apiVersion: apps/v1\nkind: DeploymentList\nitems: []\n",
        "all.yaml: <document #1>: kind: unsupported kind \"DeploymentList\" "
        "(supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
-       "and List or <Kind>List of them)"},
+       "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
+       "CSIStorageCapacity, and List or <Kind>List of them)"},
       {"kind in a list", "all.json",
        R"({"apiVersion": "v1", "kind": "List", "items": [
            {"apiVersion": "apps/v1", "kind": "Deployment",
             "metadata": {"name": "d"}}]})",
        "all.json: <document #1 items[0]>: kind: unsupported kind "
        "\"Deployment\" (supported: Node, Pod, Namespace, PodDisruptionBudget, "
-       "PriorityClass, and List or <Kind>List of them)"},
+       "PriorityClass, PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, "
+       "CSIDriver, CSIStorageCapacity, and List or <Kind>List of them)"},
       {"missing kind", "all.yaml", "apiVersion: v1\nmetadata: {name: x}\n",
        "all.yaml: <document #1>: kind: required field is missing"},
       {"wrong apiVersion", "pdb.yaml",
@@ -726,8 +731,8 @@ TEST(DecodeManifestsTest, Errors) {
       {"volume without source", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
        "spec: {volumes: [{name: v}]}\n",
-       "pods.yaml: Pod default/p: spec.volumes[0]: must specify exactly one "
-       "volume source, found none"},
+       "pods.yaml: Pod default/p: spec.volumes[0]: required value: must "
+       "specify a volume type"},
       {"weight out of range", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
        "spec:\n  affinity:\n    nodeAffinity:\n"
@@ -762,7 +767,9 @@ TEST(DecodeObjectTest, SingleObjectsAndPlacement) {
   EXPECT_EQ(DecodeObject(list, "s.yaml", 2).status().message(),
             "s.yaml: <document #2>: kind: a list (kind \"List\") is not "
             "accepted here (supported: Node, Pod, Namespace, "
-            "PodDisruptionBudget, PriorityClass, and List or <Kind>List of "
+            "PodDisruptionBudget, PriorityClass, "
+       "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
+       "CSIStorageCapacity, and List or <Kind>List of "
             "them)");
 
   // Embedded in a scenario: paths start at the enclosing document.

@@ -182,10 +182,171 @@ json EncodeSpreadConstraint(const TopologySpreadConstraint& c) {
   return out;
 }
 
+json EncodeClaimSpec(const PersistentVolumeClaimSpec& spec) {
+  json out = {{"accessModes", EncodeStrings(spec.access_modes)},
+              {"resources", {{"requests", {{"storage", std::to_string(spec.storage_request)}}}}}};
+  if (spec.selector) out["selector"] = EncodeLabelSelector(*spec.selector);
+  if (!spec.volume_name.empty()) out["volumeName"] = spec.volume_name;
+  if (spec.storage_class_name) out["storageClassName"] = *spec.storage_class_name;
+  if (spec.volume_mode != "Filesystem") out["volumeMode"] = spec.volume_mode;
+  return out;
+}
+
+// The source's own object: the fields VolumeSource keeps for its kind.
+json EncodeVolumeSource(const VolumeSource& s) {
+  json out = json::object();
+  const std::string& k = s.kind;
+  if (k == "persistentVolumeClaim") out["claimName"] = s.claim_name;
+  if (k == "awsElasticBlockStore") out["volumeID"] = s.volume_id;
+  if (k == "gcePersistentDisk") out["pdName"] = s.pd_name;
+  if (k == "azureDisk") {
+    out["diskName"] = s.disk_name;
+    out["diskURI"] = s.disk_uri;
+  }
+  if (k == "rbd") {
+    out["monitors"] = EncodeStrings(s.monitors);
+    out["pool"] = s.pool;
+    out["image"] = s.image;
+  }
+  if (k == "iscsi") {
+    out["targetPortal"] = s.target_portal;
+    out["iqn"] = s.iqn;
+    if (s.lun != 0) out["lun"] = s.lun;
+  }
+  if (k == "csi") {
+    out["driver"] = s.driver;
+    if (!s.volume_handle.empty()) out["volumeHandle"] = s.volume_handle;
+  }
+  if (k == "hostPath" || k == "local") out["path"] = s.path;
+  if (s.read_only) out["readOnly"] = true;
+  return out;
+}
+
 json EncodeVolume(const Volume& v) {
-  json source = json::object();
-  if (v.source == "persistentVolumeClaim") source["claimName"] = v.claim_name;
-  return {{"name", v.name}, {v.source, std::move(source)}};
+  json source = EncodeVolumeSource(v.source);
+  if (v.ephemeral) source["volumeClaimTemplate"] = {{"spec", EncodeClaimSpec(*v.ephemeral)}};
+  return {{"name", v.name}, {v.source.kind, std::move(source)}};
+}
+
+json EncodeOwnerReferences(const std::vector<OwnerReference>& refs) {
+  json out = json::array();
+  for (const OwnerReference& r : refs) {
+    json ref = {{"apiVersion", r.api_version}, {"kind", r.kind}, {"name", r.name}, {"uid", r.uid}};
+    if (r.controller) ref["controller"] = true;
+    out.push_back(std::move(ref));
+  }
+  return out;
+}
+
+// metadata of a storage object: name, namespace where it has one, and the
+// optional parts.
+json StorageMetadata(const std::string& name, const std::string* ns, const std::string& uid,
+                     const Labels& labels, const Labels& annotations,
+                     const std::optional<TimeMs>& deletion) {
+  json m = {{"name", name}};
+  if (ns != nullptr) m["namespace"] = *ns;
+  if (!uid.empty()) m["uid"] = uid;
+  if (!labels.empty()) m["labels"] = EncodeLabels(labels);
+  if (!annotations.empty()) m["annotations"] = EncodeLabels(annotations);
+  if (deletion) m["deletionTimestamp"] = FormatRfc3339(*deletion);
+  return m;
+}
+
+json EncodePersistentVolume(const PersistentVolume& pv) {
+  json spec = {{"accessModes", EncodeStrings(pv.access_modes)},
+               {"capacity", {{"storage", std::to_string(pv.capacity)}}},
+               {"persistentVolumeReclaimPolicy", pv.reclaim_policy},
+               {pv.source.kind, EncodeVolumeSource(pv.source)}};
+  if (!pv.storage_class_name.empty()) spec["storageClassName"] = pv.storage_class_name;
+  if (pv.volume_mode != "Filesystem") spec["volumeMode"] = pv.volume_mode;
+  if (pv.claim_ref) {
+    json ref = json::object();
+    if (!pv.claim_ref->ns.empty()) ref["namespace"] = pv.claim_ref->ns;
+    if (!pv.claim_ref->name.empty()) ref["name"] = pv.claim_ref->name;
+    if (!pv.claim_ref->uid.empty()) ref["uid"] = pv.claim_ref->uid;
+    spec["claimRef"] = std::move(ref);
+  }
+  if (pv.node_affinity) {
+    json terms = json::array();
+    for (const NodeSelectorTerm& t : pv.node_affinity->terms) {
+      terms.push_back(EncodeNodeSelectorTerm(t));
+    }
+    spec["nodeAffinity"] = {{"required", {{"nodeSelectorTerms", std::move(terms)}}}};
+  }
+  return {{"apiVersion", "v1"},
+          {"kind", "PersistentVolume"},
+          {"metadata", StorageMetadata(pv.name, nullptr, pv.uid, pv.labels, pv.annotations,
+                                       pv.deletion_timestamp)},
+          {"spec", std::move(spec)},
+          {"status", {{"phase", pv.phase}}}};
+}
+
+json EncodePersistentVolumeClaim(const PersistentVolumeClaim& pvc) {
+  json metadata = StorageMetadata(pvc.name, &pvc.ns, pvc.uid, pvc.labels, pvc.annotations,
+                                  pvc.deletion_timestamp);
+  if (!pvc.owner_references.empty()) {
+    metadata["ownerReferences"] = EncodeOwnerReferences(pvc.owner_references);
+  }
+  return {{"apiVersion", "v1"},
+          {"kind", "PersistentVolumeClaim"},
+          {"metadata", std::move(metadata)},
+          {"spec", EncodeClaimSpec(pvc.spec)},
+          {"status", {{"phase", pvc.phase}}}};
+}
+
+json EncodeStorageClass(const StorageClass& sc) {
+  json out = {{"apiVersion", "storage.k8s.io/v1"},
+              {"kind", "StorageClass"},
+              {"metadata", StorageMetadata(sc.name, nullptr, "", {}, sc.annotations, std::nullopt)},
+              {"provisioner", sc.provisioner},
+              {"reclaimPolicy", sc.reclaim_policy},
+              {"volumeBindingMode", sc.volume_binding_mode}};
+  if (!sc.allowed_topologies.empty()) {
+    json terms = json::array();
+    for (const TopologySelectorTerm& t : sc.allowed_topologies) {
+      json exprs = json::array();
+      for (const TopologySelectorRequirement& r : t.match_label_expressions) {
+        exprs.push_back({{"key", r.key}, {"values", EncodeStrings(r.values)}});
+      }
+      terms.push_back({{"matchLabelExpressions", std::move(exprs)}});
+    }
+    out["allowedTopologies"] = std::move(terms);
+  }
+  return out;
+}
+
+json EncodeCSINode(const CSINode& node) {
+  json drivers = json::array();
+  for (const CSINodeDriver& d : node.drivers) {
+    json driver = {{"name", d.name}, {"nodeID", d.node_id}};
+    if (!d.topology_keys.empty()) driver["topologyKeys"] = EncodeStrings(d.topology_keys);
+    if (d.allocatable_count) driver["allocatable"] = {{"count", *d.allocatable_count}};
+    drivers.push_back(std::move(driver));
+  }
+  return {{"apiVersion", "storage.k8s.io/v1"},
+          {"kind", "CSINode"},
+          {"metadata", StorageMetadata(node.name, nullptr, "", {}, node.annotations, std::nullopt)},
+          {"spec", {{"drivers", std::move(drivers)}}}};
+}
+
+json EncodeCSIDriver(const CSIDriver& driver) {
+  return {{"apiVersion", "storage.k8s.io/v1"},
+          {"kind", "CSIDriver"},
+          {"metadata", {{"name", driver.name}}},
+          {"spec",
+           {{"attachRequired", driver.attach_required},
+            {"storageCapacity", driver.storage_capacity}}}};
+}
+
+json EncodeCSIStorageCapacity(const CSIStorageCapacity& c) {
+  json out = {{"apiVersion", "storage.k8s.io/v1"},
+              {"kind", "CSIStorageCapacity"},
+              {"metadata", {{"name", c.name}, {"namespace", c.ns}}},
+              {"storageClassName", c.storage_class_name}};
+  if (c.node_topology) out["nodeTopology"] = EncodeLabelSelector(*c.node_topology);
+  if (c.capacity) out["capacity"] = std::to_string(*c.capacity);
+  if (c.maximum_volume_size) out["maximumVolumeSize"] = std::to_string(*c.maximum_volume_size);
+  return out;
 }
 
 json EncodeNode(const Node& node) {
@@ -241,6 +402,9 @@ json EncodePod(const Pod& pod) {
   }
   if (pod.deletion_timestamp) {
     metadata["deletionTimestamp"] = FormatRfc3339(*pod.deletion_timestamp);
+  }
+  if (!pod.owner_references.empty()) {
+    metadata["ownerReferences"] = EncodeOwnerReferences(pod.owner_references);
   }
 
   json spec = {{"schedulerName", pod.scheduler_name}};
@@ -413,6 +577,18 @@ json EncodeObject(const AnyObject& object) {
           return EncodePdb(o);
         } else if constexpr (std::is_same_v<T, PriorityClass>) {
           return EncodePriorityClass(o);
+        } else if constexpr (std::is_same_v<T, PersistentVolume>) {
+          return EncodePersistentVolume(o);
+        } else if constexpr (std::is_same_v<T, PersistentVolumeClaim>) {
+          return EncodePersistentVolumeClaim(o);
+        } else if constexpr (std::is_same_v<T, StorageClass>) {
+          return EncodeStorageClass(o);
+        } else if constexpr (std::is_same_v<T, CSINode>) {
+          return EncodeCSINode(o);
+        } else if constexpr (std::is_same_v<T, CSIDriver>) {
+          return EncodeCSIDriver(o);
+        } else if constexpr (std::is_same_v<T, CSIStorageCapacity>) {
+          return EncodeCSIStorageCapacity(o);
         } else {
           return EncodeNamespace(o);
         }
@@ -429,6 +605,16 @@ json EncodeList(const Objects& objects) {
   for (const Node& o : objects.nodes) items.push_back(EncodeObject(o));
   for (const Pod& o : objects.pods) items.push_back(EncodeObject(o));
   for (const PodDisruptionBudget& o : objects.pdbs) items.push_back(EncodeObject(o));
+  for (const StorageClass& o : objects.storage_classes) items.push_back(EncodeObject(o));
+  for (const CSIDriver& o : objects.csi_drivers) items.push_back(EncodeObject(o));
+  for (const CSINode& o : objects.csi_nodes) items.push_back(EncodeObject(o));
+  for (const PersistentVolume& o : objects.persistent_volumes) items.push_back(EncodeObject(o));
+  for (const PersistentVolumeClaim& o : objects.persistent_volume_claims) {
+    items.push_back(EncodeObject(o));
+  }
+  for (const CSIStorageCapacity& o : objects.csi_storage_capacities) {
+    items.push_back(EncodeObject(o));
+  }
   return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
 }
 

@@ -24,7 +24,8 @@ namespace schedref::api {
 [[nodiscard]] nlohmann::json EncodeObject(const AnyObject& object);
 
 // A "kind: List" document holding every object, in the order namespaces,
-// priority classes, nodes, pods, PDBs (each in its vector's order).
+// priority classes, nodes, pods, PDBs, storage classes, CSI drivers, CSI
+// nodes, PVs, claims, storage capacities (each in its vector's order).
 // DecodeManifests reads it back into an equal Objects.
 [[nodiscard]] nlohmann::json EncodeList(const Objects& objects);
 

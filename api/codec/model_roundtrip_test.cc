@@ -360,8 +360,10 @@ Gen<Volume> GenVolume() {
                  ObjectName()),
       [](const std::tuple<std::string, std::string, std::string>& t) {
         const auto& [name, source, claim] = t;
-        return Volume{name, source,
-                      source == "persistentVolumeClaim" ? claim : ""};
+        Volume v{name, {source}, std::nullopt};
+        if (source == "persistentVolumeClaim") v.source.claim_name = claim;
+        if (source == "hostPath") v.source.path = "/" + claim;
+        return v;
       });
 }
 
@@ -419,6 +421,15 @@ Gen<Pod> GenPod() {
         }
         p.scheduling_gates = std::move(gates);
         if (!p.scheduling_gates.empty()) p.node_name.clear();
+        // Volume names are unique.
+        std::vector<Volume> volumes;
+        for (Volume& v : p.volumes) {
+          if (std::none_of(volumes.begin(), volumes.end(),
+                           [&](const Volume& w) { return w.name == v.name; })) {
+            volumes.push_back(std::move(v));
+          }
+        }
+        p.volumes = std::move(volumes);
         return p;
       });
 }

@@ -43,7 +43,8 @@ const std::map<std::string, int32_t>& SystemPriorityClasses() {
 }
 
 bool IsNamespaced(std::string_view kind) {
-  return kind == "Pod" || kind == "PodDisruptionBudget";
+  return kind == "Pod" || kind == "PodDisruptionBudget" || kind == "PersistentVolumeClaim" ||
+         kind == "CSIStorageCapacity";
 }
 
 constexpr int64_t kNanosPerMs = 1'000'000;
@@ -280,6 +281,18 @@ class ScenarioDecoder {
         out.priority_classes.push_back(std::move(*pc));
       } else if (auto* ns = std::get_if<Namespace>(&object)) {
         out.namespaces.push_back(std::move(*ns));
+      } else if (auto* pv = std::get_if<PersistentVolume>(&object)) {
+        out.persistent_volumes.push_back(std::move(*pv));
+      } else if (auto* pvc = std::get_if<PersistentVolumeClaim>(&object)) {
+        out.persistent_volume_claims.push_back(std::move(*pvc));
+      } else if (auto* sc = std::get_if<StorageClass>(&object)) {
+        out.storage_classes.push_back(std::move(*sc));
+      } else if (auto* csi_node = std::get_if<CSINode>(&object)) {
+        out.csi_nodes.push_back(std::move(*csi_node));
+      } else if (auto* driver = std::get_if<CSIDriver>(&object)) {
+        out.csi_drivers.push_back(std::move(*driver));
+      } else if (auto* capacity = std::get_if<CSIStorageCapacity>(&object)) {
+        out.csi_storage_capacities.push_back(std::move(*capacity));
       }
     }
     return Status::Ok();
@@ -597,7 +610,9 @@ class ScenarioDecoder {
     SCHEDREF_RETURN_IF_ERROR(body.RequiredString("kind", &event->kind));
     SCHEDREF_RETURN_IF_ERROR(body.Enum(
         "kind",
-        {"Node", "Pod", "PodDisruptionBudget", "PriorityClass", "Namespace"},
+        {"Node", "Pod", "PodDisruptionBudget", "PriorityClass", "Namespace",
+         "PersistentVolume", "PersistentVolumeClaim", "StorageClass", "CSINode", "CSIDriver",
+         "CSIStorageCapacity"},
         &event->kind));
     SCHEDREF_RETURN_IF_ERROR(body.RequiredString("name", &event->name));
     StatusOr<FieldReader> name = body.Field("name");

@@ -488,7 +488,9 @@ TEST(DecodeScenario, Errors) {
            "items: []}}\n"),
        "f.yaml: <timeline[0].create>: timeline[0].create.kind: a list (kind "
        "\"List\") is not accepted here (supported: Node, Pod, Namespace, "
-       "PodDisruptionBudget, PriorityClass, and List or <Kind>List of them)"},
+       "PodDisruptionBudget, PriorityClass, "
+       "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
+       "CSIStorageCapacity, and List or <Kind>List of them)"},
       {"UpdateMissingObject",
        Doc("timeline:\n- {at: 0s, update: " + PodManifest("p") + "}\n"),
        "f.yaml: timeline[0].update: Pod default/p does not exist"},
@@ -510,7 +512,9 @@ TEST(DecodeScenario, Errors) {
        Doc("timeline:\n- {at: 0s, delete: {kind: Service, name: a}}\n"),
        "f.yaml: timeline[0].delete.kind: unsupported value \"Service\" "
        "(supported: \"Node\", \"Pod\", \"PodDisruptionBudget\", "
-       "\"PriorityClass\", \"Namespace\")"},
+       "\"PriorityClass\", \"Namespace\", "
+       "\"PersistentVolume\", \"PersistentVolumeClaim\", \"StorageClass\", \"CSINode\", "
+       "\"CSIDriver\", \"CSIStorageCapacity\")"},
       {"DeletePodWithoutNamespace",
        Doc("timeline:\n- {at: 0s, delete: {kind: Pod, name: p1}}\n"),
        "f.yaml: timeline[0].delete.name: expected \"<namespace>/<name>\" for "

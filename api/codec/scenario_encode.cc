@@ -91,6 +91,12 @@ std::string EncodeScenario(const Scenario& s) {
   for (const Node& o : s.initial.nodes) add(o);
   for (const Pod& o : s.initial.pods) add(o);
   for (const PodDisruptionBudget& o : s.initial.pdbs) add(o);
+  for (const StorageClass& o : s.initial.storage_classes) add(o);
+  for (const CSIDriver& o : s.initial.csi_drivers) add(o);
+  for (const CSINode& o : s.initial.csi_nodes) add(o);
+  for (const PersistentVolume& o : s.initial.persistent_volumes) add(o);
+  for (const PersistentVolumeClaim& o : s.initial.persistent_volume_claims) add(o);
+  for (const CSIStorageCapacity& o : s.initial.csi_storage_capacities) add(o);
   if (!objects.empty()) doc["objects"] = std::move(objects);
   if (!s.timeline.empty()) {
     ordered_json timeline = ordered_json::array();

@@ -10,7 +10,7 @@
 namespace schedref::api {
 
 // YAML text for `scenario`, used to write golden files. Objects are written
-// in the order namespaces, priority classes, nodes, pods, PDBs.
+// in EncodeList's order (api/codec/encode.h).
 // Guarantee: for every scenario DecodeScenario returns,
 // DecodeScenario(EncodeScenario(s), s.file) == s.
 [[nodiscard]] std::string EncodeScenario(const Scenario& scenario);

@@ -172,6 +172,18 @@ const std::initializer_list<std::string_view> kTaintEffects = {
 
 // --- Syntax --------------------------------------------------------------------
 
+std::optional<std::string> CheckDnsSubdomain(std::string_view name) {
+  if (name.size() > kDns1123SubdomainMaxLength) return MaxLenError(kDns1123SubdomainMaxLength);
+  if (!IsDns1123Subdomain(name)) {
+    return RegexError("a lowercase RFC 1123 subdomain must consist of lower case "
+                      "alphanumeric characters, '-' or '.', and must start and end "
+                      "with an alphanumeric character",
+                      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*",
+                      {"example.com"});
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> QualifiedNameErrors(std::string_view value) {
   constexpr std::string_view kFormat = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]";
   constexpr std::string_view kMessage =

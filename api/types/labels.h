@@ -46,6 +46,10 @@ struct FieldProblem {
 // The first of QualifiedNameErrors(key), where one message is reported.
 [[nodiscard]] std::optional<std::string> CheckQualifiedName(
     std::string_view key);
+// Upstream validation.IsDNS1123Subdomain, what most object names must be
+// (PersistentVolume, StorageClass, ...): nullopt iff valid, else the first
+// problem in upstream's words.
+[[nodiscard]] std::optional<std::string> CheckDnsSubdomain(std::string_view name);
 // Upstream validation.IsValidLabelValue: every problem with `value` as a
 // label value (empty, or at most 63 alphanumerics, '-', '_', '.', starting
 // and ending alphanumeric); empty iff valid.

@@ -220,14 +220,203 @@ struct TopologySpreadConstraint {
                          const TopologySpreadConstraint&) = default;
 };
 
-// Decoded for volume-aware plugins; only the source kind and the claim name
-// are read.
+// --- Storage -----------------------------------------------------------------
+// What the four volume plugins (VolumeBinding, VolumeRestrictions,
+// VolumeZone, NodeVolumeLimits) read. Specification: k8s.io/api core/v1
+// (PersistentVolume, PersistentVolumeClaim, Volume) and storage/v1
+// (StorageClass, CSINode, CSIDriver, CSIStorageCapacity), v1.32;
+// docs/semantics/volumes.md says how the scheduler uses each field.
+
+// core/v1 PersistentVolumeAccessMode values.
+inline constexpr char kReadWriteOnce[] = "ReadWriteOnce";
+inline constexpr char kReadOnlyMany[] = "ReadOnlyMany";
+inline constexpr char kReadWriteMany[] = "ReadWriteMany";
+inline constexpr char kReadWriteOncePod[] = "ReadWriteOncePod";
+
+// storage/v1 VolumeBindingMode values.
+inline constexpr char kVolumeBindingImmediate[] = "Immediate";
+inline constexpr char kVolumeBindingWaitForFirstConsumer[] = "WaitForFirstConsumer";
+
+// Annotations the PV controller and the scheduler exchange
+// (pkg/controller/volume/persistentvolume/util, component-helpers).
+inline constexpr char kAnnBindCompleted[] = "pv.kubernetes.io/bind-completed";
+inline constexpr char kAnnBoundByController[] = "pv.kubernetes.io/bound-by-controller";
+inline constexpr char kAnnSelectedNode[] = "volume.kubernetes.io/selected-node";
+inline constexpr char kAnnStorageProvisioner[] = "volume.kubernetes.io/storage-provisioner";
+inline constexpr char kAnnBetaStorageProvisioner[] =
+    "volume.beta.kubernetes.io/storage-provisioner";
+inline constexpr char kAnnBetaStorageClass[] = "volume.beta.kubernetes.io/storage-class";
+// CSINode: the in-tree plugins migrated to CSI on that node.
+inline constexpr char kAnnMigratedPlugins[] = "storage.alpha.kubernetes.io/migrated-plugins";
+
+// One volume source of a pod (spec.volumes[i]) or of a PersistentVolume
+// (its spec). `kind` is the source's JSON field name ("persistentVolumeClaim",
+// "awsElasticBlockStore", "emptyDir", ...); the fields below it are those
+// of that source the scheduler reads, left empty for every other kind.
+struct VolumeSource {
+  std::string kind;
+  // readOnly of the sources that have it (persistentVolumeClaim,
+  // awsElasticBlockStore, gcePersistentDisk, azureDisk, rbd, iscsi, csi).
+  bool read_only = false;
+  std::string claim_name;              // persistentVolumeClaim.claimName
+  std::string volume_id;               // awsElasticBlockStore.volumeID
+  std::string pd_name;                 // gcePersistentDisk.pdName
+  std::string disk_name;               // azureDisk.diskName
+  std::string disk_uri;                // azureDisk.diskURI
+  std::vector<std::string> monitors;   // rbd.monitors
+  std::string pool;                    // rbd.pool ("rbd" when absent)
+  std::string image;                   // rbd.image
+  std::string target_portal;           // iscsi.targetPortal
+  std::string iqn;                     // iscsi.iqn
+  int32_t lun = 0;                     // iscsi.lun
+  std::string driver;                  // csi.driver
+  std::string volume_handle;           // csi.volumeHandle (PersistentVolume only)
+  std::string path;                    // hostPath.path, local.path
+  friend bool operator==(const VolumeSource&, const VolumeSource&) = default;
+};
+
+// core/v1 PersistentVolumeClaimSpec, also the spec of a generic ephemeral
+// volume's claim template.
+struct PersistentVolumeClaimSpec {
+  std::vector<std::string> access_modes;
+  std::optional<LabelSelector> selector;
+  // resources.requests.storage in bytes (Quantity::Value, rounded up).
+  int64_t storage_request = 0;
+  std::string volume_name;
+  // Absent and "" differ: absent takes the default class at admission.
+  std::optional<std::string> storage_class_name;
+  std::string volume_mode = "Filesystem";  // Filesystem or Block
+  friend bool operator==(const PersistentVolumeClaimSpec&,
+                         const PersistentVolumeClaimSpec&) = default;
+};
+
+// A pod's spec.volumes[i].
 struct Volume {
   std::string name;
-  std::string source;  // e.g. "persistentVolumeClaim", "emptyDir"
-  std::string claim_name;
+  VolumeSource source;
+  // source.kind == "ephemeral": the claim template's spec; the claim is
+  // named "<pod name>-<volume name>" and owned by the pod.
+  std::optional<PersistentVolumeClaimSpec> ephemeral;
   friend bool operator==(const Volume&, const Volume&) = default;
 };
+
+// metav1.OwnerReference.
+struct OwnerReference {
+  std::string api_version;
+  std::string kind;
+  std::string name;
+  std::string uid;
+  bool controller = false;
+  friend bool operator==(const OwnerReference&, const OwnerReference&) = default;
+};
+
+// core/v1 PersistentVolumeClaim.
+struct PersistentVolumeClaim {
+  std::string ns;
+  std::string name;
+  std::string uid;  // "<ns>/<name>" when absent
+  Labels labels;
+  Labels annotations;
+  std::optional<TimeMs> deletion_timestamp;
+  std::vector<OwnerReference> owner_references;
+  PersistentVolumeClaimSpec spec;
+  std::string phase = "Pending";  // status.phase: Pending, Bound, Lost
+  friend bool operator==(const PersistentVolumeClaim&,
+                         const PersistentVolumeClaim&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+
+// core/v1 ObjectReference as a PersistentVolume's claimRef uses it.
+struct ClaimReference {
+  std::string ns;
+  std::string name;
+  std::string uid;
+  friend bool operator==(const ClaimReference&, const ClaimReference&) = default;
+};
+
+// core/v1 PersistentVolume (cluster-scoped).
+struct PersistentVolume {
+  std::string name;
+  std::string uid;
+  Labels labels;
+  Labels annotations;
+  std::optional<TimeMs> deletion_timestamp;
+  int64_t capacity = 0;  // spec.capacity.storage in bytes
+  std::vector<std::string> access_modes;
+  std::string storage_class_name;
+  std::optional<ClaimReference> claim_ref;
+  std::optional<NodeSelector> node_affinity;  // spec.nodeAffinity.required
+  std::string volume_mode = "Filesystem";
+  std::string reclaim_policy = "Retain";
+  VolumeSource source;
+  std::string phase = "Pending";  // status.phase: Pending, Available, Bound, Released, Failed
+  friend bool operator==(const PersistentVolume&, const PersistentVolume&) = default;
+};
+
+// core/v1 TopologySelectorTerm: requirements are ANDed, each an "In".
+struct TopologySelectorRequirement {
+  std::string key;
+  std::vector<std::string> values;
+  friend bool operator==(const TopologySelectorRequirement&,
+                         const TopologySelectorRequirement&) = default;
+};
+struct TopologySelectorTerm {
+  std::vector<TopologySelectorRequirement> match_label_expressions;
+  friend bool operator==(const TopologySelectorTerm&,
+                         const TopologySelectorTerm&) = default;
+};
+
+// storage/v1 StorageClass (cluster-scoped).
+struct StorageClass {
+  std::string name;
+  Labels annotations;
+  std::string provisioner;
+  std::string reclaim_policy = "Delete";
+  std::string volume_binding_mode = kVolumeBindingImmediate;
+  std::vector<TopologySelectorTerm> allowed_topologies;  // empty: every node
+  friend bool operator==(const StorageClass&, const StorageClass&) = default;
+};
+
+// storage/v1 CSINodeDriver.
+struct CSINodeDriver {
+  std::string name;
+  std::string node_id;
+  std::vector<std::string> topology_keys;
+  std::optional<int32_t> allocatable_count;  // absent: no limit
+  friend bool operator==(const CSINodeDriver&, const CSINodeDriver&) = default;
+};
+
+// storage/v1 CSINode (cluster-scoped, named after its node).
+struct CSINode {
+  std::string name;
+  Labels annotations;
+  std::vector<CSINodeDriver> drivers;
+  friend bool operator==(const CSINode&, const CSINode&) = default;
+};
+
+// storage/v1 CSIDriver (cluster-scoped): the spec fields the scheduler reads.
+struct CSIDriver {
+  std::string name;
+  bool attach_required = true;
+  bool storage_capacity = false;
+  friend bool operator==(const CSIDriver&, const CSIDriver&) = default;
+};
+
+// storage/v1 CSIStorageCapacity (namespaced; the scheduler reads every
+// namespace's).
+struct CSIStorageCapacity {
+  std::string ns;
+  std::string name;
+  std::optional<LabelSelector> node_topology;  // absent matches no node
+  std::string storage_class_name;
+  std::optional<int64_t> capacity;             // bytes
+  std::optional<int64_t> maximum_volume_size;  // bytes
+  friend bool operator==(const CSIStorageCapacity&,
+                         const CSIStorageCapacity&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+
+// --- Pod (continued) ----------------------------------------------------------
 
 struct Pod {
   std::string ns;  // metadata.namespace; "default" when absent
@@ -250,6 +439,7 @@ struct Pod {
   std::vector<TopologySpreadConstraint> topology_spread_constraints;
   std::optional<std::string> preemption_policy;  // PreemptLowerPriority, Never
   std::vector<Volume> volumes;
+  std::vector<OwnerReference> owner_references;
   // spec.terminationGracePeriodSeconds as written; TerminationGracePeriod()
   // is the defaulted value.
   std::optional<int64_t> termination_grace_period_seconds;
@@ -314,7 +504,54 @@ struct Objects {
   std::vector<PodDisruptionBudget> pdbs;
   std::vector<PriorityClass> priority_classes;
   std::vector<Namespace> namespaces;
+  std::vector<PersistentVolume> persistent_volumes;
+  std::vector<PersistentVolumeClaim> persistent_volume_claims;
+  std::vector<StorageClass> storage_classes;
+  std::vector<CSINode> csi_nodes;
+  std::vector<CSIDriver> csi_drivers;
+  std::vector<CSIStorageCapacity> csi_storage_capacities;
   friend bool operator==(const Objects&, const Objects&) = default;
+};
+
+// The storage objects as the scheduler's informers hold them, keyed as the
+// API server keys them ("namespace/name" for the namespaced kinds, the name
+// otherwise), in key order. What every volume plugin lists and gets.
+struct StorageObjects {
+  std::map<std::string, PersistentVolumeClaim> claims;
+  std::map<std::string, PersistentVolume> volumes;
+  std::map<std::string, StorageClass> classes;
+  std::map<std::string, CSINode> csi_nodes;
+  std::map<std::string, CSIDriver> csi_drivers;
+  std::map<std::string, CSIStorageCapacity> capacities;
+  friend bool operator==(const StorageObjects&, const StorageObjects&) = default;
+
+  // nullptr iff absent.
+  const PersistentVolumeClaim* Claim(const std::string& ns, const std::string& name) const {
+    return Find(claims, ns + "/" + name);
+  }
+  const PersistentVolume* Volume(const std::string& name) const { return Find(volumes, name); }
+  const StorageClass* Class(const std::string& name) const { return Find(classes, name); }
+  const CSINode* CsiNode(const std::string& name) const { return Find(csi_nodes, name); }
+  const CSIDriver* CsiDriver(const std::string& name) const { return Find(csi_drivers, name); }
+
+  // The storage objects of `objects`, keyed.
+  static StorageObjects From(const Objects& objects) {
+    StorageObjects out;
+    for (const auto& c : objects.persistent_volume_claims) out.claims[c.Key()] = c;
+    for (const auto& v : objects.persistent_volumes) out.volumes[v.name] = v;
+    for (const auto& c : objects.storage_classes) out.classes[c.name] = c;
+    for (const auto& n : objects.csi_nodes) out.csi_nodes[n.name] = n;
+    for (const auto& d : objects.csi_drivers) out.csi_drivers[d.name] = d;
+    for (const auto& c : objects.csi_storage_capacities) out.capacities[c.Key()] = c;
+    return out;
+  }
+
+ private:
+  template <typename T>
+  static const T* Find(const std::map<std::string, T>& m, const std::string& key) {
+    auto it = m.find(key);
+    return it == m.end() ? nullptr : &it->second;
+  }
 };
 
 }  // namespace schedref::api

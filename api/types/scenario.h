@@ -22,7 +22,8 @@ inline constexpr int kScenarioFormatVersion = 1;
 // the run (the clock starts at Scenario::start_time).
 struct Event {
   enum class Op {
-    kCreate,  // object: add a Node, Pod, PDB, PriorityClass or Namespace
+    kCreate,  // object: add a Node, Pod, PDB, PriorityClass, Namespace or
+              // storage object
     kUpdate,  // object: replace the object with the same key
     kDelete,  // kind + name: remove it
     kAdvance, // nothing happens; the run lasts at least until `at`
@@ -37,8 +38,9 @@ struct Event {
   TimeMs at = 0;
   Op op = Op::kAdvance;
   // kCreate / kUpdate: exactly one object.
-  std::variant<std::monostate, Node, Pod, PodDisruptionBudget, PriorityClass,
-               Namespace>
+  std::variant<std::monostate, Node, Pod, PodDisruptionBudget, PriorityClass, Namespace,
+               PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver,
+               CSIStorageCapacity>
       object;
   // kDelete and the pod-directed ops: "Pod", "Node", ...
   std::string kind;

@@ -19,4 +19,19 @@ ClusterEvent EventUnscheduledPodUpdate() {
   return {EventResource::kPod, kUpdate, "UnschedulablePodUpdate"};
 }
 
+ClusterEvent StorageEvent(EventResource resource, ActionType action) {
+  const char* name = "";
+  switch (resource) {
+    case EventResource::kPersistentVolume: name = "PersistentVolume"; break;
+    case EventResource::kPersistentVolumeClaim: name = "PersistentVolumeClaim"; break;
+    case EventResource::kStorageClass: name = "storage.k8s.io/StorageClass"; break;
+    case EventResource::kCSINode: name = "storage.k8s.io/CSINode"; break;
+    case EventResource::kCSIDriver: name = "storage.k8s.io/CSIDriver"; break;
+    case EventResource::kCSIStorageCapacity: name = "storage.k8s.io/CSIStorageCapacity"; break;
+    default: break;
+  }
+  const char* verb = action == kAdd ? "Add" : action == kDelete ? "Delete" : "Update";
+  return {resource, action, std::string(name) + verb};
+}
+
 }  // namespace schedref::optimized::framework

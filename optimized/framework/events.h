@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "api/status.h"
@@ -38,6 +39,12 @@ enum class EventResource {
   kNamespace,
   kPodDisruptionBudget,
   kPriorityClass,
+  kPersistentVolume,
+  kPersistentVolumeClaim,
+  kStorageClass,
+  kCSINode,
+  kCSIDriver,
+  kCSIStorageCapacity,
   kWildCard,
 };
 
@@ -63,12 +70,24 @@ enum class QueueingHint { kSkip, kQueue };
 
 // The objects an event carries, by pointer (nullptr where there is none: the
 // old object of an Add, the new object of a Delete). Exactly one of the pod
-// or node pairs is used, according to the event's resource.
+// or node or storage pairs is used, according to the event's resource.
 struct EventObjects {
   const api::Pod* old_pod = nullptr;
   const api::Pod* new_pod = nullptr;
   const api::Node* old_node = nullptr;
   const api::Node* new_node = nullptr;
+  const api::PersistentVolume* old_pv = nullptr;
+  const api::PersistentVolume* new_pv = nullptr;
+  const api::PersistentVolumeClaim* old_pvc = nullptr;
+  const api::PersistentVolumeClaim* new_pvc = nullptr;
+  const api::StorageClass* old_class = nullptr;
+  const api::StorageClass* new_class = nullptr;
+  const api::CSINode* old_csi_node = nullptr;
+  const api::CSINode* new_csi_node = nullptr;
+  const api::CSIDriver* old_csi_driver = nullptr;
+  const api::CSIDriver* new_csi_driver = nullptr;
+  const api::CSIStorageCapacity* old_capacity = nullptr;
+  const api::CSIStorageCapacity* new_capacity = nullptr;
 };
 
 // Decides whether `pod`, rejected by the registering plugin, may now be
@@ -90,6 +109,25 @@ ClusterEvent NodeDelete();
 ClusterEvent UnschedulableTimeout();
 ClusterEvent ForceActivate();
 ClusterEvent EventUnscheduledPodUpdate();
+
+// The resource of a storage object's events, and the event an informer
+// raises for an add, update or delete of one (upstream's handlers built by
+// buildEvtResHandler; label "<resource><Add|Update|Delete>").
+template <typename T>
+constexpr EventResource StorageEventResource() {
+  if constexpr (std::is_same_v<T, api::PersistentVolume>) return EventResource::kPersistentVolume;
+  if constexpr (std::is_same_v<T, api::PersistentVolumeClaim>) {
+    return EventResource::kPersistentVolumeClaim;
+  }
+  if constexpr (std::is_same_v<T, api::StorageClass>) return EventResource::kStorageClass;
+  if constexpr (std::is_same_v<T, api::CSINode>) return EventResource::kCSINode;
+  if constexpr (std::is_same_v<T, api::CSIDriver>) return EventResource::kCSIDriver;
+  if constexpr (std::is_same_v<T, api::CSIStorageCapacity>) {
+    return EventResource::kCSIStorageCapacity;
+  }
+}
+// REQUIRES: `action` is kAdd, kUpdate or kDelete.
+ClusterEvent StorageEvent(EventResource resource, ActionType action);
 
 }  // namespace schedref::optimized::framework
 

@@ -1,6 +1,7 @@
 #include "optimized/scheduler/scheduler.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <string_view>
 #include <utility>
 #include <variant>
@@ -8,6 +9,7 @@
 #include "api/apiserver/binding.h"
 #include "api/apiserver/pod_deletion.h"
 #include "api/apiserver/pod_update.h"
+#include "api/apiserver/storage_events.h"
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
@@ -52,6 +54,31 @@ framework::EventObjects NodeObjects(const api::Node* old_node, const api::Node* 
   framework::EventObjects o;
   o.old_node = old_node;
   o.new_node = new_node;
+  return o;
+}
+
+template <typename T>
+framework::EventObjects StorageObjects(const T* old_obj, const T* new_obj) {
+  framework::EventObjects o;
+  if constexpr (std::is_same_v<T, api::PersistentVolume>) {
+    o.old_pv = old_obj;
+    o.new_pv = new_obj;
+  } else if constexpr (std::is_same_v<T, api::PersistentVolumeClaim>) {
+    o.old_pvc = old_obj;
+    o.new_pvc = new_obj;
+  } else if constexpr (std::is_same_v<T, api::StorageClass>) {
+    o.old_class = old_obj;
+    o.new_class = new_obj;
+  } else if constexpr (std::is_same_v<T, api::CSINode>) {
+    o.old_csi_node = old_obj;
+    o.new_csi_node = new_obj;
+  } else if constexpr (std::is_same_v<T, api::CSIDriver>) {
+    o.old_csi_driver = old_obj;
+    o.new_csi_driver = new_obj;
+  } else {
+    o.old_capacity = old_obj;
+    o.new_capacity = new_obj;
+  }
   return o;
 }
 
@@ -434,6 +461,18 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
     return schedref::Status::Invalid(scenario_.file + ": timeline[" + std::to_string(index) +
                                      "]: " + what + " does not exist");
   };
+  // Storage objects: the informer's handler requeues by the hints.
+  const bool storage = api::ApplyStorageEvent(
+      event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
+        using T = std::decay_t<decltype(*old_obj)>;
+        const framework::ActionType action =
+            old_obj == nullptr ? framework::kAdd
+                               : new_obj == nullptr ? framework::kDelete : framework::kUpdate;
+        queue_->MoveAllToActiveOrBackoffQueue(
+            framework::StorageEvent(framework::StorageEventResource<T>(), action),
+            StorageObjects(old_obj, new_obj), nullptr, now_);
+      });
+  if (storage) return schedref::Status::Ok();
   switch (event.op) {
     case api::Event::Op::kCreate:
       if (const auto* node = std::get_if<api::Node>(&event.object)) {
@@ -563,6 +602,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   cache_.Reserve(num_pods);
   queue_->Reserve(num_pods);
   pdbs_ = scenario_.initial.pdbs;
+  storage_ = api::StorageObjects::From(scenario_.initial);
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);
 

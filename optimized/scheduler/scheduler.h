@@ -80,6 +80,7 @@ class Scheduler : public framework::Handle {
   const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets() const override {
     return pdbs_;
   }
+  const api::StorageObjects& StorageListers() const override { return storage_; }
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const override;
   std::vector<std::string> NominatedNodeNames() const override {
@@ -207,6 +208,7 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Pod> terminated_pods_;
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
+  api::StorageObjects storage_;
   // Each pod's PodScheduled=False condition (reason, message) as the
   // scheduler last wrote it, by UID (api::Pod has no status.conditions).
   std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "api/status.h"
@@ -38,6 +39,12 @@ enum class EventResource {
   kNamespace,
   kPodDisruptionBudget,
   kPriorityClass,
+  kPersistentVolume,
+  kPersistentVolumeClaim,
+  kStorageClass,
+  kCSINode,
+  kCSIDriver,
+  kCSIStorageCapacity,
   kWildCard,  // matches every resource
 };
 
@@ -64,7 +71,10 @@ enum class QueueingHint { kSkip, kQueue };
 
 // The objects an event carries; monostate when there is none (old object of
 // an Add, new object of a Delete).
-using EventObject = std::variant<std::monostate, api::Pod, api::Node>;
+using EventObject =
+    std::variant<std::monostate, api::Pod, api::Node, api::PersistentVolume,
+                 api::PersistentVolumeClaim, api::StorageClass, api::CSINode,
+                 api::CSIDriver, api::CSIStorageCapacity>;
 
 // Decides whether `pod`, rejected by the registering plugin, may now be
 // schedulable. An error is treated as Queue (upstream logs it).
@@ -87,6 +97,25 @@ ClusterEvent NodeDelete();
 ClusterEvent UnschedulableTimeout();
 ClusterEvent ForceActivate();
 ClusterEvent EventUnscheduledPodUpdate();
+
+// The resource of a storage object's events, and the event an informer
+// raises for an add, update or delete of one (upstream's handlers built by
+// buildEvtResHandler; label "<resource><Add|Update|Delete>").
+template <typename T>
+constexpr EventResource StorageEventResource() {
+  if constexpr (std::is_same_v<T, api::PersistentVolume>) return EventResource::kPersistentVolume;
+  if constexpr (std::is_same_v<T, api::PersistentVolumeClaim>) {
+    return EventResource::kPersistentVolumeClaim;
+  }
+  if constexpr (std::is_same_v<T, api::StorageClass>) return EventResource::kStorageClass;
+  if constexpr (std::is_same_v<T, api::CSINode>) return EventResource::kCSINode;
+  if constexpr (std::is_same_v<T, api::CSIDriver>) return EventResource::kCSIDriver;
+  if constexpr (std::is_same_v<T, api::CSIStorageCapacity>) {
+    return EventResource::kCSIStorageCapacity;
+  }
+}
+// REQUIRES: `action` is kAdd, kUpdate or kDelete.
+ClusterEvent StorageEvent(EventResource resource, ActionType action);
 
 }  // namespace schedref::reference::framework
 

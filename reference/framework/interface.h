@@ -100,6 +100,10 @@ class Handle {
   virtual const std::map<std::string, api::Labels>& NamespaceLabels() const = 0;
   virtual const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets()
       const = 0;
+  // The PersistentVolumes, claims, StorageClasses and CSI objects the
+  // scheduler's informers hold now (upstream's PV/PVC/StorageClass/CSI
+  // listers).
+  virtual const api::StorageObjects& StorageListers() const = 0;
   // Pods nominated to `node_name`, in nomination order.
   virtual std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const = 0;

@@ -1,11 +1,13 @@
 #include "reference/scheduler/scheduler.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
 #include "api/apiserver/binding.h"
 #include "api/apiserver/pod_deletion.h"
 #include "api/apiserver/pod_update.h"
+#include "api/apiserver/storage_events.h"
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
@@ -386,6 +388,21 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
   auto where = [&]() {
     return scenario_.file + ": timeline[" + std::to_string(index) + "]";
   };
+  // Storage objects: the informer's handler requeues by the hints.
+  const bool storage = api::ApplyStorageEvent(
+      event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
+        using T = std::decay_t<decltype(*old_obj)>;
+        const framework::ActionType action =
+            old_obj == nullptr ? framework::kAdd
+                               : new_obj == nullptr ? framework::kDelete : framework::kUpdate;
+        framework::EventObject old_object, new_object;
+        if (old_obj != nullptr) old_object = *old_obj;
+        if (new_obj != nullptr) new_object = *new_obj;
+        queue_->MoveAllToActiveOrBackoffQueue(
+            framework::StorageEvent(framework::StorageEventResource<T>(), action), old_object,
+            new_object, nullptr, now_);
+      });
+  if (storage) return schedref::Status::Ok();
   switch (event.op) {
     case api::Event::Op::kCreate:
       if (const auto* node = std::get_if<api::Node>(&event.object)) {
@@ -540,6 +557,7 @@ StatusOr<api::Trace> Scheduler::Run() {
     namespaces_[ns.name] = ns.labels;
   }
   pdbs_ = scenario_.initial.pdbs;
+  storage_ = api::StorageObjects::From(scenario_.initial);
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);
 

@@ -85,6 +85,7 @@ class Scheduler : public framework::Handle {
       const override {
     return pdbs_;
   }
+  const api::StorageObjects& StorageListers() const override { return storage_; }
   std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
@@ -233,6 +234,7 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Pod> terminated_pods_;  // by namespace/name
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
+  api::StorageObjects storage_;
   // Each pod's PodScheduled=False condition (reason, message) as the
   // scheduler last wrote it, by UID (api::Pod has no status.conditions).
   std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;

@@ -75,6 +75,7 @@ class FakeHandle : public Handle {
   const std::vector<api::PodDisruptionBudget>& PodDisruptionBudgets() const override {
     return pdbs;
   }
+  const api::StorageObjects& StorageListers() const override { return storage; }
   std::vector<PodInfoPtr> NominatedPodsForNode(const std::string& node) const override;
   std::vector<std::string> NominatedNodeNames() const override;
   schedref::Status BindPod(const api::Pod& pod, const std::string& node_name) override;
@@ -93,6 +94,7 @@ class FakeHandle : public Handle {
   api::TimeMs now = 0;
   std::map<std::string, api::Labels> namespaces;
   std::vector<api::PodDisruptionBudget> pdbs;
+  api::StorageObjects storage;
   // node name -> nominated pods, in nomination order.
   std::map<std::string, std::vector<api::Pod>> nominated;
   // pod key -> pod, for GetPod.

@@ -34,6 +34,7 @@ class FakeHandle : public Handle {
       const override {
     return pdbs;
   }
+  const api::StorageObjects& StorageListers() const override { return storage; }
   std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const override {
     auto it = nominated.find(node_name);
@@ -83,6 +84,7 @@ class FakeHandle : public Handle {
   std::vector<std::pair<std::string, std::string>> bind_calls;
   std::map<std::string, api::Labels> namespace_labels;
   std::vector<api::PodDisruptionBudget> pdbs;
+  api::StorageObjects storage;
   PluginsRunner* runner = nullptr;
   std::map<std::string, api::Pod> pods;
   std::vector<uint64_t> random_values;

@@ -21,14 +21,20 @@ struct TypedEventObjects {
 };
 
 namespace internal {
-inline const char* KindName(const EventObject& obj) {
-  if (std::holds_alternative<api::Pod>(obj)) return "Pod";
-  if (std::holds_alternative<api::Node>(obj)) return "Node";
-  return "nothing";
-}
 template <typename T>
 constexpr const char* WantedName() {
-  return std::is_same_v<T, api::Pod> ? "Pod" : "Node";
+  if constexpr (std::is_same_v<T, api::Pod>) return "Pod";
+  if constexpr (std::is_same_v<T, api::Node>) return "Node";
+  if constexpr (std::is_same_v<T, api::PersistentVolume>) return "PersistentVolume";
+  if constexpr (std::is_same_v<T, api::PersistentVolumeClaim>) return "PersistentVolumeClaim";
+  if constexpr (std::is_same_v<T, api::StorageClass>) return "StorageClass";
+  if constexpr (std::is_same_v<T, api::CSINode>) return "CSINode";
+  if constexpr (std::is_same_v<T, api::CSIDriver>) return "CSIDriver";
+  if constexpr (std::is_same_v<T, api::CSIStorageCapacity>) return "CSIStorageCapacity";
+  return "nothing";
+}
+inline const char* KindName(const EventObject& obj) {
+  return std::visit([](const auto& o) { return WantedName<std::decay_t<decltype(o)>>(); }, obj);
 }
 }  // namespace internal
 
