@@ -52,7 +52,8 @@ TEST(BenchOptionsTest, Errors) {
   add("unknown workload", [](BenchOptions& o) { o.workload = "Basic"; },
       "--workload: unknown workload \"Basic\" (known: SchedulingBasic, "
       "SchedulingNodeAffinity, SchedulingPodAntiAffinity, TopologySpreading, "
-      "PreemptionBasic, Unschedulable, MixedChurn, or all)");
+      "PreemptionBasic, SchedulingSecrets, SchedulingInTreePVs, SchedulingMigratedInTreePVs, "
+      "SchedulingCSIPVs, PreemptionPVs, Unschedulable, MixedChurn, or all)");
   add("no nodes", [](BenchOptions& o) { o.nodes = 0; },
       "--nodes: must be in [1, 100000], got 0");
   add("negative init", [](BenchOptions& o) { o.init_pods = -3; },
@@ -103,7 +104,8 @@ TEST(BenchTest, EveryWorkloadRunsEndToEnd) {
   for (const std::string name :
        {"SchedulingBasic", "SchedulingNodeAffinity",
         "SchedulingPodAntiAffinity", "TopologySpreading", "PreemptionBasic",
-        "Unschedulable", "MixedChurn"}) {
+        "SchedulingSecrets", "SchedulingInTreePVs", "SchedulingMigratedInTreePVs",
+        "SchedulingCSIPVs", "PreemptionPVs", "Unschedulable", "MixedChurn"}) {
     EXPECT_NE(report.find("== " + name + ": 30 nodes, 10 init pods, 20 "
                                          "measured pods"),
               std::string::npos)

@@ -93,6 +93,46 @@ StatusOr<Template<T>> LoadTemplate(std::string_view path) {
   return out;
 }
 
+// Decodes a scheduler_perf PersistentVolume or PersistentVolumeClaim
+// template (which have no name: upstream's factory names each copy) under a
+// placeholder name. A CSI PV template has no volumeHandle either; the
+// factory sets one per copy, so a placeholder goes in here too.
+template <typename T>
+StatusOr<T> LoadStorageTemplate(std::string_view path) {
+  const std::string file = "scheduler_perf/" + std::string(path);
+  const EmbeddedTemplate* found = nullptr;
+  for (const EmbeddedTemplate& t : kEmbeddedTemplates) {
+    if (t.path == path) found = &t;
+  }
+  if (found == nullptr) return Status::NotFound(file + ": no such template in the binary");
+  StatusOr<std::vector<nlohmann::json>> docs = api::ParseDocuments(found->text, file);
+  if (!docs.ok()) return docs.status();
+  if (docs->size() != 1 || !(*docs)[0].is_object()) {
+    return Status::Invalid(file + ": expected exactly one object");
+  }
+  nlohmann::json doc = std::move((*docs)[0]);
+  doc["metadata"]["name"] = "template";
+  if (doc.contains("spec") && doc["spec"].contains("csi") &&
+      !doc["spec"]["csi"].contains("volumeHandle")) {
+    doc["spec"]["csi"]["volumeHandle"] = "template";
+  }
+  StatusOr<api::AnyObject> object = api::DecodeObject(doc, file, 1);
+  if (!object.ok()) return object.status();
+  T* typed = std::get_if<T>(&*object);
+  if (typed == nullptr) {
+    return Status::Invalid(file + ": expected a " + api::KindOf(api::AnyObject(T{})) +
+                           ", got a " + api::KindOf(*object));
+  }
+  return std::move(*typed);
+}
+
+// A createPods operation's persistentVolumeTemplatePath and
+// persistentVolumeClaimTemplatePath.
+struct VolumeTemplates {
+  api::PersistentVolume pv;
+  api::PersistentVolumeClaim pvc;
+};
+
 // labelNodePrepareStrategy: label_key gets label_values round robin over the
 // nodes of one createNodes operation.
 struct NodeLabelStrategy {
@@ -170,6 +210,69 @@ class ScenarioBuilder {
     return key;
   }
 
+  // One pod of a createPods operation with volume templates (upstream's
+  // CreatePodWithPersistentVolume with bindVolume): the PV
+  // "<ns>-vol-<index>" (an in-tree EBS volumeID "vol-<index>"; a CSI
+  // volumeHandle the PV's name), pre-bound to the claim "pvc-<index>" and
+  // Bound; the claim bound to it; then the pod, whose volumes are replaced
+  // by that one claim. All three are created at `at`, in that order.
+  std::string CreatePodWithVolume(api::TimeMs at, const Template<api::Pod>& tmpl,
+                                  const VolumeTemplates& volumes, const std::string& ns,
+                                  int index) {
+    const std::string suffix = std::to_string(index);
+    api::PersistentVolume pv = volumes.pv;
+    pv.name = ns + "-vol-" + suffix;
+    pv.uid = pv.name;
+    if (pv.source.kind == "awsElasticBlockStore") pv.source.volume_id = "vol-" + suffix;
+    if (pv.source.kind == "csi") pv.source.volume_handle = pv.name;
+    pv.claim_ref = api::ClaimReference{ns, "pvc-" + suffix, ""};
+    pv.phase = "Bound";
+    api::PersistentVolumeClaim pvc = volumes.pvc;
+    pvc.ns = ns;
+    pvc.name = "pvc-" + suffix;
+    pvc.uid = pvc.Key();
+    pvc.spec.volume_name = pv.name;
+    pvc.phase = "Bound";
+    api::Event pv_create;
+    pv_create.at = at;
+    pv_create.op = api::Event::Op::kCreate;
+    pv_create.kind = "PersistentVolume";
+    pv_create.name = pv.name;
+    pv_create.object = std::move(pv);
+    workload_.scenario.timeline.push_back(std::move(pv_create));
+    api::Event pvc_create;
+    pvc_create.at = at;
+    pvc_create.op = api::Event::Op::kCreate;
+    pvc_create.kind = "PersistentVolumeClaim";
+    pvc_create.name = pvc.Key();
+    pvc_create.object = pvc;
+    workload_.scenario.timeline.push_back(std::move(pvc_create));
+    Template<api::Pod> with_volume = tmpl;
+    api::Volume volume;
+    volume.name = "vol";
+    volume.source.kind = "persistentVolumeClaim";
+    volume.source.claim_name = pvc.name;
+    with_volume.object.volumes = {volume};
+    return CreatePod(at, with_volume, ns, index);
+  }
+
+  // nodeAllocatableStrategy: for every node so far, node allocatable
+  // `resource` = `count` and a CSINode of the node's name with one driver
+  // (nodeID the node's name, allocatable.count `count`) and the
+  // migrated-plugins annotation (written even when empty, as upstream's
+  // strategy does).
+  void AddCsiNodes(const std::string& driver, const std::string& resource, int32_t count,
+                   const std::string& migrated_plugins) {
+    for (api::Node& node : workload_.scenario.initial.nodes) {
+      node.allocatable[resource] = count;
+      api::CSINode csi;
+      csi.name = node.name;
+      csi.annotations[api::kAnnMigratedPlugins] = migrated_plugins;
+      csi.drivers.push_back(api::CSINodeDriver{driver, node.name, {}, count});
+      workload_.scenario.initial.csi_nodes.push_back(std::move(csi));
+    }
+  }
+
   std::string CreateNode(api::TimeMs at, const Template<api::Node>& tmpl,
                          int index) {
     api::Node node = tmpl.object;
@@ -243,6 +346,14 @@ struct PlainSpec {
   std::string init_template, init_namespace;
   std::string measured_template, measured_namespace;
   api::TimeMs settle_ms = 0;
+  // persistentVolumeTemplatePath / persistentVolumeClaimTemplatePath of the
+  // init and the measured createPods; empty: pods without volumes.
+  std::string init_pv_template, measured_pv_template, pvc_template;
+  // nodeAllocatableStrategy: one CSI driver's limit on every node, and the
+  // CSINode's migrated-plugins annotation; empty driver: no strategy.
+  std::string csi_driver;
+  int32_t csi_limit = 0;
+  std::string migrated_plugins;
 };
 
 StatusOr<Workload> MakePlain(const WorkloadInfo& info,
@@ -266,17 +377,44 @@ StatusOr<Workload> MakePlain(const WorkloadInfo& info,
     if (!t.ok()) return t.status();
     b.AddNodes(t->object, t->generate_name, size.nodes, spec.node_labels);
   }
+  if (!spec.csi_driver.empty()) {
+    b.AddCsiNodes(spec.csi_driver, "attachable-volumes-csi-" + spec.csi_driver, spec.csi_limit,
+                  spec.migrated_plugins);
+  }
   StatusOr<Template<api::Pod>> init =
       LoadTemplate<api::Pod>(spec.init_template);
   if (!init.ok()) return init.status();
   StatusOr<Template<api::Pod>> measured =
       LoadTemplate<api::Pod>(spec.measured_template);
   if (!measured.ok()) return measured.status();
+  // The volume templates of one createPods operation; nullopt: none.
+  auto volumes = [&](const std::string& pv_template)
+      -> StatusOr<std::optional<VolumeTemplates>> {
+    if (pv_template.empty()) return std::optional<VolumeTemplates>();
+    StatusOr<api::PersistentVolume> pv = LoadStorageTemplate<api::PersistentVolume>(pv_template);
+    if (!pv.ok()) return pv.status();
+    StatusOr<api::PersistentVolumeClaim> pvc =
+        LoadStorageTemplate<api::PersistentVolumeClaim>(spec.pvc_template);
+    if (!pvc.ok()) return pvc.status();
+    return std::optional<VolumeTemplates>(VolumeTemplates{*pv, *pvc});
+  };
+  StatusOr<std::optional<VolumeTemplates>> init_volumes = volumes(spec.init_pv_template);
+  if (!init_volumes.ok()) return init_volumes.status();
+  StatusOr<std::optional<VolumeTemplates>> measured_volumes = volumes(spec.measured_pv_template);
+  if (!measured_volumes.ok()) return measured_volumes.status();
+  auto create = [&](api::TimeMs at, const Template<api::Pod>& tmpl,
+                    const std::optional<VolumeTemplates>& vols, const std::string& ns, int i) {
+    if (vols.has_value()) {
+      b.CreatePodWithVolume(at, tmpl, *vols, ns, i);
+    } else {
+      b.CreatePod(at, tmpl, ns, i);
+    }
+  };
   for (int i = 0; i < size.init_pods; ++i) {
-    b.CreatePod(0, *init, spec.init_namespace, i);
+    create(0, *init, *init_volumes, spec.init_namespace, i);
   }
   for (int i = 0; i < size.measured_pods; ++i) {
-    b.CreatePod(kMeasuredPhaseStart, *measured, spec.measured_namespace, i);
+    create(kMeasuredPhaseStart, *measured, *measured_volumes, spec.measured_namespace, i);
   }
   if (size.measured_pods > 0 && spec.settle_ms > 0) {
     b.Advance(kMeasuredPhaseStart + spec.settle_ms);
@@ -452,6 +590,100 @@ const std::vector<Shape>& Shapes() {
          PlainSpec spec;
          spec.init_template = "pod-low-priority.yaml";
          spec.measured_template = "pod-high-priority.yaml";
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         spec.settle_ms = 10000;
+         return MakePlain(info, size, spec);
+       }},
+      // volumes/performance-config.yaml SchedulingSecrets, entry
+      // 5000Nodes_10000Pods_QueueingHintsEnabled: threshold 260 pods/s.
+      // createNodes (makeBaseNode), init and measured pods of
+      // pod-with-secret-volume.yaml (a secret volume, which no volume
+      // plugin reads).
+      {{"SchedulingSecrets",
+        "volumes/performance-config.yaml SchedulingSecrets/5000Nodes_10000Pods_QueueingHintsEnabled",
+        5000, 1000, 10000, 260},
+       [](const WorkloadInfo& info, const WorkloadSize& size) {
+         PlainSpec spec;
+         spec.init_template = "pod-with-secret-volume.yaml";
+         spec.measured_template = "pod-with-secret-volume.yaml";
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         return MakePlain(info, size, spec);
+       }},
+      // volumes/performance-config.yaml SchedulingInTreePVs, entry
+      // 5000Nodes_2000Pods_QueueingHintsEnabled: threshold 90 pods/s.
+      // createNodes (makeBaseNode, no CSINode); init and measured pods of
+      // makeBasePod, each with its own bound in-tree EBS PV (pv-aws.yaml)
+      // and claim (pvc.yaml).
+      {{"SchedulingInTreePVs",
+        "volumes/performance-config.yaml SchedulingInTreePVs/5000Nodes_2000Pods_QueueingHintsEnabled",
+        5000, 1000, 2000, 90},
+       [](const WorkloadInfo& info, const WorkloadSize& size) {
+         PlainSpec spec;
+         spec.init_template = spec.measured_template = "pod-default.yaml";
+         spec.init_pv_template = spec.measured_pv_template = "pv-aws.yaml";
+         spec.pvc_template = "pvc.yaml";
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         return MakePlain(info, size, spec);
+       }},
+      // volumes/performance-config.yaml SchedulingMigratedInTreePVs, entry
+      // 5000Nodes_5000Pods_QueueingHintsEnabled: threshold 35 pods/s. As
+      // SchedulingInTreePVs, on node-default.yaml nodes whose CSINode
+      // allows 39 ebs.csi.aws.com volumes with kubernetes.io/aws-ebs
+      // migrated.
+      {{"SchedulingMigratedInTreePVs",
+        "volumes/performance-config.yaml "
+        "SchedulingMigratedInTreePVs/5000Nodes_5000Pods_QueueingHintsEnabled",
+        5000, 5000, 5000, 35},
+       [](const WorkloadInfo& info, const WorkloadSize& size) {
+         PlainSpec spec;
+         spec.node_template = "node-default.yaml";
+         spec.init_template = spec.measured_template = "pod-default.yaml";
+         spec.init_pv_template = spec.measured_pv_template = "pv-aws.yaml";
+         spec.pvc_template = "pvc.yaml";
+         spec.csi_driver = "ebs.csi.aws.com";
+         spec.csi_limit = 39;
+         spec.migrated_plugins = "kubernetes.io/aws-ebs";
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         return MakePlain(info, size, spec);
+       }},
+      // volumes/performance-config.yaml SchedulingCSIPVs, entry
+      // 5000Nodes_5000Pods_QueueingHintsEnabled: threshold 48 pods/s. As
+      // SchedulingMigratedInTreePVs with CSI PVs (pv-csi.yaml) and no
+      // migrated plugins.
+      {{"SchedulingCSIPVs",
+        "volumes/performance-config.yaml SchedulingCSIPVs/5000Nodes_5000Pods_QueueingHintsEnabled",
+        5000, 5000, 5000, 48},
+       [](const WorkloadInfo& info, const WorkloadSize& size) {
+         PlainSpec spec;
+         spec.node_template = "node-default.yaml";
+         spec.init_template = spec.measured_template = "pod-default.yaml";
+         spec.init_pv_template = spec.measured_pv_template = "pv-csi.yaml";
+         spec.pvc_template = "pvc.yaml";
+         spec.csi_driver = "ebs.csi.aws.com";
+         spec.csi_limit = 39;
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         return MakePlain(info, size, spec);
+       }},
+      // volumes/performance-config.yaml PreemptionPVs, entry
+      // 1000Nodes_QueueingHintsEnabled, which has no threshold: schedref
+      // holds it to PreemptionBasic's 18 pods/s. Init pods of
+      // pod-low-priority.yaml fill the nodes; measured pods of
+      // pod-high-priority.yaml each with a bound in-tree EBS PV preempt
+      // them; 10 s more for the preemptors' backoff, as PreemptionBasic.
+      {{"PreemptionPVs",
+        "volumes/performance-config.yaml PreemptionPVs/1000Nodes_QueueingHintsEnabled",
+        1000, 4000, 1000, 18},
+       [](const WorkloadInfo& info, const WorkloadSize& size) {
+         PlainSpec spec;
+         spec.init_template = "pod-low-priority.yaml";
+         spec.measured_template = "pod-high-priority.yaml";
+         spec.measured_pv_template = "pv-aws.yaml";
+         spec.pvc_template = "pvc.yaml";
          spec.init_namespace = OpNamespace(1);
          spec.measured_namespace = OpNamespace(2);
          spec.settle_ms = 10000;

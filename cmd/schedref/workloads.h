@@ -1,5 +1,5 @@
 // Generated workloads shaped like upstream's scheduler_perf benchmark
-// (test/integration/scheduler_perf/{misc,affinity,topology_spreading}/
+// (test/integration/scheduler_perf/{misc,affinity,topology_spreading,volumes}/
 // performance-config.yaml): the same operations, node and pod templates
 // (cmd/schedref/testdata/scheduler_perf/, decoded through api/), the same
 // names, labels and namespaces as upstream's operations stamp on them, with

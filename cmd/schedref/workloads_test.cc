@@ -52,7 +52,9 @@ TEST(WorkloadsTest, NamesAndDefaultsFollowUpstream) {
             (std::vector<std::string>{
                 "SchedulingBasic", "SchedulingNodeAffinity",
                 "SchedulingPodAntiAffinity", "TopologySpreading",
-                "PreemptionBasic", "Unschedulable", "MixedChurn"}));
+                "PreemptionBasic", "SchedulingSecrets", "SchedulingInTreePVs",
+                "SchedulingMigratedInTreePVs", "SchedulingCSIPVs", "PreemptionPVs",
+                "Unschedulable", "MixedChurn"}));
   struct Want {
     int nodes, init, measured;
     double threshold;
@@ -65,6 +67,11 @@ TEST(WorkloadsTest, NamesAndDefaultsFollowUpstream) {
       {"PreemptionBasic", {500, 2000, 500, 18}},
       {"Unschedulable", {5000, 100, 10000, 170}},  // _QueueingHintsEnabled
       {"MixedChurn", {5000, 0, 10000, 265}},
+      {"SchedulingSecrets", {5000, 1000, 10000, 260}},
+      {"SchedulingInTreePVs", {5000, 1000, 2000, 90}},
+      {"SchedulingMigratedInTreePVs", {5000, 5000, 5000, 35}},
+      {"SchedulingCSIPVs", {5000, 5000, 5000, 48}},
+      {"PreemptionPVs", {1000, 4000, 1000, 18}},
   };
   for (const WorkloadInfo& w : Workloads()) {
     SCOPED_TRACE(w.name);
@@ -337,7 +344,9 @@ TEST(WorkloadsTest, BadInput) {
       {"NoSuch", {1, 0, 1},
        "unknown workload \"NoSuch\" (known: SchedulingBasic, "
        "SchedulingNodeAffinity, SchedulingPodAntiAffinity, "
-       "TopologySpreading, PreemptionBasic, Unschedulable, MixedChurn)"},
+       "TopologySpreading, PreemptionBasic, SchedulingSecrets, SchedulingInTreePVs, "
+       "SchedulingMigratedInTreePVs, SchedulingCSIPVs, PreemptionPVs, Unschedulable, "
+       "MixedChurn)"},
       {"SchedulingBasic", {0, 0, 1},
        "SchedulingBasic: nodes must be in [1, 100000], got 0"},
       {"SchedulingBasic", {100001, 0, 1},
