@@ -216,7 +216,9 @@ int main(int argc, char** argv) {
   bench->add_option("--workload", bench_options.workload,
                     "Workload name, or all (SchedulingBasic, "
                     "SchedulingNodeAffinity, SchedulingPodAntiAffinity, "
-                    "TopologySpreading, PreemptionBasic, Unschedulable, "
+                    "TopologySpreading, PreemptionBasic, SchedulingSecrets, "
+                    "SchedulingInTreePVs, SchedulingMigratedInTreePVs, "
+                    "SchedulingCSIPVs, PreemptionPVs, Unschedulable, "
                     "MixedChurn; default SchedulingBasic)");
   CLI::Option* nodes_opt = bench->add_option(
       "--nodes", bench_nodes, "Nodes (default: the workload's upstream count)");
