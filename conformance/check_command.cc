@@ -335,6 +335,30 @@ const char* Label(Outcome o) {
   return "FAIL";
 }
 
+// Why `path` may not be the report file, or "" if it may: a report never
+// goes over a scenario, whether one being checked or one a forgotten FILE
+// argument let the report option take (`--report=json a.yaml b.yaml` reads
+// a.yaml as the report path).
+std::string ReportPathProblem(const std::string& path, const std::vector<std::string>& files) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return "is a directory";
+  if (!std::filesystem::exists(path, ec)) return "";
+  for (const std::string& f : files) {
+    if (std::filesystem::equivalent(path, f, ec)) {
+      return "is one of the scenarios being checked; give the report its own file";
+    }
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string head(64, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
+  if (head.find("schedref: scenario/") != std::string::npos) {
+    return "is a scenario file, which a report must not overwrite (was FILE forgotten after "
+           "the format?)";
+  }
+  return "";
+}
+
 }  // namespace
 
 int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
@@ -378,6 +402,13 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
   if (files.empty()) {
     if (!options.files.empty()) err << "error: no scenario files found\n";
     return kCheckUsage;
+  }
+  if (!options.report_format.empty()) {
+    if (std::string why = ReportPathProblem(options.report_file, files); !why.empty()) {
+      err << "error: --report " << options.report_format << " " << options.report_file << ": "
+          << why << "\n";
+      return kCheckUsage;
+    }
   }
 
   reference::ReferenceScheduler reference;

@@ -43,6 +43,25 @@ expect missing-file 1 "no-such-file.yaml" -- "$bin" run "$data/no-such-file.yaml
 expect run-golden 0 '"kind":"placements"' -- "$bin" run "$golden"
 # Both built-in implementations check the file by default.
 expect check-golden 0 "2 passed, 0 failed, 0 skipped" -- "$bin" check "$golden"
+# A report never goes over a scenario: neither one being checked nor one a
+# forgotten FILE argument handed to --report.
+scratch="$(mktemp -d)"
+cp "$golden" "$scratch/a.yaml"
+cp "$golden" "$scratch/b.yaml"
+before="$(cat "$scratch/a.yaml")"
+expect report-over-scenario 2 "is a scenario file, which a report must not overwrite" \
+  -- "$bin" check --report=json "$scratch/a.yaml" "$scratch/b.yaml"
+expect report-over-input 2 "is one of the scenarios being checked" \
+  -- "$bin" check --report json "$scratch/b.yaml" "$scratch/b.yaml"
+if [[ "$(cat "$scratch/a.yaml")" != "$before" ]]; then
+  echo "FAIL report-over-scenario: the scenario was written over"; failures=$((failures + 1))
+fi
+expect report-written 0 "2 passed, 0 failed, 0 skipped" \
+  -- "$bin" check --report json "$scratch/report.json" "$scratch/a.yaml"
+if ! grep -q '"format": "schedref-check-report"' "$scratch/report.json"; then
+  echo "FAIL report-written: no report"; failures=$((failures + 1))
+fi
+rm -rf "$scratch"
 
 # bench: option errors name the option; a tiny run compares decisions.
 expect bench-unknown-workload 2 'error: --workload: unknown workload "Nope"' \
