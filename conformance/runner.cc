@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/codec/input_file.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/trace_codec.h"
 #include "conformance/explain.h"
@@ -311,13 +312,7 @@ CheckResult CheckScenario(Engine& engine, const std::string& path,
   return r;
 }
 
-StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound(path + ": cannot open file");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
+StatusOr<std::string> ReadFile(const std::string& path) { return api::ReadInputFile(path); }
 
 std::vector<std::string> YamlFilesUnder(const std::string& dir) {
   std::vector<std::string> files;

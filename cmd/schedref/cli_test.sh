@@ -40,6 +40,8 @@ expect missing-name 1 \
   -- "$bin" run "$data/missing-name.yaml"
 expect dangling-delete 1 "timeline[0]" -- "$bin" run "$data/dangling-delete.yaml"
 expect missing-file 1 "no-such-file.yaml" -- "$bin" run "$data/no-such-file.yaml"
+expect directory-scenario 1 "$data: is a directory, not a file" -- "$bin" run "$data"
+expect endless-input 1 "/dev/zero: larger than the 512 MiB input limit" -- "$bin" run /dev/zero
 expect run-golden 0 '"kind":"placements"' -- "$bin" run "$golden"
 # Both built-in implementations check the file by default.
 expect check-golden 0 "2 passed, 0 failed, 0 skipped" -- "$bin" check "$golden"

@@ -15,6 +15,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "api/codec/input_file.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/trace_codec.h"
 #include "cmd/schedref/bench.h"
@@ -31,13 +32,9 @@ constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 
 StatusOr<schedref::api::Scenario> LoadScenario(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return schedref::Status::NotFound(path + ": cannot open file");
-  }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return schedref::api::DecodeScenario(buf.str(), path);
+  StatusOr<std::string> text = schedref::api::ReadInputFile(path);
+  if (!text.ok()) return text.status();
+  return schedref::api::DecodeScenario(*text, path);
 }
 
 
