@@ -473,6 +473,11 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
   }
   out << passed << " passed, " << failed << " failed, " << skipped
       << " skipped\n";
+  const bool nothing_checked = passed == 0 && failed == 0 && !options.allow_skips;
+  if (nothing_checked) {
+    err << "error: every scenario was skipped, so nothing was checked (--allow-skips "
+           "accepts that)\n";
+  }
   if (!options.report_format.empty()) {
     std::ofstream report(options.report_file, std::ios::binary | std::ios::trunc);
     report << (options.report_format == "json"
@@ -484,7 +489,7 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
       return kCheckFailed;
     }
   }
-  return failed == 0 ? kCheckPassed : kCheckFailed;
+  return failed == 0 && !nothing_checked ? kCheckPassed : kCheckFailed;
 }
 
 }  // namespace schedref::conformance

@@ -35,6 +35,9 @@ struct CheckCommandOptions {
   bool update = false;
   // Per scenario, for external implementations (and their handshake).
   double timeout_seconds = 60;
+  // A run in which every scenario was skipped checked nothing and fails,
+  // unless this is set.
+  bool allow_skips = false;
 };
 
 // Exit codes, as cmd/schedref/main.cc documents them.

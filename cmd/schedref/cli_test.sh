@@ -63,6 +63,11 @@ expect report-written 0 "2 passed, 0 failed, 0 skipped" \
 if ! grep -q '"format": "schedref-check-report"' "$scratch/report.json"; then
   echo "FAIL report-written: no report"; failures=$((failures + 1))
 fi
+# A scenario without expectedTrace is skipped; a run that checks nothing fails.
+printf 'schedref: scenario/v1\nname: never-golden\n' > "$scratch/never.yaml"
+expect all-skipped 1 "every scenario was skipped" -- "$bin" check "$scratch/never.yaml"
+expect all-skipped-allowed 0 "0 passed, 0 failed, 2 skipped" \
+  -- "$bin" check --allow-skips "$scratch/never.yaml"
 rm -rf "$scratch"
 
 # bench: option errors name the option; a tiny run compares decisions.
