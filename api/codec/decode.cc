@@ -620,6 +620,38 @@ Status DecodePdb(const FieldReader& root, PodDisruptionBudget* pdb) {
   StatusOr<FieldReader> spec = root.Object("spec");
   if (!spec.ok()) return spec.status();
   SCHEDREF_RETURN_IF_ERROR(ReadLabelSelector(*spec, "selector", &pdb->selector));
+  // minAvailable and maxUnavailable are the disruption controller's, not
+  // the scheduler's (it reads status.disruptionsAllowed), but the API
+  // server refuses a budget whose values are not valid
+  // (ValidatePodDisruptionBudgetSpec).
+  bool seen = false;
+  for (const char* key : {"minAvailable", "maxUnavailable"}) {
+    StatusOr<FieldReader> f = spec->Field(key);
+    if (!f.ok()) return f.status();
+    if (!f->present()) continue;
+    if (seen) return f->Error("minAvailable and maxUnavailable cannot be both set");
+    seen = true;
+    if (f->json().is_string()) {
+      const std::string v = f->json().get<std::string>();
+      const bool percent = v.size() >= 2 && v.back() == '%' &&
+                           v.find_first_not_of("0123456789") == v.size() - 1;
+      if (!percent) {
+        return f->Error("invalid value \"" + v + "\": must be an integer or percentage (e.g '5%')");
+      }
+      std::string digits = v.substr(0, v.size() - 1);
+      digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
+      if (digits.size() > 3 || (!digits.empty() && std::stoi(digits) > 100)) {
+        return f->Error("invalid value \"" + v + "\": must not be greater than 100%");
+      }
+    } else {
+      int32_t n = 0;
+      SCHEDREF_RETURN_IF_ERROR(f->AsInt32(&n));
+      if (n < 0) {
+        return f->Error("invalid value " + std::to_string(n) +
+                        ": must be greater than or equal to 0");
+      }
+    }
+  }
   StatusOr<FieldReader> status = root.Object("status");
   if (!status.ok()) return status.status();
   SCHEDREF_RETURN_IF_ERROR(
@@ -710,6 +742,13 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
   // Names are path segments upstream; a '/' would also make keys ambiguous.
   if (name.find('/') != std::string::npos) {
     return meta->ErrorAt("name", "must not contain '/'");
+  }
+  // Every kind decoded here is named as a DNS subdomain (Namespace, which
+  // is stricter, is checked by DecodeNamespace).
+  if (kind != "Namespace") {
+    if (auto problem = CheckDnsSubdomain(name)) {
+      return meta->ErrorAt("name", "invalid value \"" + name + "\": " + *problem);
+    }
   }
   std::string ns;
   if (info->namespaced) {

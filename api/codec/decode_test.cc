@@ -733,6 +733,33 @@ TEST(DecodeManifestsTest, Errors) {
        "spec: {volumes: [{name: v}]}\n",
        "pods.yaml: Pod default/p: spec.volumes[0]: required value: must "
        "specify a volume type"},
+      {"node name the API server refuses", "nodes.yaml",
+       "apiVersion: v1\nkind: Node\nmetadata: {name: Node_ONE}\n",
+       "nodes.yaml: Node <document #1>: metadata.name: invalid value \"Node_ONE\": a "
+       "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
+       "'-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is "
+       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"budget over 100%", "pdb.yaml",
+       "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b}\n"
+       "spec: {minAvailable: 150%}\n",
+       "pdb.yaml: PodDisruptionBudget default/b: spec.minAvailable: invalid value "
+       "\"150%\": must not be greater than 100%"},
+      {"budget not a percentage", "pdb.yaml",
+       "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b}\n"
+       "spec: {maxUnavailable: half}\n",
+       "pdb.yaml: PodDisruptionBudget default/b: spec.maxUnavailable: invalid value "
+       "\"half\": must be an integer or percentage (e.g '5%')"},
+      {"budget with both bounds", "pdb.yaml",
+       "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b}\n"
+       "spec: {minAvailable: 1, maxUnavailable: 1}\n",
+       "pdb.yaml: PodDisruptionBudget default/b: spec.maxUnavailable: minAvailable and "
+       "maxUnavailable cannot be both set"},
+      {"budget negative", "pdb.yaml",
+       "apiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata: {name: b}\n"
+       "spec: {minAvailable: -1}\n",
+       "pdb.yaml: PodDisruptionBudget default/b: spec.minAvailable: invalid value -1: "
+       "must be greater than or equal to 0"},
       {"weight out of range", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
        "spec:\n  affinity:\n    nodeAffinity:\n"
