@@ -42,6 +42,10 @@ constexpr KindInfo kKinds[] = {
     {"CSINode", "storage.k8s.io/v1", false},
     {"CSIDriver", "storage.k8s.io/v1", false},
     {"CSIStorageCapacity", "storage.k8s.io/v1", true},
+    {"Service", "v1", true},
+    {"ReplicationController", "v1", true},
+    {"ReplicaSet", "apps/v1", true},
+    {"StatefulSet", "apps/v1", true},
 };
 
 const KindInfo* FindKind(std::string_view kind) {
@@ -54,7 +58,8 @@ const KindInfo* FindKind(std::string_view kind) {
 constexpr char kSupportedKinds[] =
     "supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
     "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
-    "CSIStorageCapacity, and List or <Kind>List of them";
+    "CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, and List or "
+    "<Kind>List of them";
 
 bool IsListKind(std::string_view kind) {
   return kind.size() >= 4 && kind.substr(kind.size() - 4) == "List";
@@ -702,6 +707,9 @@ struct ItemDefaults {
   std::string api_version;
 };
 
+StatusOr<AnyObject> DecodeSelectorKind(const std::string& kind, const FieldReader& root,
+                                       const std::string& ns, const std::string& name);
+
 StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
                              const ItemDefaults* defaults) {
   const FieldReader anonymous = at.WithObject("<" + where + ">");
@@ -834,6 +842,10 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
     SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeCSIDriver(root, &driver));
     return AnyObject(std::move(driver));
   }
+  if (kind == "Service" || kind == "ReplicationController" || kind == "ReplicaSet" ||
+      kind == "StatefulSet") {
+    return DecodeSelectorKind(kind, root, ns, name);
+  }
   if (kind == "CSIStorageCapacity") {
     CSIStorageCapacity capacity;
     capacity.ns = ns;
@@ -845,6 +857,28 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
   n.name = name;
   SCHEDREF_RETURN_IF_ERROR(DecodeNamespace(root, &n));
   return AnyObject(std::move(n));
+}
+
+StatusOr<AnyObject> DecodeSelectorKind(const std::string& kind, const FieldReader& root,
+                                       const std::string& ns, const std::string& name) {
+  if (kind == "Service") {
+    Service o{ns, name, std::nullopt};
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeService(root, &o));
+    return AnyObject(std::move(o));
+  }
+  if (kind == "ReplicationController") {
+    ReplicationController o{ns, name, {}};
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeReplicationController(root, &o));
+    return AnyObject(std::move(o));
+  }
+  if (kind == "ReplicaSet") {
+    ReplicaSet o{ns, name, {}};
+    SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeReplicaSet(root, &o));
+    return AnyObject(std::move(o));
+  }
+  StatefulSet o{ns, name, {}};
+  SCHEDREF_RETURN_IF_ERROR(decode_fields::DecodeStatefulSet(root, &o));
+  return AnyObject(std::move(o));
 }
 
 std::string DocumentName(int document_index) {
@@ -875,6 +909,14 @@ void Append(AnyObject&& object, Objects* out) {
           out->csi_drivers.push_back(std::move(o));
         } else if constexpr (std::is_same_v<T, CSIStorageCapacity>) {
           out->csi_storage_capacities.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, Service>) {
+          out->services.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, ReplicationController>) {
+          out->replication_controllers.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, ReplicaSet>) {
+          out->replica_sets.push_back(std::move(o));
+        } else if constexpr (std::is_same_v<T, StatefulSet>) {
+          out->stateful_sets.push_back(std::move(o));
         } else {
           out->namespaces.push_back(std::move(o));
         }
@@ -979,7 +1021,8 @@ std::string KindOf(const AnyObject& object) {
   static constexpr const char* kNames[] = {
       "Node",         "Pod",     "PodDisruptionBudget", "PriorityClass",
       "Namespace",    "PersistentVolume", "PersistentVolumeClaim", "StorageClass",
-      "CSINode",      "CSIDriver", "CSIStorageCapacity"};
+      "CSINode",      "CSIDriver", "CSIStorageCapacity", "Service", "ReplicationController",
+      "ReplicaSet",   "StatefulSet"};
   static_assert(std::size(kNames) == std::variant_size_v<AnyObject>);
   return kNames[object.index()];
 }
@@ -990,7 +1033,9 @@ std::string KeyOf(const AnyObject& object) {
         using T = std::decay_t<decltype(o)>;
         if constexpr (std::is_same_v<T, Pod> || std::is_same_v<T, PodDisruptionBudget> ||
                       std::is_same_v<T, PersistentVolumeClaim> ||
-                      std::is_same_v<T, CSIStorageCapacity>) {
+                      std::is_same_v<T, CSIStorageCapacity> || std::is_same_v<T, Service> ||
+                      std::is_same_v<T, ReplicationController> ||
+                      std::is_same_v<T, ReplicaSet> || std::is_same_v<T, StatefulSet>) {
           return o.ns + "/" + o.name;
         } else {
           return o.name;

@@ -38,7 +38,8 @@ namespace schedref::api {
 // The alternatives' order is KindOf's.
 using AnyObject =
     std::variant<Node, Pod, PodDisruptionBudget, PriorityClass, Namespace, PersistentVolume,
-                 PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, CSIStorageCapacity>;
+                 PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, CSIStorageCapacity,
+                 Service, ReplicationController, ReplicaSet, StatefulSet>;
 
 // The object's kind: "Node", "Pod", "PersistentVolumeClaim", ...
 [[nodiscard]] std::string KindOf(const AnyObject& object);

@@ -55,6 +55,13 @@ namespace schedref::api::decode_fields {
 [[nodiscard]] Status DecodeCSIDriver(const FieldReader& root, CSIDriver* driver);
 [[nodiscard]] Status DecodeCSIStorageCapacity(const FieldReader& root,
                                               CSIStorageCapacity* capacity);
+// --- Services and pod controllers (decode_owners.cc) ---
+[[nodiscard]] Status DecodeService(const FieldReader& root, Service* service);
+[[nodiscard]] Status DecodeReplicationController(const FieldReader& root,
+                                                 ReplicationController* rc);
+[[nodiscard]] Status DecodeReplicaSet(const FieldReader& root, ReplicaSet* rs);
+[[nodiscard]] Status DecodeStatefulSet(const FieldReader& root, StatefulSet* ss);
+
 // A pod's spec.volumes.
 [[nodiscard]] Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out);
 // metadata.ownerReferences.

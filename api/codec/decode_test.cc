@@ -680,17 +680,19 @@ TEST(DecodeManifestsTest, Errors) {
        "pods.yaml: Pod default/p: metadata.creationTimestamp: invalid RFC 3339 "
        "time \"2024-13-01T00:00:00Z\""},
       {"unsupported kind", "all.yaml",
-       "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n",
-       "all.yaml: <document #1>: kind: unsupported kind \"Service\" "
+       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: s}\n",
+       "all.yaml: <document #1>: kind: unsupported kind \"ConfigMap\" "
        "(supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
        "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
-       "CSIStorageCapacity, and List or <Kind>List of them)"},
+       "CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, "
+       "and List or <Kind>List of them)"},
       {"unsupported list kind", "all.yaml",
        "apiVersion: apps/v1\nkind: DeploymentList\nitems: []\n",
        "all.yaml: <document #1>: kind: unsupported kind \"DeploymentList\" "
        "(supported: Node, Pod, Namespace, PodDisruptionBudget, PriorityClass, "
        "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
-       "CSIStorageCapacity, and List or <Kind>List of them)"},
+       "CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, "
+       "and List or <Kind>List of them)"},
       {"kind in a list", "all.json",
        R"({"apiVersion": "v1", "kind": "List", "items": [
            {"apiVersion": "apps/v1", "kind": "Deployment",
@@ -698,7 +700,8 @@ TEST(DecodeManifestsTest, Errors) {
        "all.json: <document #1 items[0]>: kind: unsupported kind "
        "\"Deployment\" (supported: Node, Pod, Namespace, PodDisruptionBudget, "
        "PriorityClass, PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, "
-       "CSIDriver, CSIStorageCapacity, and List or <Kind>List of them)"},
+       "CSIDriver, CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, "
+       "and List or <Kind>List of them)"},
       {"missing kind", "all.yaml", "apiVersion: v1\nmetadata: {name: x}\n",
        "all.yaml: <document #1>: kind: required field is missing"},
       {"wrong apiVersion", "pdb.yaml",
@@ -796,7 +799,8 @@ TEST(DecodeObjectTest, SingleObjectsAndPlacement) {
             "accepted here (supported: Node, Pod, Namespace, "
             "PodDisruptionBudget, PriorityClass, "
        "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
-       "CSIStorageCapacity, and List or <Kind>List of "
+       "CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, "
+       "and List or <Kind>List of "
             "them)");
 
   // Embedded in a scenario: paths start at the enclosing document.

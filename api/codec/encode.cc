@@ -338,6 +338,30 @@ json EncodeCSIDriver(const CSIDriver& driver) {
             {"storageCapacity", driver.storage_capacity}}}};
 }
 
+json EncodeService(const Service& s) {
+  json spec = json::object();
+  if (s.selector) spec["selector"] = EncodeLabels(*s.selector);
+  return {{"apiVersion", "v1"},
+          {"kind", "Service"},
+          {"metadata", {{"name", s.name}, {"namespace", s.ns}}},
+          {"spec", std::move(spec)}};
+}
+
+json EncodeReplicationController(const ReplicationController& rc) {
+  return {{"apiVersion", "v1"},
+          {"kind", "ReplicationController"},
+          {"metadata", {{"name", rc.name}, {"namespace", rc.ns}}},
+          {"spec", {{"selector", EncodeLabels(rc.selector)}}}};
+}
+
+template <typename T>
+json EncodeAppsController(const T& o, const char* kind) {
+  return {{"apiVersion", "apps/v1"},
+          {"kind", kind},
+          {"metadata", {{"name", o.name}, {"namespace", o.ns}}},
+          {"spec", {{"selector", EncodeLabelSelector(o.selector)}}}};
+}
+
 json EncodeCSIStorageCapacity(const CSIStorageCapacity& c) {
   json out = {{"apiVersion", "storage.k8s.io/v1"},
               {"kind", "CSIStorageCapacity"},
@@ -589,6 +613,14 @@ json EncodeObject(const AnyObject& object) {
           return EncodeCSIDriver(o);
         } else if constexpr (std::is_same_v<T, CSIStorageCapacity>) {
           return EncodeCSIStorageCapacity(o);
+        } else if constexpr (std::is_same_v<T, Service>) {
+          return EncodeService(o);
+        } else if constexpr (std::is_same_v<T, ReplicationController>) {
+          return EncodeReplicationController(o);
+        } else if constexpr (std::is_same_v<T, ReplicaSet>) {
+          return EncodeAppsController(o, "ReplicaSet");
+        } else if constexpr (std::is_same_v<T, StatefulSet>) {
+          return EncodeAppsController(o, "StatefulSet");
         } else {
           return EncodeNamespace(o);
         }
@@ -615,6 +647,12 @@ json EncodeList(const Objects& objects) {
   for (const CSIStorageCapacity& o : objects.csi_storage_capacities) {
     items.push_back(EncodeObject(o));
   }
+  for (const Service& o : objects.services) items.push_back(EncodeObject(o));
+  for (const ReplicationController& o : objects.replication_controllers) {
+    items.push_back(EncodeObject(o));
+  }
+  for (const ReplicaSet& o : objects.replica_sets) items.push_back(EncodeObject(o));
+  for (const StatefulSet& o : objects.stateful_sets) items.push_back(EncodeObject(o));
   return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", std::move(items)}};
 }
 

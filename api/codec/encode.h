@@ -25,7 +25,8 @@ namespace schedref::api {
 
 // A "kind: List" document holding every object, in the order namespaces,
 // priority classes, nodes, pods, PDBs, storage classes, CSI drivers, CSI
-// nodes, PVs, claims, storage capacities (each in its vector's order).
+// nodes, PVs, claims, storage capacities, Services, ReplicationControllers,
+// ReplicaSets, StatefulSets (each in its vector's order).
 // DecodeManifests reads it back into an equal Objects.
 [[nodiscard]] nlohmann::json EncodeList(const Objects& objects);
 

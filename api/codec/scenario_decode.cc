@@ -44,7 +44,8 @@ const std::map<std::string, int32_t>& SystemPriorityClasses() {
 
 bool IsNamespaced(std::string_view kind) {
   return kind == "Pod" || kind == "PodDisruptionBudget" || kind == "PersistentVolumeClaim" ||
-         kind == "CSIStorageCapacity";
+         kind == "CSIStorageCapacity" || kind == "Service" || kind == "ReplicationController" ||
+         kind == "ReplicaSet" || kind == "StatefulSet";
 }
 
 constexpr int64_t kNanosPerMs = 1'000'000;
@@ -293,6 +294,14 @@ class ScenarioDecoder {
         out.csi_drivers.push_back(std::move(*driver));
       } else if (auto* capacity = std::get_if<CSIStorageCapacity>(&object)) {
         out.csi_storage_capacities.push_back(std::move(*capacity));
+      } else if (auto* service = std::get_if<Service>(&object)) {
+        out.services.push_back(std::move(*service));
+      } else if (auto* rc = std::get_if<ReplicationController>(&object)) {
+        out.replication_controllers.push_back(std::move(*rc));
+      } else if (auto* rs = std::get_if<ReplicaSet>(&object)) {
+        out.replica_sets.push_back(std::move(*rs));
+      } else if (auto* ss = std::get_if<StatefulSet>(&object)) {
+        out.stateful_sets.push_back(std::move(*ss));
       }
     }
     return Status::Ok();
@@ -612,7 +621,7 @@ class ScenarioDecoder {
         "kind",
         {"Node", "Pod", "PodDisruptionBudget", "PriorityClass", "Namespace",
          "PersistentVolume", "PersistentVolumeClaim", "StorageClass", "CSINode", "CSIDriver",
-         "CSIStorageCapacity"},
+         "CSIStorageCapacity", "Service", "ReplicationController", "ReplicaSet", "StatefulSet"},
         &event->kind));
     SCHEDREF_RETURN_IF_ERROR(body.RequiredString("name", &event->name));
     StatusOr<FieldReader> name = body.Field("name");

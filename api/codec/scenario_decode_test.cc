@@ -490,7 +490,8 @@ TEST(DecodeScenario, Errors) {
        "\"List\") is not accepted here (supported: Node, Pod, Namespace, "
        "PodDisruptionBudget, PriorityClass, "
        "PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver, "
-       "CSIStorageCapacity, and List or <Kind>List of them)"},
+       "CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet, "
+       "and List or <Kind>List of them)"},
       {"UpdateMissingObject",
        Doc("timeline:\n- {at: 0s, update: " + PodManifest("p") + "}\n"),
        "f.yaml: timeline[0].update: Pod default/p does not exist"},
@@ -509,12 +510,13 @@ TEST(DecodeScenario, Errors) {
            std::string(kNode) + "}\n"),
        "f.yaml: timeline[1].update: Node n1 does not exist"},
       {"DeleteUnknownKind",
-       Doc("timeline:\n- {at: 0s, delete: {kind: Service, name: a}}\n"),
-       "f.yaml: timeline[0].delete.kind: unsupported value \"Service\" "
+       Doc("timeline:\n- {at: 0s, delete: {kind: ConfigMap, name: a}}\n"),
+       "f.yaml: timeline[0].delete.kind: unsupported value \"ConfigMap\" "
        "(supported: \"Node\", \"Pod\", \"PodDisruptionBudget\", "
        "\"PriorityClass\", \"Namespace\", "
        "\"PersistentVolume\", \"PersistentVolumeClaim\", \"StorageClass\", \"CSINode\", "
-       "\"CSIDriver\", \"CSIStorageCapacity\")"},
+       "\"CSIDriver\", \"CSIStorageCapacity\", \"Service\", "
+       "\"ReplicationController\", \"ReplicaSet\", \"StatefulSet\")"},
       {"DeletePodWithoutNamespace",
        Doc("timeline:\n- {at: 0s, delete: {kind: Pod, name: p1}}\n"),
        "f.yaml: timeline[0].delete.name: expected \"<namespace>/<name>\" for "

@@ -97,6 +97,10 @@ std::string EncodeScenario(const Scenario& s) {
   for (const PersistentVolume& o : s.initial.persistent_volumes) add(o);
   for (const PersistentVolumeClaim& o : s.initial.persistent_volume_claims) add(o);
   for (const CSIStorageCapacity& o : s.initial.csi_storage_capacities) add(o);
+  for (const Service& o : s.initial.services) add(o);
+  for (const ReplicationController& o : s.initial.replication_controllers) add(o);
+  for (const ReplicaSet& o : s.initial.replica_sets) add(o);
+  for (const StatefulSet& o : s.initial.stateful_sets) add(o);
   if (!objects.empty()) doc["objects"] = std::move(objects);
   if (!s.timeline.empty()) {
     ordered_json timeline = ordered_json::array();

@@ -497,6 +497,47 @@ struct Namespace {
   friend bool operator==(const Namespace&, const Namespace&) = default;
 };
 
+// --- Owners and Services ------------------------------------------------------
+// What PodTopologySpread's default constraints read of the objects that
+// select a pod (upstream helper.DefaultSelector): their selectors.
+
+// core/v1 Service: spec.selector. Absent (a Service without a selector,
+// e.g. for external endpoints) selects no pod; an empty one selects every
+// pod of its namespace.
+struct Service {
+  std::string ns;
+  std::string name;
+  std::optional<Labels> selector;
+  friend bool operator==(const Service&, const Service&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+
+// core/v1 ReplicationController: spec.selector (defaulted from the pod
+// template's labels when absent, as the API server does).
+struct ReplicationController {
+  std::string ns;
+  std::string name;
+  Labels selector;
+  friend bool operator==(const ReplicationController&, const ReplicationController&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+
+// apps/v1 ReplicaSet and StatefulSet: spec.selector (required).
+struct ReplicaSet {
+  std::string ns;
+  std::string name;
+  LabelSelector selector;
+  friend bool operator==(const ReplicaSet&, const ReplicaSet&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+struct StatefulSet {
+  std::string ns;
+  std::string name;
+  LabelSelector selector;
+  friend bool operator==(const StatefulSet&, const StatefulSet&) = default;
+  std::string Key() const { return ns + "/" + name; }
+};
+
 // A set of decoded objects, in manifest order.
 struct Objects {
   std::vector<Node> nodes;
@@ -510,7 +551,30 @@ struct Objects {
   std::vector<CSINode> csi_nodes;
   std::vector<CSIDriver> csi_drivers;
   std::vector<CSIStorageCapacity> csi_storage_capacities;
+  std::vector<Service> services;
+  std::vector<ReplicationController> replication_controllers;
+  std::vector<ReplicaSet> replica_sets;
+  std::vector<StatefulSet> stateful_sets;
   friend bool operator==(const Objects&, const Objects&) = default;
+};
+
+// Services and pod controllers as the scheduler's informers hold them,
+// keyed "namespace/name", in key order.
+struct SelectorObjects {
+  std::map<std::string, Service> services;
+  std::map<std::string, ReplicationController> replication_controllers;
+  std::map<std::string, ReplicaSet> replica_sets;
+  std::map<std::string, StatefulSet> stateful_sets;
+  friend bool operator==(const SelectorObjects&, const SelectorObjects&) = default;
+
+  static SelectorObjects From(const Objects& objects) {
+    SelectorObjects out;
+    for (const auto& o : objects.services) out.services[o.Key()] = o;
+    for (const auto& o : objects.replication_controllers) out.replication_controllers[o.Key()] = o;
+    for (const auto& o : objects.replica_sets) out.replica_sets[o.Key()] = o;
+    for (const auto& o : objects.stateful_sets) out.stateful_sets[o.Key()] = o;
+    return out;
+  }
 };
 
 // The storage objects as the scheduler's informers hold them, keyed as the

@@ -40,7 +40,7 @@ struct Event {
   // kCreate / kUpdate: exactly one object.
   std::variant<std::monostate, Node, Pod, PodDisruptionBudget, PriorityClass, Namespace,
                PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode, CSIDriver,
-               CSIStorageCapacity>
+               CSIStorageCapacity, Service, ReplicationController, ReplicaSet, StatefulSet>
       object;
   // kDelete and the pod-directed ops: "Pod", "Node", ...
   std::string kind;

@@ -201,6 +201,9 @@ class Handle {
   // scheduler's informers hold now (upstream's PV/PVC/StorageClass/CSI
   // listers).
   virtual const api::StorageObjects& StorageListers() const = 0;
+  // The Services, ReplicationControllers, ReplicaSets and StatefulSets the
+  // informers hold now (what helper.DefaultSelector lists).
+  virtual const api::SelectorObjects& SelectorListers() const = 0;
   // Pods nominated to `node_name`, in nomination order.
   virtual std::vector<PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const = 0;

@@ -81,6 +81,7 @@ class Scheduler : public framework::Handle {
     return pdbs_;
   }
   const api::StorageObjects& StorageListers() const override { return storage_; }
+  const api::SelectorObjects& SelectorListers() const override { return selectors_; }
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const override;
   std::vector<std::string> NominatedNodeNames() const override {
@@ -209,6 +210,7 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
   api::StorageObjects storage_;
+  api::SelectorObjects selectors_;
   // Each pod's PodScheduled=False condition (reason, message) as the
   // scheduler last wrote it, by UID (api::Pod has no status.conditions).
   std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;

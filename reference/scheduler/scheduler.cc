@@ -7,6 +7,7 @@
 #include "api/apiserver/binding.h"
 #include "api/apiserver/pod_deletion.h"
 #include "api/apiserver/pod_update.h"
+#include "api/apiserver/selector_events.h"
 #include "api/apiserver/storage_events.h"
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
@@ -403,6 +404,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
             new_object, nullptr, now_);
       });
   if (storage) return schedref::Status::Ok();
+  if (api::ApplySelectorEvent(event, &selectors_)) return schedref::Status::Ok();
   switch (event.op) {
     case api::Event::Op::kCreate:
       if (const auto* node = std::get_if<api::Node>(&event.object)) {
@@ -558,6 +560,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   }
   pdbs_ = scenario_.initial.pdbs;
   storage_ = api::StorageObjects::From(scenario_.initial);
+  selectors_ = api::SelectorObjects::From(scenario_.initial);
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);
 

@@ -86,6 +86,7 @@ class Scheduler : public framework::Handle {
     return pdbs_;
   }
   const api::StorageObjects& StorageListers() const override { return storage_; }
+  const api::SelectorObjects& SelectorListers() const override { return selectors_; }
   std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
@@ -235,6 +236,7 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
   api::StorageObjects storage_;
+  api::SelectorObjects selectors_;
   // Each pod's PodScheduled=False condition (reason, message) as the
   // scheduler last wrote it, by UID (api::Pod has no status.conditions).
   std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;

@@ -76,6 +76,7 @@ class FakeHandle : public Handle {
     return pdbs;
   }
   const api::StorageObjects& StorageListers() const override { return storage; }
+  const api::SelectorObjects& SelectorListers() const override { return selectors; }
   std::vector<PodInfoPtr> NominatedPodsForNode(const std::string& node) const override;
   std::vector<std::string> NominatedNodeNames() const override;
   schedref::Status BindPod(const api::Pod& pod, const std::string& node_name) override;
@@ -95,6 +96,7 @@ class FakeHandle : public Handle {
   std::map<std::string, api::Labels> namespaces;
   std::vector<api::PodDisruptionBudget> pdbs;
   api::StorageObjects storage;
+  api::SelectorObjects selectors;
   // node name -> nominated pods, in nomination order.
   std::map<std::string, std::vector<api::Pod>> nominated;
   // pod key -> pod, for GetPod.

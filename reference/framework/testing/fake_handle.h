@@ -35,6 +35,7 @@ class FakeHandle : public Handle {
     return pdbs;
   }
   const api::StorageObjects& StorageListers() const override { return storage; }
+  const api::SelectorObjects& SelectorListers() const override { return selectors; }
   std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const override {
     auto it = nominated.find(node_name);
@@ -85,6 +86,7 @@ class FakeHandle : public Handle {
   std::map<std::string, api::Labels> namespace_labels;
   std::vector<api::PodDisruptionBudget> pdbs;
   api::StorageObjects storage;
+  api::SelectorObjects selectors;
   PluginsRunner* runner = nullptr;
   std::map<std::string, api::Pod> pods;
   std::vector<uint64_t> random_values;

@@ -1,6 +1,7 @@
 #include "optimized/framework/plugins/podtopologyspread/common.h"
 
 #include "api/types/labels.h"
+#include "optimized/framework/plugins/helper/spread.h"
 
 namespace schedref::optimized::framework::plugins::podtopologyspread {
 
@@ -32,14 +33,15 @@ std::vector<Constraint> FilterTopologySpreadConstraints(
 }
 
 std::vector<Constraint> BuildDefaultConstraints(
-    const std::vector<api::TopologySpreadConstraint>& /*default_constraints*/,
-    const api::Pod& /*pod*/, const std::string& /*action*/) {
-  // Note: helper.DefaultSelector(pod, services, rcs, rss, sss) is empty: no
-  // such objects exist in schedref (docs/deviations.md "Default topology
-  // spreading"), so the defaults yield no constraint, whichever of them
-  // apply to `action`; they are not filtered first (a list built per pod
-  // and dropped).
-  return {};
+    const std::vector<api::TopologySpreadConstraint>& default_constraints,
+    const api::Pod& pod, const std::string& action, const api::SelectorObjects& listers) {
+  // The selector first: most pods have none, and then no list is built.
+  const std::optional<api::LabelSelector> selector = helper::DefaultSelector(pod, listers);
+  if (!selector.has_value()) return {};
+  std::vector<Constraint> constraints =
+      FilterTopologySpreadConstraints(default_constraints, pod.labels, action);
+  for (Constraint& c : constraints) c.selector = selector;
+  return constraints;
 }
 
 bool NodeLabelsMatchSpreadConstraints(const api::Labels& labels,

@@ -57,12 +57,10 @@ std::vector<Constraint> FilterTopologySpreadConstraints(
 // whenUnsatisfiable == `action`, given the selector built from the
 // Services, ReplicationControllers, ReplicaSets and StatefulSets selecting
 // the pod; none when that selector is empty.
-// Note: schedref models none of those objects, so the selector is always
-// empty and default constraints never apply, for defaultingType System and
-// List alike (docs/deviations.md "Default topology spreading").
+// (helper::DefaultSelector over `listers`).
 std::vector<Constraint> BuildDefaultConstraints(
     const std::vector<api::TopologySpreadConstraint>& default_constraints,
-    const api::Pod& pod, const std::string& action);
+    const api::Pod& pod, const std::string& action, const api::SelectorObjects& listers);
 
 // True iff `labels` has every constraint's topologyKey.
 bool NodeLabelsMatchSpreadConstraints(const api::Labels& labels,

@@ -34,7 +34,8 @@ std::vector<Constraint> PodTopologySpread::GetConstraints(const api::Pod& pod) c
     return FilterTopologySpreadConstraints(pod.topology_spread_constraints,
                                            pod.labels, api::kDoNotSchedule);
   }
-  return BuildDefaultConstraints(default_constraints_, pod, api::kDoNotSchedule);
+  return BuildDefaultConstraints(default_constraints_, pod, api::kDoNotSchedule,
+                                 handle_->SelectorListers());
 }
 
 std::vector<ClusterEventWithHint> PodTopologySpread::EventsToRegister() const {

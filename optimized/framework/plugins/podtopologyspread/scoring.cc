@@ -87,7 +87,8 @@ Status PodTopologySpread::PreScore(CycleState& state, const PodInfo& pod,
       !p.topology_spread_constraints.empty()
           ? FilterTopologySpreadConstraints(p.topology_spread_constraints, p.labels,
                                             api::kScheduleAnyway)
-          : BuildDefaultConstraints(default_constraints_, p, api::kScheduleAnyway);
+          : BuildDefaultConstraints(default_constraints_, p, api::kScheduleAnyway,
+                                    handle_->SelectorListers());
   if (constraints.empty()) return Status::Skip();
   auto data = std::make_shared<PreScoreData>();
   data->constraints = std::move(constraints);

@@ -1,6 +1,7 @@
 #include "reference/framework/plugins/podtopologyspread/common.h"
 
 #include "api/types/labels.h"
+#include "reference/framework/plugins/helper/spread.h"
 
 namespace schedref::reference::framework::plugins::podtopologyspread {
 
@@ -34,14 +35,14 @@ std::vector<Constraint> FilterTopologySpreadConstraints(
 
 std::vector<Constraint> BuildDefaultConstraints(
     const std::vector<api::TopologySpreadConstraint>& default_constraints,
-    const api::Pod& pod, const std::string& action) {
+    const api::Pod& pod, const std::string& action, const api::SelectorObjects& listers) {
   std::vector<Constraint> constraints =
       FilterTopologySpreadConstraints(default_constraints, pod.labels, action);
   if (constraints.empty()) return {};
-  // Note: helper.DefaultSelector(pod, services, rcs, rss, sss) is empty
-  // here: no such objects exist in this reference (docs/deviations.md
-  // "Default topology spreading").
-  return {};
+  const std::optional<api::LabelSelector> selector = helper::DefaultSelector(pod, listers);
+  if (!selector.has_value()) return {};
+  for (Constraint& c : constraints) c.selector = selector;
+  return constraints;
 }
 
 bool NodeLabelsMatchSpreadConstraints(

@@ -58,14 +58,12 @@ std::vector<Constraint> FilterTopologySpreadConstraints(
 
 // upstream buildDefaultConstraints: the default constraints with
 // whenUnsatisfiable == `action`, each given the selector built from the
-// Services, ReplicationControllers, ReplicaSets and StatefulSets that
-// select the pod; no constraints when that selector is empty.
-// Note: this reference models none of those objects, so the selector is
-// always empty and default constraints never apply, for defaultingType
-// System and List alike (docs/deviations.md "Default topology spreading").
+// Services, ReplicationControllers, ReplicaSets and StatefulSets of
+// `listers` that select the pod (helper::DefaultSelector); no constraints
+// when that selector is empty.
 std::vector<Constraint> BuildDefaultConstraints(
     const std::vector<api::TopologySpreadConstraint>& default_constraints,
-    const api::Pod& pod, const std::string& action);
+    const api::Pod& pod, const std::string& action, const api::SelectorObjects& listers);
 
 // True iff `labels` has every constraint's topologyKey.
 bool NodeLabelsMatchSpreadConstraints(const api::Labels& labels,

@@ -39,7 +39,8 @@ std::vector<Constraint> PodTopologySpread::GetConstraints(
     return FilterTopologySpreadConstraints(pod.topology_spread_constraints,
                                            pod.labels, kDoNotSchedule);
   }
-  return BuildDefaultConstraints(default_constraints_, pod, kDoNotSchedule);
+  return BuildDefaultConstraints(default_constraints_, pod, kDoNotSchedule,
+                                 handle_->SelectorListers());
 }
 
 std::vector<ClusterEventWithHint> PodTopologySpread::EventsToRegister() const {

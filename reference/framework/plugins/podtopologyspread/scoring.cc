@@ -54,7 +54,8 @@ Status PodTopologySpread::PreScore(CycleState& state, const api::Pod& pod,
       !pod.topology_spread_constraints.empty()
           ? FilterTopologySpreadConstraints(pod.topology_spread_constraints,
                                             pod.labels, kScheduleAnyway)
-          : BuildDefaultConstraints(default_constraints_, pod, kScheduleAnyway);
+          : BuildDefaultConstraints(default_constraints_, pod, kScheduleAnyway,
+                                    handle_->SelectorListers());
   if (s.constraints.empty()) return Status::Skip();
 
   // upstream initPreScoreState: the domains of the filtered nodes.
