@@ -352,19 +352,286 @@ Gen<std::vector<TopologySpreadConstraint>> GenValidSpreadConstraints() {
                   });
 }
 
-Gen<Volume> GenVolume() {
+// --- Storage ------------------------------------------------------------------------
+
+// Bytes: small, round, or anything positive.
+Gen<int64_t> StorageBytes() {
+  return gen::oneOf(gen::inRange<int64_t>(1, 100000),
+                    gen::map(gen::inRange<int64_t>(1, 1024),
+                             [](int64_t n) { return n * 1024 * 1024 * 1024; }),
+                    gen::inRange<int64_t>(1, std::numeric_limits<int64_t>::max()));
+}
+
+// A non-empty set of access modes the API server accepts: ReadWriteOncePod
+// alone, or any non-empty subset of the other three, in any order.
+Gen<std::vector<std::string>> AccessModes() {
+  return gen::oneOf(
+      gen::just(std::vector<std::string>{kReadWriteOncePod}),
+      gen::map(gen::resize(3, gen::nonEmpty(gen::container<std::vector<std::string>>(
+                                  gen::element<std::string>(kReadWriteOnce, kReadOnlyMany,
+                                                            kReadWriteMany)))),
+               [](std::vector<std::string> modes) {
+                 std::vector<std::string> unique;
+                 for (std::string& m : modes) {
+                   if (std::find(unique.begin(), unique.end(), m) == unique.end()) {
+                     unique.push_back(std::move(m));
+                   }
+                 }
+                 return unique;
+               }));
+}
+
+// CSI driver names: DNS subdomains of at most 63 characters.
+Gen<std::string> DriverName() {
+  return gen::oneOf(gen::element<std::string>("ebs.csi.aws.com", "pd.csi.storage.gke.io",
+                                              "disk.csi.azure.com", "hostpath.csi.k8s.io"),
+                    ObjectName());
+}
+
+Gen<PersistentVolumeClaimSpec> GenClaimSpec() {
+  return gen::build<PersistentVolumeClaimSpec>(
+      gen::set(&PersistentVolumeClaimSpec::access_modes, AccessModes()),
+      gen::set(&PersistentVolumeClaimSpec::selector, Optional(GenLabelSelector())),
+      gen::set(&PersistentVolumeClaimSpec::storage_request, StorageBytes()),
+      gen::set(&PersistentVolumeClaimSpec::volume_name,
+               gen::oneOf(gen::just(std::string()), ObjectName())),
+      gen::set(&PersistentVolumeClaimSpec::storage_class_name,
+               Optional(gen::oneOf(gen::just(std::string()), ObjectName()))),
+      gen::set(&PersistentVolumeClaimSpec::volume_mode,
+               gen::element<std::string>("Filesystem", "Block")));
+}
+
+// One source of `kind` with the fields the decoder keeps for it, valid.
+Gen<VolumeSource> GenSource(const std::string& kind, bool persistent_volume) {
   return gen::map(
-      gen::tuple(ObjectName(),
-                 gen::element<std::string>("emptyDir", "configMap", "hostPath",
-                                           "persistentVolumeClaim"),
-                 ObjectName()),
-      [](const std::tuple<std::string, std::string, std::string>& t) {
-        const auto& [name, source, claim] = t;
-        Volume v{name, {source}, std::nullopt};
-        if (source == "persistentVolumeClaim") v.source.claim_name = claim;
-        if (source == "hostPath") v.source.path = "/" + claim;
-        return v;
+      gen::tuple(ObjectName(), ObjectName(), gen::arbitrary<bool>(), gen::inRange(0, 256),
+                 SmallVector(ObjectName()), DriverName()),
+      [kind, persistent_volume](const std::tuple<std::string, std::string, bool, int,
+                                                 std::vector<std::string>, std::string>& t) {
+        const auto& [a, b, read_only, lun, monitors, driver] = t;
+        VolumeSource s;
+        s.kind = kind;
+        if (kind == "persistentVolumeClaim") s.claim_name = a;
+        if (kind == "awsElasticBlockStore") s.volume_id = "aws://zone-a/vol-" + a;
+        if (kind == "gcePersistentDisk") s.pd_name = a;
+        if (kind == "azureDisk") {
+          s.disk_name = a;
+          s.disk_uri = "https://acct.blob.core.windows.net/vhds/" + b + ".vhd";
+        }
+        if (kind == "rbd") {
+          s.monitors = monitors.empty() ? std::vector<std::string>{"10.0.0.1:6789"} : monitors;
+          s.pool = b;
+          s.image = a;
+        }
+        if (kind == "iscsi") {
+          s.target_portal = "10.0.0.2:3260";
+          s.iqn = "iqn.2001-04.com.example:" + a;
+          s.lun = lun;
+        }
+        if (kind == "csi") {
+          s.driver = driver;
+          if (persistent_volume) s.volume_handle = a;
+        }
+        if (kind == "hostPath" || kind == "local") s.path = "/" + a;
+        const bool has_read_only = kind == "persistentVolumeClaim" ||
+                                   kind == "awsElasticBlockStore" ||
+                                   kind == "gcePersistentDisk" || kind == "azureDisk" ||
+                                   kind == "rbd" || kind == "iscsi" || kind == "csi";
+        if (has_read_only) s.read_only = read_only;
+        return s;
       });
+}
+
+Gen<Volume> GenVolume() {
+  return gen::mapcat(
+      gen::element<std::string>("emptyDir", "configMap", "hostPath", "persistentVolumeClaim",
+                                "ephemeral", "awsElasticBlockStore", "gcePersistentDisk",
+                                "azureDisk", "rbd", "iscsi", "csi"),
+      [](const std::string& kind) {
+        return gen::map(gen::tuple(ObjectName(), GenSource(kind, false), GenClaimSpec()),
+                        [kind](std::tuple<std::string, VolumeSource, PersistentVolumeClaimSpec> t) {
+                          auto& [name, source, claim] = t;
+                          Volume v{std::move(name), std::move(source), std::nullopt};
+                          if (kind == "ephemeral") v.ephemeral = std::move(claim);
+                          return v;
+                        });
+      });
+}
+
+Gen<OwnerReference> GenOwnerReference() {
+  return gen::build<OwnerReference>(
+      gen::set(&OwnerReference::api_version, gen::element<std::string>("v1", "apps/v1")),
+      gen::set(&OwnerReference::kind, gen::element<std::string>("Pod", "StatefulSet")),
+      gen::set(&OwnerReference::name, ObjectName()),
+      gen::set(&OwnerReference::uid, NonEmptyText()),
+      gen::set(&OwnerReference::controller, gen::arbitrary<bool>()));
+}
+
+// At most one controller (ValidateOwnerReferences).
+Gen<std::vector<OwnerReference>> GenOwnerReferences() {
+  return gen::map(SmallVector(GenOwnerReference()), [](std::vector<OwnerReference> refs) {
+    bool controller = false;
+    for (OwnerReference& r : refs) {
+      if (r.controller && controller) r.controller = false;
+      controller = controller || r.controller;
+    }
+    return refs;
+  });
+}
+
+Gen<NodeSelector> GenNodeSelector() {
+  return gen::map(gen::resize(3, gen::nonEmpty(gen::container<std::vector<NodeSelectorTerm>>(
+                                     GenNodeSelectorTerm()))),
+                  [](std::vector<NodeSelectorTerm> terms) {
+                    NodeSelector s;
+                    s.terms = std::move(terms);
+                    return s;
+                  });
+}
+
+Gen<PersistentVolume> GenPersistentVolume() {
+  return gen::mapcat(
+      gen::element<std::string>("csi", "hostPath", "local", "awsElasticBlockStore",
+                                "gcePersistentDisk", "azureDisk", "rbd", "iscsi"),
+      [](const std::string& kind) {
+        return gen::map(
+            gen::build<PersistentVolume>(
+                gen::set(&PersistentVolume::name, ObjectName()),
+                gen::set(&PersistentVolume::uid, NonEmptyText()),
+                gen::set(&PersistentVolume::labels, GenLabels()),
+                gen::set(&PersistentVolume::annotations, GenAnnotations()),
+                gen::set(&PersistentVolume::deletion_timestamp, Optional(Time())),
+                gen::set(&PersistentVolume::capacity, StorageBytes()),
+                gen::set(&PersistentVolume::access_modes, AccessModes()),
+                gen::set(&PersistentVolume::storage_class_name,
+                         gen::oneOf(gen::just(std::string()), ObjectName())),
+                gen::set(&PersistentVolume::claim_ref,
+                         Optional(gen::build<ClaimReference>(
+                             gen::set(&ClaimReference::ns,
+                                      gen::oneOf(gen::just(std::string()), ObjectName())),
+                             gen::set(&ClaimReference::name,
+                                      gen::oneOf(gen::just(std::string()), ObjectName())),
+                             gen::set(&ClaimReference::uid,
+                                      gen::oneOf(gen::just(std::string()), NonEmptyText()))))),
+                gen::set(&PersistentVolume::node_affinity, Optional(GenNodeSelector())),
+                gen::set(&PersistentVolume::volume_mode,
+                         gen::element<std::string>("Filesystem", "Block")),
+                gen::set(&PersistentVolume::reclaim_policy,
+                         gen::element<std::string>("Retain", "Delete", "Recycle")),
+                gen::set(&PersistentVolume::source, GenSource(kind, true)),
+                gen::set(&PersistentVolume::phase,
+                         gen::element<std::string>("Pending", "Available", "Bound", "Released",
+                                                   "Failed"))),
+            [](PersistentVolume pv) {
+              // A local volume needs node affinity.
+              if (pv.source.kind == "local" && !pv.node_affinity) {
+                pv.node_affinity = NodeSelector{};
+                pv.node_affinity->terms.push_back(NodeSelectorTerm{});
+                pv.node_affinity->terms.back().match_expressions.push_back(
+                    {"kubernetes.io/hostname", "In", {"node-a"}});
+              }
+              return pv;
+            });
+      });
+}
+
+Gen<PersistentVolumeClaim> GenPersistentVolumeClaim() {
+  return gen::build<PersistentVolumeClaim>(
+      gen::set(&PersistentVolumeClaim::ns, ObjectName()),
+      gen::set(&PersistentVolumeClaim::name, ObjectName()),
+      gen::set(&PersistentVolumeClaim::uid, NonEmptyText()),
+      gen::set(&PersistentVolumeClaim::labels, GenLabels()),
+      gen::set(&PersistentVolumeClaim::annotations, GenAnnotations()),
+      gen::set(&PersistentVolumeClaim::deletion_timestamp, Optional(Time())),
+      gen::set(&PersistentVolumeClaim::owner_references, GenOwnerReferences()),
+      gen::set(&PersistentVolumeClaim::spec, GenClaimSpec()),
+      gen::set(&PersistentVolumeClaim::phase,
+               gen::element<std::string>("Pending", "Bound", "Lost")));
+}
+
+Gen<StorageClass> GenStorageClass() {
+  const auto requirement = gen::build<TopologySelectorRequirement>(
+      gen::set(&TopologySelectorRequirement::key, LabelKey()),
+      gen::set(&TopologySelectorRequirement::values,
+               gen::resize(3, gen::nonEmpty(gen::container<std::vector<std::string>>(
+                                  LabelValue())))));
+  const auto term = gen::map(
+      SmallVector(requirement), [](std::vector<TopologySelectorRequirement> reqs) {
+        // Keys are unique within a term.
+        TopologySelectorTerm t;
+        for (TopologySelectorRequirement& r : reqs) {
+          if (std::none_of(t.match_label_expressions.begin(), t.match_label_expressions.end(),
+                           [&](const TopologySelectorRequirement& u) { return u.key == r.key; })) {
+            t.match_label_expressions.push_back(std::move(r));
+          }
+        }
+        return t;
+      });
+  return gen::build<StorageClass>(
+      gen::set(&StorageClass::name, ObjectName()),
+      gen::set(&StorageClass::annotations, GenAnnotations()),
+      gen::set(&StorageClass::provisioner,
+               gen::oneOf(DriverName(), gen::element<std::string>("kubernetes.io/no-provisioner",
+                                                                  "kubernetes.io/gce-pd"))),
+      gen::set(&StorageClass::reclaim_policy, gen::element<std::string>("Delete", "Retain")),
+      gen::set(&StorageClass::volume_binding_mode,
+               gen::element<std::string>(kVolumeBindingImmediate,
+                                         kVolumeBindingWaitForFirstConsumer)),
+      gen::set(&StorageClass::allowed_topologies, SmallVector(term)));
+}
+
+Gen<CSINode> GenCSINode() {
+  const auto driver = gen::build<CSINodeDriver>(
+      gen::set(&CSINodeDriver::name, DriverName()),
+      gen::set(&CSINodeDriver::node_id, NonEmptyText()),
+      gen::set(&CSINodeDriver::topology_keys, SmallVector(LabelKey())),
+      gen::set(&CSINodeDriver::allocatable_count,
+               Optional(gen::inRange(0, std::numeric_limits<int32_t>::max()))));
+  return gen::map(
+      gen::build<CSINode>(gen::set(&CSINode::name, ObjectName()),
+                          gen::set(&CSINode::annotations, GenAnnotations()),
+                          gen::set(&CSINode::drivers, SmallVector(driver))),
+      [](CSINode n) {
+        // Driver names are unique.
+        std::vector<CSINodeDriver> unique;
+        for (CSINodeDriver& d : n.drivers) {
+          if (std::none_of(unique.begin(), unique.end(),
+                           [&](const CSINodeDriver& u) { return u.name == d.name; })) {
+            unique.push_back(std::move(d));
+          }
+        }
+        n.drivers = std::move(unique);
+        return n;
+      });
+}
+
+Gen<CSIDriver> GenCSIDriver() {
+  return gen::build<CSIDriver>(gen::set(&CSIDriver::name, DriverName()),
+                               gen::set(&CSIDriver::attach_required, gen::arbitrary<bool>()),
+                               gen::set(&CSIDriver::storage_capacity, gen::arbitrary<bool>()));
+}
+
+Gen<CSIStorageCapacity> GenCSIStorageCapacity() {
+  const auto any_size = gen::oneOf(StorageBytes(), gen::just(int64_t{0}),
+                                   gen::inRange<int64_t>(-100000, 0));
+  return gen::build<CSIStorageCapacity>(
+      gen::set(&CSIStorageCapacity::ns, ObjectName()),
+      gen::set(&CSIStorageCapacity::name, ObjectName()),
+      gen::set(&CSIStorageCapacity::node_topology, Optional(GenLabelSelector())),
+      gen::set(&CSIStorageCapacity::storage_class_name, ObjectName()),
+      gen::set(&CSIStorageCapacity::capacity,
+               Optional(gen::oneOf(StorageBytes(), gen::just(int64_t{0})))),
+      // Not validated upstream: negative sizes are kept.
+      gen::set(&CSIStorageCapacity::maximum_volume_size, Optional(any_size)));
+}
+
+Gen<AnyObject> GenStorageKind() {
+  const auto as_any = [](auto g) {
+    return gen::map(std::move(g), [](auto o) { return AnyObject(std::move(o)); });
+  };
+  return gen::oneOf(as_any(GenPersistentVolume()), as_any(GenPersistentVolumeClaim()),
+                    as_any(GenStorageClass()), as_any(GenCSINode()), as_any(GenCSIDriver()),
+                    as_any(GenCSIStorageCapacity()));
 }
 
 Gen<Pod> GenPod() {
@@ -403,6 +670,7 @@ Gen<Pod> GenPod() {
           gen::set(&Pod::preemption_policy,
                    Optional(gen::element<std::string>("PreemptLowerPriority", "Never"))),
           gen::set(&Pod::volumes, SmallVector(GenVolume())),
+          gen::set(&Pod::owner_references, GenOwnerReferences()),
           gen::set(&Pod::termination_grace_period_seconds,
                    Optional(gen::arbitrary<int64_t>())),
           gen::set(&Pod::phase, gen::element<std::string>("", "Pending", "Running",
@@ -585,6 +853,16 @@ void CheckRoundTrip(const AnyObject& want) {
             expected.priority_classes = {o};
           }
           if constexpr (std::is_same_v<T, Namespace>) expected.namespaces = {o};
+          if constexpr (std::is_same_v<T, PersistentVolume>) expected.persistent_volumes = {o};
+          if constexpr (std::is_same_v<T, PersistentVolumeClaim>) {
+            expected.persistent_volume_claims = {o};
+          }
+          if constexpr (std::is_same_v<T, StorageClass>) expected.storage_classes = {o};
+          if constexpr (std::is_same_v<T, CSINode>) expected.csi_nodes = {o};
+          if constexpr (std::is_same_v<T, CSIDriver>) expected.csi_drivers = {o};
+          if constexpr (std::is_same_v<T, CSIStorageCapacity>) {
+            expected.csi_storage_capacities = {o};
+          }
         },
         want);
     RC_ASSERT(*objects == expected);
@@ -609,6 +887,31 @@ RC_GTEST_PROP(ModelRoundTripTest, NodeSurvivesEncodeDecode, ()) {
 
 RC_GTEST_PROP(ModelRoundTripTest, OtherKindsSurviveEncodeDecode, ()) {
   CheckRoundTrip(*GenOtherKind());
+}
+
+RC_GTEST_PROP(ModelRoundTripTest, StorageKindsSurviveEncodeDecode, ()) {
+  CheckRoundTrip(*GenStorageKind());
+}
+
+// Each storage kind on its own, so that a failure names it and every kind
+// gets its full share of cases.
+RC_GTEST_PROP(ModelRoundTripTest, PersistentVolumeSurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenPersistentVolume());
+}
+RC_GTEST_PROP(ModelRoundTripTest, PersistentVolumeClaimSurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenPersistentVolumeClaim());
+}
+RC_GTEST_PROP(ModelRoundTripTest, StorageClassSurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenStorageClass());
+}
+RC_GTEST_PROP(ModelRoundTripTest, CSINodeSurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenCSINode());
+}
+RC_GTEST_PROP(ModelRoundTripTest, CSIDriverSurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenCSIDriver());
+}
+RC_GTEST_PROP(ModelRoundTripTest, CSIStorageCapacitySurvivesEncodeDecode, ()) {
+  CheckRoundTrip(*GenCSIStorageCapacity());
 }
 
 }  // namespace
