@@ -541,7 +541,7 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   SCHEDREF_RETURN_IF_ERROR(spec->Enum("preemptionPolicy",
                                       {"PreemptLowerPriority", "Never"},
                                       &pod->preemption_policy));
-  SCHEDREF_RETURN_IF_ERROR(ReadVolumes(*spec, &pod->volumes));
+  SCHEDREF_RETURN_IF_ERROR(ReadVolumes(*spec, pod->name, &pod->volumes));
   SCHEDREF_RETURN_IF_ERROR(spec->Int64("terminationGracePeriodSeconds",
                                        &pod->termination_grace_period_seconds));
 

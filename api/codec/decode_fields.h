@@ -63,7 +63,9 @@ namespace schedref::api::decode_fields {
 [[nodiscard]] Status DecodeStatefulSet(const FieldReader& root, StatefulSet* ss);
 
 // A pod's spec.volumes.
-[[nodiscard]] Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out);
+// `pod_name` names the claims of the pod's ephemeral volumes.
+[[nodiscard]] Status ReadVolumes(const FieldReader& spec, const std::string& pod_name,
+                                 std::vector<Volume>* out);
 // metadata.ownerReferences.
 [[nodiscard]] Status ReadOwnerReferences(const FieldReader& meta,
                                          std::vector<OwnerReference>* out);

@@ -8,7 +8,11 @@
 // pkg/apis/storage/validation that decide which objects can exist.
 // docs/scenario-format.md lists what is read and what is ignored.
 #include <cstdint>
+#include <algorithm>
+#include <cctype>
+#include <map>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
@@ -82,10 +86,15 @@ Status ReadStorageQuantity(const FieldReader& parent, std::string_view key,
 
 // spec.accessModes of a PV or a claim: at least one, each known, and
 // ReadWriteOncePod alone.
-Status ReadAccessModes(const FieldReader& spec, std::vector<std::string>* out) {
+// Upstream words the empty list differently for the two kinds: a PV's is a
+// bare "Required value".
+Status ReadAccessModes(const FieldReader& spec, bool persistent_volume,
+                       std::vector<std::string>* out) {
   SCHEDREF_RETURN_IF_ERROR(spec.StringList("accessModes", out));
   if (out->empty()) {
-    return spec.ErrorAt("accessModes", "required value: at least 1 access mode is required");
+    return spec.ErrorAt("accessModes", persistent_volume
+                                           ? "required value"
+                                           : "required value: at least 1 access mode is required");
   }
   bool rwop = false;
   for (const std::string& mode : *out) {
@@ -113,6 +122,63 @@ Status ReadStorageClassName(const FieldReader& spec, std::optional<std::string>*
   return Status::Ok();
 }
 
+// ValidateCSIDriverName: a CSI driver name (csi.driver, a CSINode driver).
+Status CheckCsiDriverName(const FieldReader& at, std::string_view key, const std::string& name) {
+  if (name.empty()) return at.ErrorAt(key, "required value");
+  if (name.size() > 63) return at.ErrorAt(key, "too long: may not be more than 63 bytes");
+  std::string lower = name;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (auto problem = CheckDnsSubdomain(lower)) {
+    return at.ErrorAt(key, "invalid value \"" + name + "\": " + *problem);
+  }
+  return Status::Ok();
+}
+
+// validatePartition: 0..255 (0 is allowed although the message says 1).
+Status CheckPartition(const FieldReader& src) {
+  int32_t partition = 0;
+  SCHEDREF_RETURN_IF_ERROR(src.Int32("partition", &partition));
+  if (partition < 0 || partition > 255) {
+    return src.ErrorAt("partition", "invalid value " + std::to_string(partition) +
+                                        ": must be between 1 and 255, inclusive");
+  }
+  return Status::Ok();
+}
+
+// validateISCSIQualifiedName.
+Status CheckIqn(const FieldReader& src, std::string_view key, const std::string& iqn) {
+  static const std::regex kIqn(R"(^iqn\.\d{4}-\d{2}\.([[:alnum:].-]+)(:[^,;*&$|\s]+)$)");
+  static const std::regex kEui(R"(^eui.[[:alnum:]]{16}$)");
+  static const std::regex kNaa(R"(^naa.[[:alnum:]]{32}$)");
+  const auto starts = [&](std::string_view p) { return iqn.rfind(p, 0) == 0; };
+  if (!starts("iqn") && !starts("eui") && !starts("naa")) {
+    return src.ErrorAt(key, "invalid value \"" + iqn +
+                                "\": must be valid format starting with iqn, eui, or naa");
+  }
+  const std::regex& re = starts("iqn") ? kIqn : starts("eui") ? kEui : kNaa;
+  if (!std::regex_search(iqn, re)) {
+    return src.ErrorAt(key, "invalid value \"" + iqn + "\": must be valid format");
+  }
+  return Status::Ok();
+}
+
+// A hostPath or local path: required, with no ".." element.
+Status CheckPath(const FieldReader& src, std::string* out) {
+  SCHEDREF_RETURN_IF_ERROR(src.String("path", out));
+  if (out->empty()) return src.ErrorAt("path", "required value");
+  size_t start = 0;
+  while (start <= out->size()) {
+    size_t end = out->find_first_of("/\\", start);
+    if (end == std::string::npos) end = out->size();
+    if (out->compare(start, end - start, "..") == 0) {
+      return src.ErrorAt("path", "invalid value \"" + *out + "\": must not contain '..'");
+    }
+    start = end + 1;
+  }
+  return Status::Ok();
+}
+
 // The scheduler-relevant fields of the source `kind` at `src` (an object).
 Status ReadSourceFields(const FieldReader& src, bool persistent_volume, VolumeSource* out) {
   SCHEDREF_RETURN_IF_ERROR(src.ExpectObject());
@@ -123,14 +189,32 @@ Status ReadSourceFields(const FieldReader& src, bool persistent_volume, VolumeSo
   } else if (kind == "awsElasticBlockStore") {
     SCHEDREF_RETURN_IF_ERROR(src.String("volumeID", &out->volume_id));
     if (out->volume_id.empty()) return src.ErrorAt("volumeID", "required value");
+    SCHEDREF_RETURN_IF_ERROR(CheckPartition(src));
   } else if (kind == "gcePersistentDisk") {
     SCHEDREF_RETURN_IF_ERROR(src.String("pdName", &out->pd_name));
     if (out->pd_name.empty()) return src.ErrorAt("pdName", "required value");
+    SCHEDREF_RETURN_IF_ERROR(CheckPartition(src));
   } else if (kind == "azureDisk") {
     SCHEDREF_RETURN_IF_ERROR(src.String("diskName", &out->disk_name));
     SCHEDREF_RETURN_IF_ERROR(src.String("diskURI", &out->disk_uri));
     if (out->disk_name.empty()) return src.ErrorAt("diskName", "required value");
     if (out->disk_uri.empty()) return src.ErrorAt("diskURI", "required value");
+    std::optional<std::string> caching, disk_kind;
+    SCHEDREF_RETURN_IF_ERROR(src.Enum("cachingMode", {"None", "ReadOnly", "ReadWrite"}, &caching));
+    SCHEDREF_RETURN_IF_ERROR(src.Enum("kind", {"Dedicated", "Managed", "Shared"}, &disk_kind));
+    // The kind defaults to Shared, so an unset kind takes the blob URI form.
+    if (disk_kind.value_or("Shared") == "Managed") {
+      if (out->disk_uri.rfind("/subscriptions/", 0) != 0) {
+        return src.ErrorAt("diskURI", "unsupported value \"" + out->disk_uri +
+                                          "\" (supported: \"/subscriptions/{sub-id}/resourcegroups/"
+                                          "{group-name}/providers/microsoft.compute/disks/"
+                                          "{disk-id}\")");
+      }
+    } else if (out->disk_uri.rfind("https://", 0) != 0) {
+      return src.ErrorAt("diskURI", "unsupported value \"" + out->disk_uri +
+                                        "\" (supported: \"https://{account-name}.blob.core."
+                                        "windows.net/{container-name}/{disk-name}.vhd\")");
+    }
   } else if (kind == "rbd") {
     SCHEDREF_RETURN_IF_ERROR(src.StringList("monitors", &out->monitors));
     SCHEDREF_RETURN_IF_ERROR(src.String("pool", &out->pool));
@@ -144,23 +228,27 @@ Status ReadSourceFields(const FieldReader& src, bool persistent_volume, VolumeSo
     SCHEDREF_RETURN_IF_ERROR(src.Int32("lun", &out->lun));
     if (out->target_portal.empty()) return src.ErrorAt("targetPortal", "required value");
     if (out->iqn.empty()) return src.ErrorAt("iqn", "required value");
+    SCHEDREF_RETURN_IF_ERROR(CheckIqn(src, "iqn", out->iqn));
     if (out->lun < 0 || out->lun > 255) {
       return src.ErrorAt("lun", "invalid value " + std::to_string(out->lun) +
                                     ": must be between 0 and 255, inclusive");
     }
   } else if (kind == "csi") {
     SCHEDREF_RETURN_IF_ERROR(src.String("driver", &out->driver));
-    if (out->driver.empty()) return src.ErrorAt("driver", "required value");
-    if (out->driver.size() > 63) {
-      return src.ErrorAt("driver", "too long: may not be more than 63 bytes");
-    }
+    SCHEDREF_RETURN_IF_ERROR(CheckCsiDriverName(src, "driver", out->driver));
     if (persistent_volume) {
       SCHEDREF_RETURN_IF_ERROR(src.String("volumeHandle", &out->volume_handle));
       if (out->volume_handle.empty()) return src.ErrorAt("volumeHandle", "required value");
     }
-  } else if (kind == "hostPath" || kind == "local") {
-    SCHEDREF_RETURN_IF_ERROR(src.String("path", &out->path));
-    if (out->path.empty()) return src.ErrorAt("path", "required value");
+  } else if (kind == "hostPath") {
+    SCHEDREF_RETURN_IF_ERROR(CheckPath(src, &out->path));
+    std::optional<std::string> type;
+    SCHEDREF_RETURN_IF_ERROR(src.Enum("type",
+                                      {"", "BlockDevice", "CharDevice", "Directory",
+                                       "DirectoryOrCreate", "File", "FileOrCreate", "Socket"},
+                                      &type));
+  } else if (kind == "local") {
+    SCHEDREF_RETURN_IF_ERROR(CheckPath(src, &out->path));
   }
   if (kind != "persistentVolumeClaim" || !persistent_volume) {
     std::optional<bool> read_only;
@@ -198,7 +286,7 @@ Status ReadOneSource(const FieldReader& at, const std::string_view (&sources)[N]
 }
 
 Status ReadClaimSpec(const FieldReader& spec, PersistentVolumeClaimSpec* out) {
-  SCHEDREF_RETURN_IF_ERROR(ReadAccessModes(spec, &out->access_modes));
+  SCHEDREF_RETURN_IF_ERROR(ReadAccessModes(spec, /*persistent_volume=*/false, &out->access_modes));
   SCHEDREF_RETURN_IF_ERROR(ReadLabelSelector(spec, "selector", &out->selector));
   StatusOr<FieldReader> resources = spec.Object("resources");
   if (!resources.ok()) return resources.status();
@@ -257,7 +345,8 @@ Status ReadOwnerReferences(const FieldReader& meta, std::vector<OwnerReference>*
   return Status::Ok();
 }
 
-Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out) {
+Status ReadVolumes(const FieldReader& spec, const std::string& pod_name,
+                   std::vector<Volume>* out) {
   StatusOr<std::vector<FieldReader>> items = spec.Array("volumes");
   if (!items.ok()) return items.status();
   std::set<std::string> seen;
@@ -279,6 +368,24 @@ Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out) {
       StatusOr<FieldReader> tmpl = eph->Object("volumeClaimTemplate");
       if (!tmpl.ok()) return tmpl.status();
       if (!tmpl->present()) return eph->ErrorAt("volumeClaimTemplate", "required value");
+      // The template's metadata may set only labels and annotations.
+      StatusOr<FieldReader> tmeta = tmpl->Object("metadata");
+      if (!tmeta.ok()) return tmeta.status();
+      if (tmeta->present()) {
+        for (auto it = tmeta->json().begin(); it != tmeta->json().end(); ++it) {
+          if (it.key() != "labels" && it.key() != "annotations" && !it.value().is_null()) {
+            return tmeta->ErrorAt(it.key(), "forbidden: cannot be set");
+          }
+        }
+        Labels labels, annotations;
+        SCHEDREF_RETURN_IF_ERROR(ReadLabels(*tmeta, "labels", &labels));
+        SCHEDREF_RETURN_IF_ERROR(ReadAnnotations(*tmeta, &annotations));
+      }
+      const std::string claim_name = pod_name + "-" + volume.name;
+      if (auto problem = CheckDnsSubdomain(claim_name)) {
+        return v.ErrorAt("name", "invalid value \"" + volume.name + "\": PVC name \"" +
+                                     claim_name + "\": " + *problem);
+      }
       StatusOr<FieldReader> tspec = tmpl->Object("spec");
       if (!tspec.ok()) return tspec.status();
       PersistentVolumeClaimSpec claim;
@@ -286,6 +393,20 @@ Status ReadVolumes(const FieldReader& spec, std::vector<Volume>* out) {
       volume.ephemeral = std::move(claim);
     }
     out->push_back(std::move(volume));
+  }
+  // A claim may not name the claim an ephemeral volume of this pod gets.
+  for (size_t i = 0; i < out->size(); ++i) {
+    const Volume& volume = (*out)[i];
+    if (volume.source.kind != "persistentVolumeClaim") continue;
+    for (const Volume& e : *out) {
+      if (e.source.kind == "ephemeral" && pod_name + "-" + e.name == volume.source.claim_name) {
+        StatusOr<FieldReader> claim = (*items)[i].Object("persistentVolumeClaim");
+        if (!claim.ok()) return claim.status();
+        return claim->ErrorAt("claimName", "invalid value \"" + volume.source.claim_name +
+                                               "\": must not reference a PVC that gets "
+                                               "created for an ephemeral volume");
+      }
+    }
   }
   return Status::Ok();
 }
@@ -297,12 +418,23 @@ Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv) {
   if (pv->uid.empty()) pv->uid = pv->name;
   StatusOr<FieldReader> spec = root.Object("spec");
   if (!spec.ok()) return spec.status();
-  SCHEDREF_RETURN_IF_ERROR(ReadAccessModes(*spec, &pv->access_modes));
+  SCHEDREF_RETURN_IF_ERROR(ReadAccessModes(*spec, /*persistent_volume=*/true, &pv->access_modes));
   StatusOr<FieldReader> capacity = spec->Object("capacity");
   if (!capacity.ok()) return capacity.status();
   std::optional<int64_t> storage;
   SCHEDREF_RETURN_IF_ERROR(ReadStorageQuantity(*capacity, "storage", &storage));
+  if (!capacity->present() || capacity->json().empty()) {
+    return spec->ErrorAt("capacity", "required value");
+  }
   if (!storage.has_value()) return spec->ErrorAt("capacity.storage", "required value");
+  // Note: upstream prints the whole capacity map in Go syntax; we name the
+  // first other key (docs/deviations.md, "Storage objects").
+  for (auto it = capacity->json().begin(); it != capacity->json().end(); ++it) {
+    if (it.key() != "storage") {
+      return spec->ErrorAt("capacity", "unsupported value \"" + it.key() +
+                                           "\" (supported: \"storage\")");
+    }
+  }
   if (*storage <= 0) return spec->ErrorAt("capacity.storage", "must be greater than zero");
   pv->capacity = *storage;
   std::optional<std::string> policy;
@@ -335,6 +467,11 @@ Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv) {
                                          /*persistent_volume=*/true, &pv->source));
   if (pv->source.kind == "local" && !pv->node_affinity.has_value()) {
     return spec->ErrorAt("nodeAffinity", "required value: Local volume requires node affinity");
+  }
+  if (pv->source.kind == "hostPath" && pv->reclaim_policy == "Recycle" &&
+      pv->source.path.find_first_not_of('/') == std::string::npos) {
+    return spec->ErrorAt("persistentVolumeReclaimPolicy",
+                         "forbidden: may not be 'recycle' for a hostPath mount of '/'");
   }
   std::optional<std::string> class_name;
   SCHEDREF_RETURN_IF_ERROR(ReadStorageClassName(*spec, &class_name));
@@ -385,6 +522,15 @@ Status DecodeStorageClass(const FieldReader& root, StorageClass* sc) {
   SCHEDREF_RETURN_IF_ERROR(ReadObjectMeta(root, nullptr, nullptr, &sc->annotations, nullptr));
   SCHEDREF_RETURN_IF_ERROR(root.String("provisioner", &sc->provisioner));
   if (sc->provisioner.empty()) return root.ErrorAt("provisioner", "required value");
+  {
+    // Upstream checks, and prints, the lowercased name.
+    std::string lower = sc->provisioner;
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (auto problem = CheckQualifiedName(lower)) {
+      return root.ErrorAt("provisioner", "invalid value \"" + lower + "\": " + *problem);
+    }
+  }
   std::optional<std::string> policy, mode;
   SCHEDREF_RETURN_IF_ERROR(root.Enum("reclaimPolicy", {"Delete", "Retain"}, &policy));
   sc->reclaim_policy = policy.value_or("Delete");
@@ -393,6 +539,10 @@ Status DecodeStorageClass(const FieldReader& root, StorageClass* sc) {
   sc->volume_binding_mode = mode.value_or(kVolumeBindingImmediate);
   StatusOr<std::vector<FieldReader>> terms = root.Array("allowedTopologies");
   if (!terms.ok()) return terms.status();
+  // Each term as key -> values, to find repeated terms. Upstream's list
+  // starts with as many empty entries as there are terms, so a term with no
+  // expressions always counts as repeated.
+  std::vector<std::map<std::string, std::set<std::string>>> seen_terms(terms->size());
   for (const FieldReader& t : *terms) {
     SCHEDREF_RETURN_IF_ERROR(t.ExpectObject());
     TopologySelectorTerm term;
@@ -409,8 +559,23 @@ Status DecodeStorageClass(const FieldReader& root, StorageClass* sc) {
       }
       if (!keys.insert(r.key).second) return e.ErrorAt("key", "duplicate value \"" + r.key + "\"");
       if (r.values.empty()) return e.ErrorAt("values", "required value");
+      std::set<std::string> values;
+      for (size_t k = 0; k < r.values.size(); ++k) {
+        if (!values.insert(r.values[k]).second) {
+          return e.ErrorAt("values[" + std::to_string(k) + "]",
+                           "duplicate value \"" + r.values[k] + "\"");
+        }
+      }
       term.match_label_expressions.push_back(std::move(r));
     }
+    std::map<std::string, std::set<std::string>> as_map;
+    for (const TopologySelectorRequirement& r : term.match_label_expressions) {
+      as_map[r.key] = std::set<std::string>(r.values.begin(), r.values.end());
+    }
+    if (std::find(seen_terms.begin(), seen_terms.end(), as_map) != seen_terms.end()) {
+      return t.ErrorAt("matchLabelExpressions", "duplicate value \"\"");
+    }
+    seen_terms.push_back(std::move(as_map));
     sc->allowed_topologies.push_back(std::move(term));
   }
   return Status::Ok();
@@ -430,12 +595,12 @@ Status DecodeCSINode(const FieldReader& root, CSINode* node) {
     SCHEDREF_RETURN_IF_ERROR(d.String("name", &driver.name));
     SCHEDREF_RETURN_IF_ERROR(d.String("nodeID", &driver.node_id));
     SCHEDREF_RETURN_IF_ERROR(d.StringList("topologyKeys", &driver.topology_keys));
-    if (driver.name.empty()) return d.ErrorAt("name", "required value");
-    if (driver.name.size() > 63) return d.ErrorAt("name", "too long: may not be more than 63 bytes");
-    if (!names.insert(driver.name).second) {
-      return d.ErrorAt("name", "duplicate value \"" + driver.name + "\"");
-    }
+    SCHEDREF_RETURN_IF_ERROR(CheckCsiDriverName(d, "name", driver.name));
     if (driver.node_id.empty()) return d.ErrorAt("nodeID", "required value");
+    if (driver.node_id.size() > 256) {
+      return d.ErrorAt("nodeID", "invalid value \"" + driver.node_id +
+                                     "\": must be 256 characters or less");
+    }
     StatusOr<FieldReader> allocatable = d.Object("allocatable");
     if (!allocatable.ok()) return allocatable.status();
     SCHEDREF_RETURN_IF_ERROR(allocatable->Int32("count", &driver.allocatable_count));
@@ -443,6 +608,18 @@ Status DecodeCSINode(const FieldReader& root, CSINode* node) {
       return allocatable->ErrorAt("count", "invalid value " +
                                                std::to_string(*driver.allocatable_count) +
                                                ": must be greater than or equal to 0");
+    }
+    if (!names.insert(driver.name).second) {
+      return d.ErrorAt("name", "duplicate value \"" + driver.name + "\"");
+    }
+    // Upstream reports topology key problems at the driver, not the key.
+    std::set<std::string> keys;
+    for (const std::string& key : driver.topology_keys) {
+      if (key.empty()) return d.Error("required value");
+      if (!keys.insert(key).second) return d.Error("duplicate value \"" + key + "\"");
+      if (auto problem = CheckQualifiedName(key)) {
+        return d.Error("invalid value \"" + key + "\": " + *problem);
+      }
     }
     node->drivers.push_back(std::move(driver));
   }
@@ -458,6 +635,19 @@ Status DecodeCSIDriver(const FieldReader& root, CSIDriver* driver) {
   SCHEDREF_RETURN_IF_ERROR(spec->Bool("storageCapacity", &capacity));
   driver->attach_required = attach.value_or(true);
   driver->storage_capacity = capacity.value_or(false);
+  // Validated, not kept.
+  std::optional<std::string> fs_group_policy;
+  SCHEDREF_RETURN_IF_ERROR(spec->Enum("fsGroupPolicy", {"File", "None", "ReadWriteOnceWithFSType"},
+                                      &fs_group_policy));
+  std::vector<std::string> modes;
+  SCHEDREF_RETURN_IF_ERROR(spec->StringList("volumeLifecycleModes", &modes));
+  for (const std::string& mode : modes) {
+    if (mode != "Persistent" && mode != "Ephemeral") {
+      return spec->ErrorAt("volumeLifecycleModes",
+                           "unsupported value \"" + mode +
+                               "\" (supported: \"Persistent\", \"Ephemeral\")");
+    }
+  }
   return Status::Ok();
 }
 

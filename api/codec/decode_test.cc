@@ -277,13 +277,495 @@ TEST(DecodeManifestsTest, TypedListItemsInheritKindAndApiVersion) {
 }
 
 TEST(DecodeManifestsTest, TestdataRoundTripsThroughEncodeList) {
-  for (const char* file : {"cluster.json", "others.yaml", "nodelist.json"}) {
+  for (const char* file : {"cluster.json", "others.yaml", "nodelist.json", "storage.yaml"}) {
     const Objects objects = MustDecodeFile(file);
     const std::string text = EncodeList(objects).dump(2);
     StatusOr<Objects> again = DecodeManifests(text, "encoded.json");
     ASSERT_TRUE(again.ok()) << again.status().message();
     EXPECT_EQ(*again, objects) << file;
   }
+}
+
+// --- Storage kinds -------------------------------------------------------------------
+
+TEST(DecodeManifestsTest, KubectlDumpStorage) {
+  const Objects objects = MustDecodeFile("storage.yaml");
+  ASSERT_EQ(objects.persistent_volumes.size(), 2u);
+  ASSERT_EQ(objects.persistent_volume_claims.size(), 2u);
+  ASSERT_EQ(objects.storage_classes.size(), 2u);
+  ASSERT_EQ(objects.csi_nodes.size(), 1u);
+  ASSERT_EQ(objects.csi_drivers.size(), 2u);
+  ASSERT_EQ(objects.csi_storage_capacities.size(), 1u);
+
+  PersistentVolume provisioned;
+  provisioned.name = "pvc-5b1f0e6c-2a54-4f0b-9d47-1c8e0f6b7a21";
+  provisioned.uid = "0c8d1b52-7d0a-4d5e-8a1f-6f2e9c3b4a10";
+  provisioned.annotations = {{"pv.kubernetes.io/provisioned-by", "hostpath.csi.k8s.io"},
+                             {"volume.kubernetes.io/provisioner-deletion-secret-name", ""}};
+  provisioned.capacity = kGi;
+  provisioned.access_modes = {kReadWriteOnce};
+  provisioned.storage_class_name = "csi-hostpath-sc";
+  provisioned.claim_ref =
+      ClaimReference{"shop", "data-web-0", "5b1f0e6c-2a54-4f0b-9d47-1c8e0f6b7a21"};
+  provisioned.node_affinity = NodeSelector{
+      {NodeSelectorTerm{{{"topology.hostpath.csi/node", "In", {"kind-worker"}}}, {}}}};
+  provisioned.reclaim_policy = "Delete";
+  provisioned.source.kind = "csi";
+  provisioned.source.driver = "hostpath.csi.k8s.io";
+  provisioned.source.volume_handle = "7a1c2f0e-a71b-11ef-9a1d-0242ac120003";
+  provisioned.phase = "Bound";
+  EXPECT_EQ(objects.persistent_volumes[0], provisioned);
+
+  PersistentVolume ebs;
+  ebs.name = "ebs-static";
+  ebs.uid = "3e4f5a6b-0000-4000-8000-000000000001";
+  ebs.labels = {{"topology.kubernetes.io/zone", "us-east-1a"}};
+  ebs.capacity = 500 * kMi;
+  ebs.access_modes = {kReadWriteOnce, kReadOnlyMany};
+  ebs.source.kind = "awsElasticBlockStore";
+  ebs.source.volume_id = "aws://us-east-1a/vol-0abc123";
+  ebs.phase = "Available";
+  EXPECT_EQ(objects.persistent_volumes[1], ebs);  // reclaim Retain, Filesystem, no class
+
+  PersistentVolumeClaim bound;
+  bound.ns = "shop";
+  bound.name = "data-web-0";
+  bound.uid = "5b1f0e6c-2a54-4f0b-9d47-1c8e0f6b7a21";
+  bound.labels = {{"app", "web"}};
+  bound.annotations = {{kAnnBindCompleted, "yes"},
+                       {kAnnBoundByController, "yes"},
+                       {kAnnBetaStorageProvisioner, "hostpath.csi.k8s.io"},
+                       {kAnnSelectedNode, "kind-worker"},
+                       {kAnnStorageProvisioner, "hostpath.csi.k8s.io"}};
+  bound.spec.access_modes = {kReadWriteOnce};
+  bound.spec.storage_request = kGi;
+  bound.spec.storage_class_name = "csi-hostpath-sc";
+  bound.spec.volume_name = provisioned.name;
+  bound.phase = "Bound";
+  EXPECT_EQ(objects.persistent_volume_claims[0], bound);
+
+  PersistentVolumeClaim ephemeral;
+  ephemeral.ns = "shop";
+  ephemeral.name = "web-1-scratch";
+  ephemeral.uid = "77aa88bb-0000-4000-8000-000000000002";
+  ephemeral.owner_references = {
+      OwnerReference{"v1", "Pod", "web-1", "9d3e2c1b-1111-4222-8333-444455556666", true}};
+  ephemeral.spec.access_modes = {kReadWriteOncePod};
+  ephemeral.spec.storage_request = 1500 * 1000 * 1000;  // limits are not read
+  EXPECT_EQ(objects.persistent_volume_claims[1], ephemeral);
+  EXPECT_FALSE(ephemeral.spec.storage_class_name.has_value());  // absent, not ""
+
+  const StorageClass& wffc = objects.storage_classes[0];
+  EXPECT_EQ(wffc.name, "csi-hostpath-sc");
+  EXPECT_EQ(wffc.provisioner, "hostpath.csi.k8s.io");
+  EXPECT_EQ(wffc.volume_binding_mode, kVolumeBindingWaitForFirstConsumer);
+  EXPECT_EQ(wffc.annotations.at("storageclass.kubernetes.io/is-default-class"), "true");
+  EXPECT_TRUE(wffc.allowed_topologies.empty());
+  EXPECT_EQ(objects.storage_classes[1],
+            (StorageClass{"zonal",
+                          {},
+                          "ebs.csi.aws.com",
+                          "Delete",
+                          kVolumeBindingImmediate,
+                          {TopologySelectorTerm{
+                              {{"topology.kubernetes.io/zone", {"us-east-1a", "us-east-1b"}}}}}}));
+
+  EXPECT_EQ(objects.csi_nodes[0],
+            (CSINode{"kind-worker",
+                     {{kAnnMigratedPlugins, "kubernetes.io/aws-ebs,kubernetes.io/cinder"}},
+                     {CSINodeDriver{"hostpath.csi.k8s.io", "kind-worker",
+                                    {"topology.hostpath.csi/node"}, 25},
+                      CSINodeDriver{"ebs.csi.aws.com", "i-0123456789abcdef0", {}, std::nullopt}}}));
+  EXPECT_EQ(objects.csi_drivers[0], (CSIDriver{"hostpath.csi.k8s.io", false, true}));
+  EXPECT_EQ(objects.csi_drivers[1], (CSIDriver{"ebs.csi.aws.com", true, false}));  // defaults
+
+  CSIStorageCapacity capacity;
+  capacity.ns = "kube-system";
+  capacity.name = "csisc-abcde";
+  capacity.node_topology = LabelSelector{};
+  capacity.node_topology->match_labels = {{"topology.hostpath.csi/node", "kind-worker"}};
+  capacity.storage_class_name = "csi-hostpath-sc";
+  capacity.capacity = 100 * kGi;
+  capacity.maximum_volume_size = 10 * kGi;
+  EXPECT_EQ(objects.csi_storage_capacities[0], capacity);
+}
+
+TEST(DecodeManifestsTest, StorageDefaults) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv, namespace: ignored}
+spec:
+  accessModes: [ReadWriteOnce]
+  capacity: {storage: 1Gi}
+  hostPath: {path: /data}
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata: {name: c}
+spec:
+  accessModes: [ReadWriteOnce]
+  resources: {requests: {storage: 1Gi}}
+  storageClassName: ""
+---
+apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata: {name: sc}
+provisioner: example.com/p
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIStorageCapacity
+metadata: {name: cap}
+storageClassName: sc
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  volumes:
+  - name: r
+    rbd: {monitors: [m1], image: img}
+  - name: e
+    ephemeral:
+      volumeClaimTemplate:
+        metadata: {labels: {a: b}}
+        spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Ki}}}
+)");
+  ASSERT_EQ(objects.persistent_volumes.size(), 1u);
+  const PersistentVolume& pv = objects.persistent_volumes[0];
+  EXPECT_EQ(pv.uid, "pv");
+  EXPECT_EQ(pv.phase, "Pending");
+  EXPECT_EQ(pv.reclaim_policy, "Retain");
+  EXPECT_EQ(pv.volume_mode, "Filesystem");
+  EXPECT_EQ(pv.source.path, "/data");
+  const PersistentVolumeClaim& pvc = objects.persistent_volume_claims.at(0);
+  EXPECT_EQ(pvc.ns, "default");
+  EXPECT_EQ(pvc.uid, "default/c");
+  EXPECT_EQ(pvc.phase, "Pending");
+  EXPECT_EQ(pvc.spec.volume_mode, "Filesystem");
+  EXPECT_EQ(pvc.spec.storage_class_name, std::optional<std::string>(""));
+  const StorageClass& sc = objects.storage_classes.at(0);
+  EXPECT_EQ(sc.reclaim_policy, "Delete");
+  EXPECT_EQ(sc.volume_binding_mode, kVolumeBindingImmediate);
+  const CSIStorageCapacity& cap = objects.csi_storage_capacities.at(0);
+  EXPECT_EQ(cap.ns, "default");
+  EXPECT_FALSE(cap.node_topology.has_value());  // matches no node
+  EXPECT_FALSE(cap.capacity.has_value());
+  const Pod& pod = objects.pods.at(0);
+  EXPECT_EQ(pod.volumes.at(0).source.pool, "rbd");
+  ASSERT_TRUE(pod.volumes.at(1).ephemeral.has_value());
+  EXPECT_EQ(pod.volumes.at(1).ephemeral->storage_request, kKi);
+}
+
+TEST(DecodeManifestsTest, StorageErrors) {
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string want;
+  };
+  const std::string pv = "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv}\n";
+  const std::string pv_ok_spec =
+      "  accessModes: [ReadWriteOnce]\n  capacity: {storage: 1Gi}\n";
+  const std::string pvc =
+      "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: c, namespace: ns1}\n";
+  const std::string sc = "apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: sc}\n";
+  const std::string csinode =
+      "apiVersion: storage.k8s.io/v1\nkind: CSINode\nmetadata: {name: n1}\n";
+  const std::string cap =
+      "apiVersion: storage.k8s.io/v1\nkind: CSIStorageCapacity\nmetadata: {name: c, namespace: "
+      "ns1}\n";
+  const std::string csidriver =
+      "apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: d}\n";
+  const std::string pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  volumes:\n";
+  const std::string at_pv = "s.yaml: PersistentVolume pv: ";
+  const std::string at_pvc = "s.yaml: PersistentVolumeClaim ns1/c: ";
+  const std::string at_pod = "s.yaml: Pod default/p: ";
+  const std::vector<Case> cases = {
+      // PersistentVolume.
+      {"PV without accessModes", pv + "spec: {capacity: {storage: 1Gi}, hostPath: {path: /a}}\n",
+       at_pv + "spec.accessModes: required value"},
+      {"PV unknown access mode",
+       pv + "spec: {accessModes: [ReadWriteSometimes], capacity: {storage: 1Gi}, hostPath: "
+            "{path: /a}}\n",
+       at_pv + "spec.accessModes: unsupported value \"ReadWriteSometimes\" (supported: "
+               "\"ReadOnlyMany\", \"ReadWriteMany\", \"ReadWriteOnce\", \"ReadWriteOncePod\")"},
+      {"PV ReadWriteOncePod with another mode",
+       pv + "spec: {accessModes: [ReadWriteOncePod, ReadOnlyMany], capacity: {storage: 1Gi}, "
+            "hostPath: {path: /a}}\n",
+       at_pv + "spec.accessModes: may not use ReadWriteOncePod with other access modes"},
+      {"PV capacity missing", pv + "spec:\n  accessModes: [ReadWriteOnce]\n  hostPath: {path: /a}\n",
+       at_pv + "spec.capacity: required value"},
+      {"PV capacity without storage",
+       pv + "spec:\n  accessModes: [ReadWriteOnce]\n  capacity: {cpu: 1}\n  hostPath: {path: /a}\n",
+       at_pv + "spec.capacity.storage: required value"},
+      {"PV capacity with another key",
+       pv + "spec:\n  accessModes: [ReadWriteOnce]\n  capacity: {storage: 1Gi, cpu: 1}\n"
+            "  hostPath: {path: /a}\n",
+       at_pv + "spec.capacity: unsupported value \"cpu\" (supported: \"storage\")"},
+      {"PV capacity zero",
+       pv + "spec:\n  accessModes: [ReadWriteOnce]\n  capacity: {storage: '0'}\n"
+            "  hostPath: {path: /a}\n",
+       at_pv + "spec.capacity.storage: must be greater than zero"},
+      {"PV bad reclaim policy",
+       pv + "spec:\n" + pv_ok_spec + "  persistentVolumeReclaimPolicy: Keep\n  hostPath: {path: /a}\n",
+       at_pv + "spec.persistentVolumeReclaimPolicy: unsupported value \"Keep\" (supported: "
+               "\"Delete\", \"Recycle\", \"Retain\")"},
+      {"PV two sources",
+       pv + "spec:\n" + pv_ok_spec + "  hostPath: {path: /a}\n  nfs: {server: s, path: /x}\n",
+       at_pv + "spec.nfs: may not specify more than 1 volume type (found hostPath and nfs)"},
+      {"PV no source", pv + "spec:\n" + pv_ok_spec,
+       at_pv + "spec: required value: must specify a volume type"},
+      {"PV pod-only source", pv + "spec:\n" + pv_ok_spec + "  emptyDir: {}\n",
+       at_pv + "spec: required value: must specify a volume type"},
+      {"local PV without nodeAffinity", pv + "spec:\n" + pv_ok_spec + "  local: {path: /mnt/d}\n",
+       at_pv + "spec.nodeAffinity: required value: Local volume requires node affinity"},
+      {"nodeAffinity without required",
+       pv + "spec:\n" + pv_ok_spec + "  nodeAffinity: {}\n  hostPath: {path: /a}\n",
+       at_pv + "spec.nodeAffinity.required: required value: must specify required node "
+               "constraints"},
+      {"nodeAffinity without terms",
+       pv + "spec:\n" + pv_ok_spec +
+           "  nodeAffinity: {required: {nodeSelectorTerms: []}}\n  hostPath: {path: /a}\n",
+       at_pv + "spec.nodeAffinity.required.nodeSelectorTerms: required value: must have at "
+               "least one node selector term"},
+      {"CSI PV without volumeHandle",
+       pv + "spec:\n" + pv_ok_spec + "  csi: {driver: ebs.csi.aws.com}\n",
+       at_pv + "spec.csi.volumeHandle: required value"},
+      {"hostPath / with Recycle",
+       pv + "spec:\n" + pv_ok_spec +
+           "  persistentVolumeReclaimPolicy: Recycle\n  hostPath: {path: /}\n",
+       at_pv + "spec.persistentVolumeReclaimPolicy: forbidden: may not be 'recycle' for a "
+               "hostPath mount of '/'"},
+      {"PV bad storageClassName",
+       pv + "spec:\n" + pv_ok_spec + "  storageClassName: Fast_SSD\n  hostPath: {path: /a}\n",
+       at_pv + "spec.storageClassName: invalid value \"Fast_SSD\": a lowercase RFC 1123 "
+               "subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+               "must start and end with an alphanumeric character (e.g. 'example.com', regex "
+               "used for validation is "
+               "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"PV bad volumeMode",
+       pv + "spec:\n" + pv_ok_spec + "  volumeMode: Raw\n  hostPath: {path: /a}\n",
+       at_pv + "spec.volumeMode: unsupported value \"Raw\" (supported: \"Block\", "
+               "\"Filesystem\")"},
+      {"PV bad name", "apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: PV1}\n",
+       "s.yaml: PersistentVolume PV1: metadata.name: invalid value \"PV1\": a lowercase RFC "
+       "1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+       "must start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+       "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"PV bad phase",
+       pv + "spec:\n" + pv_ok_spec + "  hostPath: {path: /a}\nstatus: {phase: Gone}\n",
+       at_pv + "status.phase: unsupported value \"Gone\" (supported: \"Pending\", "
+               "\"Available\", \"Bound\", \"Released\", \"Failed\")"},
+      // PersistentVolumeClaim.
+      {"PVC without accessModes", pvc + "spec: {resources: {requests: {storage: 1Gi}}}\n",
+       at_pvc + "spec.accessModes: required value: at least 1 access mode is required"},
+      {"PVC storage request missing",
+       pvc + "spec: {accessModes: [ReadWriteOnce], resources: {limits: {storage: 1Gi}}}\n",
+       at_pvc + "spec.resources.requests.storage: required value"},
+      {"PVC storage request zero",
+       pvc + "spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 0}}}\n",
+       at_pvc + "spec.resources.requests.storage: must be greater than zero"},
+      {"PVC bad phase",
+       pvc + "spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1}}}\n"
+             "status: {phase: Available}\n",
+       at_pvc + "status.phase: unsupported value \"Available\" (supported: \"Pending\", "
+                "\"Bound\", \"Lost\")"},
+      {"PVC two controllers",
+       "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: c\n  namespace: ns1\n"
+       "  ownerReferences:\n"
+       "  - {apiVersion: v1, kind: Pod, name: a, uid: u1, controller: true}\n"
+       "  - {apiVersion: v1, kind: Pod, name: b, uid: u2, controller: true}\n"
+       "spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1}}}\n",
+       at_pvc + "metadata.ownerReferences: Only one reference can have Controller set to true"},
+      // StorageClass.
+      {"StorageClass without provisioner", sc,
+       "s.yaml: StorageClass sc: provisioner: required value"},
+      {"StorageClass bad provisioner", sc + "provisioner: 'Example.com/my provisioner'\n",
+       "s.yaml: StorageClass sc: provisioner: invalid value \"example.com/my provisioner\": "
+       "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and "
+       "end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex "
+       "used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
+      {"StorageClass bad volumeBindingMode", sc + "provisioner: p\nvolumeBindingMode: Later\n",
+       "s.yaml: StorageClass sc: volumeBindingMode: unsupported value \"Later\" (supported: "
+       "\"Immediate\", \"WaitForFirstConsumer\")"},
+      {"StorageClass Recycle", sc + "provisioner: p\nreclaimPolicy: Recycle\n",
+       "s.yaml: StorageClass sc: reclaimPolicy: unsupported value \"Recycle\" (supported: "
+       "\"Delete\", \"Retain\")"},
+      {"allowedTopologies without values",
+       sc + "provisioner: p\nallowedTopologies: [{matchLabelExpressions: [{key: zone}]}]\n",
+       "s.yaml: StorageClass sc: allowedTopologies[0].matchLabelExpressions[0].values: "
+       "required value"},
+      {"allowedTopologies repeated value",
+       sc + "provisioner: p\nallowedTopologies: [{matchLabelExpressions: [{key: zone, values: "
+            "[a, a]}]}]\n",
+       "s.yaml: StorageClass sc: allowedTopologies[0].matchLabelExpressions[0].values[1]: "
+       "duplicate value \"a\""},
+      {"allowedTopologies repeated key",
+       sc + "provisioner: p\nallowedTopologies: [{matchLabelExpressions: [{key: z, values: "
+            "[a]}, {key: z, values: [b]}]}]\n",
+       "s.yaml: StorageClass sc: allowedTopologies[0].matchLabelExpressions[1].key: duplicate "
+       "value \"z\""},
+      {"allowedTopologies repeated term",
+       sc + "provisioner: p\nallowedTopologies:\n- matchLabelExpressions: [{key: z, values: [a, "
+            "b]}]\n- matchLabelExpressions: [{key: z, values: [b, a]}]\n",
+       "s.yaml: StorageClass sc: allowedTopologies[1].matchLabelExpressions: duplicate value "
+       "\"\""},
+      {"allowedTopologies empty term", sc + "provisioner: p\nallowedTopologies: [{}]\n",
+       "s.yaml: StorageClass sc: allowedTopologies[0].matchLabelExpressions: duplicate value "
+       "\"\""},
+      // CSINode.
+      {"CSINode duplicate driver",
+       csinode + "spec: {drivers: [{name: d, nodeID: a}, {name: d, nodeID: b}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[1].name: duplicate value \"d\""},
+      {"CSINode negative count",
+       csinode + "spec: {drivers: [{name: d, nodeID: a, allocatable: {count: -1}}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0].allocatable.count: invalid value -1: must be "
+       "greater than or equal to 0"},
+      {"CSINode missing nodeID", csinode + "spec: {drivers: [{name: d}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0].nodeID: required value"},
+      {"CSINode nodeID too long",
+       csinode + "spec: {drivers: [{name: d, nodeID: " + std::string(257, 'x') + "}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0].nodeID: invalid value \"" + std::string(257, 'x') +
+           "\": must be 256 characters or less"},
+      {"CSINode missing driver name", csinode + "spec: {drivers: [{nodeID: a}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0].name: required value"},
+      {"CSINode bad driver name", csinode + "spec: {drivers: [{name: a_b, nodeID: a}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0].name: invalid value \"a_b\": a lowercase RFC 1123 "
+       "subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
+       "start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+       "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"CSINode repeated topology key",
+       csinode + "spec: {drivers: [{name: d, nodeID: a, topologyKeys: [z, z]}]}\n",
+       "s.yaml: CSINode n1: spec.drivers[0]: duplicate value \"z\""},
+      // CSIDriver.
+      {"CSIDriver bad fsGroupPolicy", csidriver + "spec: {fsGroupPolicy: Always}\n",
+       "s.yaml: CSIDriver d: spec.fsGroupPolicy: unsupported value \"Always\" (supported: "
+       "\"File\", \"None\", \"ReadWriteOnceWithFSType\")"},
+      {"CSIDriver bad lifecycle mode", csidriver + "spec: {volumeLifecycleModes: [Inline]}\n",
+       "s.yaml: CSIDriver d: spec.volumeLifecycleModes: unsupported value \"Inline\" "
+       "(supported: \"Persistent\", \"Ephemeral\")"},
+      // CSIStorageCapacity.
+      {"CSIStorageCapacity empty storageClassName", cap,
+       "s.yaml: CSIStorageCapacity ns1/c: storageClassName: invalid value \"\": a lowercase RFC "
+       "1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and "
+       "must start and end with an alphanumeric character (e.g. 'example.com', regex used for "
+       "validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"CSIStorageCapacity negative capacity", cap + "storageClassName: sc\ncapacity: -1Gi\n",
+       "s.yaml: CSIStorageCapacity ns1/c: capacity: must be greater than or equal to 0"},
+      // Pod volumes.
+      {"pod volume duplicate name",
+       pod + "  - {name: v, emptyDir: {}}\n  - {name: v, emptyDir: {}}\n",
+       at_pod + "spec.volumes[1].name: duplicate value \"v\""},
+      {"pod volume bad name", pod + "  - {name: V_1, emptyDir: {}}\n",
+       at_pod + "spec.volumes[0].name: invalid value \"V_1\": invalid namespace name \"V_1\": a "
+                "lowercase RFC 1123 label must consist of lower case alphanumeric characters or "
+                "'-', and must start and end with an alphanumeric character (at most 63 "
+                "characters)"},
+      {"pod volume two sources", pod + "  - {name: v, emptyDir: {}, hostPath: {path: /a}}\n",
+       at_pod + "spec.volumes[0].hostPath: may not specify more than 1 volume type (found "
+                "emptyDir and hostPath)"},
+      {"pod volume claimName missing", pod + "  - {name: v, persistentVolumeClaim: {}}\n",
+       at_pod + "spec.volumes[0].persistentVolumeClaim.claimName: required field is missing"},
+      {"pod volume claimName empty",
+       pod + "  - {name: v, persistentVolumeClaim: {claimName: ''}}\n",
+       at_pod + "spec.volumes[0].persistentVolumeClaim.claimName: must not be empty"},
+      {"ephemeral without template", pod + "  - {name: v, ephemeral: {}}\n",
+       at_pod + "spec.volumes[0].ephemeral.volumeClaimTemplate: required value"},
+      {"ephemeral template without accessModes",
+       pod + "  - {name: v, ephemeral: {volumeClaimTemplate: {spec: {resources: {requests: "
+             "{storage: 1}}}}}}\n",
+       at_pod + "spec.volumes[0].ephemeral.volumeClaimTemplate.spec.accessModes: required "
+                "value: at least 1 access mode is required"},
+      {"ephemeral template with a name",
+       pod + "  - {name: v, ephemeral: {volumeClaimTemplate: {metadata: {name: x}, spec: "
+             "{accessModes: [ReadWriteOnce], resources: {requests: {storage: 1}}}}}}\n",
+       at_pod + "spec.volumes[0].ephemeral.volumeClaimTemplate.metadata.name: forbidden: "
+                "cannot be set"},
+      {"claim naming an ephemeral volume's claim",
+       pod + "  - {name: v, ephemeral: {volumeClaimTemplate: {spec: {accessModes: "
+             "[ReadWriteOnce], resources: {requests: {storage: 1}}}}}}\n"
+             "  - {name: w, persistentVolumeClaim: {claimName: p-v}}\n",
+       at_pod + "spec.volumes[1].persistentVolumeClaim.claimName: invalid value \"p-v\": must "
+                "not reference a PVC that gets created for an ephemeral volume"},
+      {"csi driver too long", pod + "  - {name: v, csi: {driver: " + std::string(64, 'd') + "}}\n",
+       at_pod + "spec.volumes[0].csi.driver: too long: may not be more than 63 bytes"},
+      {"csi driver missing", pod + "  - {name: v, csi: {}}\n",
+       at_pod + "spec.volumes[0].csi.driver: required value"},
+      {"awsElasticBlockStore without volumeID", pod + "  - {name: v, awsElasticBlockStore: {}}\n",
+       at_pod + "spec.volumes[0].awsElasticBlockStore.volumeID: required value"},
+      {"gcePersistentDisk partition",
+       pod + "  - {name: v, gcePersistentDisk: {pdName: d, partition: 256}}\n",
+       at_pod + "spec.volumes[0].gcePersistentDisk.partition: invalid value 256: must be "
+                "between 1 and 255, inclusive"},
+      {"azureDisk without diskURI", pod + "  - {name: v, azureDisk: {diskName: d}}\n",
+       at_pod + "spec.volumes[0].azureDisk.diskURI: required value"},
+      {"azureDisk blob URI", pod + "  - {name: v, azureDisk: {diskName: d, diskURI: /x}}\n",
+       at_pod + "spec.volumes[0].azureDisk.diskURI: unsupported value \"/x\" (supported: "
+                "\"https://{account-name}.blob.core.windows.net/{container-name}/"
+                "{disk-name}.vhd\")"},
+      {"azureDisk managed URI",
+       pod + "  - {name: v, azureDisk: {diskName: d, diskURI: 'https://a/b', kind: Managed}}\n",
+       at_pod + "spec.volumes[0].azureDisk.diskURI: unsupported value \"https://a/b\" "
+                "(supported: \"/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/"
+                "microsoft.compute/disks/{disk-id}\")"},
+      {"rbd without monitors", pod + "  - {name: v, rbd: {image: i}}\n",
+       at_pod + "spec.volumes[0].rbd.monitors: required value"},
+      {"iscsi bad iqn prefix",
+       pod + "  - {name: v, iscsi: {targetPortal: 't:3260', iqn: abc}}\n",
+       at_pod + "spec.volumes[0].iscsi.iqn: invalid value \"abc\": must be valid format "
+                "starting with iqn, eui, or naa"},
+      {"iscsi bad iqn", pod + "  - {name: v, iscsi: {targetPortal: 't:3260', iqn: iqn.x}}\n",
+       at_pod + "spec.volumes[0].iscsi.iqn: invalid value \"iqn.x\": must be valid format"},
+      {"iscsi lun", pod + "  - {name: v, iscsi: {targetPortal: t, iqn: 'iqn.2001-04.com.e:s', "
+                          "lun: 256}}\n",
+       at_pod + "spec.volumes[0].iscsi.lun: invalid value 256: must be between 0 and 255, "
+                "inclusive"},
+      {"hostPath with ..", pod + "  - {name: v, hostPath: {path: /a/../b}}\n",
+       at_pod + "spec.volumes[0].hostPath.path: invalid value \"/a/../b\": must not contain "
+                "'..'"},
+      {"hostPath bad type", pod + "  - {name: v, hostPath: {path: /a, type: Dir}}\n",
+       at_pod + "spec.volumes[0].hostPath.type: unsupported value \"Dir\" (supported: \"\", "
+                "\"BlockDevice\", \"CharDevice\", \"Directory\", \"DirectoryOrCreate\", "
+                "\"File\", \"FileOrCreate\", \"Socket\")"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    StatusOr<Objects> got = DecodeManifests(c.text, "s.yaml");
+    ASSERT_FALSE(got.ok());
+    EXPECT_TRUE(got.status().IsInvalid());
+    EXPECT_EQ(got.status().message(), c.want);
+  }
+}
+
+TEST(DecodeManifestsTest, StorageAccepts) {
+  // What upstream accepts that a stricter reading might refuse.
+  MustDecode(R"(
+apiVersion: v1
+kind: PersistentVolume
+metadata: {name: pv}
+spec:
+  accessModes: [ReadWriteOncePod]
+  capacity: {storage: 1}
+  claimRef: {name: ""}
+  csi: {driver: Ebs.CSI.aws.com, volumeHandle: h}
+---
+apiVersion: storage.k8s.io/v1
+kind: CSIStorageCapacity
+metadata: {name: cap}
+storageClassName: sc
+capacity: "0"
+maximumVolumeSize: -1Gi
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: p}
+spec:
+  volumes:
+  - {name: a, gcePersistentDisk: {pdName: d, partition: 0}}
+  - {name: b, iscsi: {targetPortal: t, iqn: eui.0123456789ABCDEF}}
+  - {name: c, azureDisk: {diskName: d, diskURI: /subscriptions/s/x, kind: Managed}}
+  - {name: d, hostPath: {path: /a/..b, type: ""}}
+)");
 }
 
 // --- Defaults ---------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -556,7 +557,9 @@ Gen<StorageClass> GenStorageClass() {
                gen::resize(3, gen::nonEmpty(gen::container<std::vector<std::string>>(
                                   LabelValue())))));
   const auto term = gen::map(
-      SmallVector(requirement), [](std::vector<TopologySelectorRequirement> reqs) {
+      gen::resize(3, gen::nonEmpty(gen::container<std::vector<TopologySelectorRequirement>>(
+                         requirement))),
+      [](std::vector<TopologySelectorRequirement> reqs) {
         // Keys are unique within a term.
         TopologySelectorTerm t;
         for (TopologySelectorRequirement& r : reqs) {
@@ -567,6 +570,27 @@ Gen<StorageClass> GenStorageClass() {
         }
         return t;
       });
+  // Terms are distinct as key -> set of values, and values unique.
+  const auto terms = gen::map(SmallVector(term), [](std::vector<TopologySelectorTerm> in) {
+    using Shape = std::map<std::string, std::set<std::string>>;
+    std::vector<TopologySelectorTerm> out;
+    std::vector<Shape> seen;
+    for (TopologySelectorTerm& t : in) {
+      Shape shape;
+      for (TopologySelectorRequirement& r : t.match_label_expressions) {
+        std::vector<std::string> unique;
+        for (std::string& v : r.values) {
+          if (std::find(unique.begin(), unique.end(), v) == unique.end()) unique.push_back(v);
+        }
+        r.values = std::move(unique);
+        shape[r.key] = std::set<std::string>(r.values.begin(), r.values.end());
+      }
+      if (std::find(seen.begin(), seen.end(), shape) != seen.end()) continue;
+      seen.push_back(std::move(shape));
+      out.push_back(std::move(t));
+    }
+    return out;
+  });
   return gen::build<StorageClass>(
       gen::set(&StorageClass::name, ObjectName()),
       gen::set(&StorageClass::annotations, GenAnnotations()),
@@ -577,7 +601,7 @@ Gen<StorageClass> GenStorageClass() {
       gen::set(&StorageClass::volume_binding_mode,
                gen::element<std::string>(kVolumeBindingImmediate,
                                          kVolumeBindingWaitForFirstConsumer)),
-      gen::set(&StorageClass::allowed_topologies, SmallVector(term)));
+      gen::set(&StorageClass::allowed_topologies, terms));
 }
 
 Gen<CSINode> GenCSINode() {
@@ -698,6 +722,15 @@ Gen<Pod> GenPod() {
           }
         }
         p.volumes = std::move(volumes);
+        // No claim names the claim of one of the pod's ephemeral volumes.
+        for (Volume& v : p.volumes) {
+          for (const Volume& e : p.volumes) {
+            if (e.ephemeral && v.source.kind == "persistentVolumeClaim" &&
+                v.source.claim_name == p.name + "-" + e.name) {
+              v.source.claim_name += "x";
+            }
+          }
+        }
         return p;
       });
 }
