@@ -51,6 +51,16 @@ std::string PriorityClassManifest(const std::string& name, int value,
          (extra.empty() ? "" : ", " + extra) + "}";
 }
 
+std::string StorageClassManifest(const std::string& name) {
+  return "{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: " + name +
+         "}, provisioner: example.com/p}";
+}
+
+std::string ClaimManifest(const std::string& name) {
+  return "{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: " + name +
+         "}, spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}}";
+}
+
 // --- A file with every feature
 // -------------------------------------------------
 
@@ -163,6 +173,47 @@ TEST(DecodeScenario, EveryOp) {
   EXPECT_TRUE(s.expected_trace.empty());
 }
 
+TEST(DecodeScenario, StorageObjectsAndTimeline) {
+  StatusOr<Scenario> got = DecodeScenario(ReadTestdata("storage.yaml"), "storage.yaml");
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  const Objects& o = got->initial;
+  ASSERT_EQ(o.storage_classes.size(), 1u);
+  EXPECT_EQ(o.storage_classes[0].volume_binding_mode, kVolumeBindingWaitForFirstConsumer);
+  ASSERT_EQ(o.csi_drivers.size(), 1u);
+  EXPECT_TRUE(o.csi_drivers[0].storage_capacity);
+  ASSERT_EQ(o.csi_nodes.size(), 1u);
+  EXPECT_EQ(o.csi_nodes[0].drivers.at(0).allocatable_count, 2);
+  ASSERT_EQ(o.persistent_volumes.size(), 1u);
+  EXPECT_EQ(o.persistent_volumes[0].source.volume_handle, "vol-1");
+  ASSERT_EQ(o.persistent_volume_claims.size(), 1u);
+  EXPECT_EQ(o.persistent_volume_claims[0].Key(), "shop/data");
+  ASSERT_EQ(o.csi_storage_capacities.size(), 1u);
+  EXPECT_EQ(o.csi_storage_capacities[0].Key(), "kube-system/cap1");
+
+  const std::vector<Event>& t = got->timeline;
+  ASSERT_EQ(t.size(), 9u);
+  EXPECT_EQ(t[0].op, Event::Op::kCreate);
+  EXPECT_EQ(t[0].kind, "PersistentVolume");
+  EXPECT_EQ(t[0].name, "pv2");
+  EXPECT_EQ(std::get<PersistentVolume>(t[0].object).capacity, int64_t{2} << 30);
+  EXPECT_EQ(t[1].op, Event::Op::kUpdate);
+  EXPECT_EQ(t[1].kind, "PersistentVolumeClaim");
+  EXPECT_EQ(t[1].name, "shop/data");
+  EXPECT_EQ(std::get<PersistentVolumeClaim>(t[1].object).spec.volume_name, "pv1");
+  EXPECT_EQ(t[2].op, Event::Op::kUpdate);
+  EXPECT_EQ(std::get<CSINode>(t[2].object).drivers.at(0).allocatable_count, 3);
+  const std::vector<std::pair<std::string, std::string>> deletes = {
+      {"CSIStorageCapacity", "kube-system/cap1"}, {"PersistentVolume", "pv2"},
+      {"StorageClass", "fast"},  {"CSIDriver", "ebs.csi.aws.com"},
+      {"PersistentVolumeClaim", "shop/data"},     {"CSINode", "n1"}};
+  for (size_t i = 0; i < deletes.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(t[3 + i].op, Event::Op::kDelete);
+    EXPECT_EQ(t[3 + i].kind, deletes[i].first);
+    EXPECT_EQ(t[3 + i].name, deletes[i].second);
+  }
+}
+
 TEST(DecodeScenario, JsonAndExpectedTrace) {
   StatusOr<Scenario> got =
       DecodeScenario(ReadTestdata("minimal.json"), "minimal.json");
@@ -198,7 +249,7 @@ TEST(DecodeScenario, TimelinePodsGetCreationTimestampAtTheirTime) {
 // --------------------------------------------------------------------
 
 TEST(EncodeScenario, RoundTripsTheTestdata) {
-  for (const char* name : {"every-op.yaml", "minimal.json"}) {
+  for (const char* name : {"every-op.yaml", "minimal.json", "storage.yaml"}) {
     SCOPED_TRACE(name);
     StatusOr<Scenario> s = DecodeScenario(ReadTestdata(name), name);
     ASSERT_TRUE(s.ok()) << s.status().message();
@@ -639,6 +690,32 @@ TEST(DecodeScenario, Errors) {
        "f.yaml: timeline[0].update.spec.terminationGracePeriodSeconds: "
        "Forbidden: pod updates may not change the termination grace period "
        "(0 -> 30)"},
+      // Storage objects.
+      {"StorageObjectDefinedTwice",
+       Doc("objects:\n- " + StorageClassManifest("fast") + "\n- " + StorageClassManifest("fast") +
+           "\n"),
+       "f.yaml: objects[1]: StorageClass fast is defined twice (first at objects[0])"},
+      {"ClaimDefinedTwice",
+       Doc("objects:\n- " + ClaimManifest("c") + "\n- " + ClaimManifest("c") + "\n"),
+       "f.yaml: objects[1]: PersistentVolumeClaim default/c is defined twice (first at "
+       "objects[0])"},
+      {"StorageCreateOfExisting",
+       Doc("objects:\n- " + StorageClassManifest("fast") + "\ntimeline:\n- {at: 1s, create: " +
+           StorageClassManifest("fast") + "}\n"),
+       "f.yaml: timeline[0].create: StorageClass fast already exists"},
+      {"StorageUpdateOfMissing",
+       Doc("timeline:\n- {at: 1s, update: " + ClaimManifest("c") + "}\n"), "f.yaml: timeline[0].update: PersistentVolumeClaim default/c does not exist"},
+      {"StorageDeleteOfMissing",
+       Doc("timeline:\n- {at: 1s, delete: {kind: PersistentVolume, name: pv1}}\n"), "f.yaml: timeline[0].delete.name: PersistentVolume pv1 does not exist"},
+      {"StorageDeleteAfterDelete",
+       Doc("objects:\n- " + StorageClassManifest("fast") +
+           "\ntimeline:\n- {at: 1s, delete: {kind: StorageClass, name: fast}}\n"
+           "- {at: 2s, delete: {kind: StorageClass, name: fast}}\n"),
+       "f.yaml: timeline[1].delete.name: StorageClass fast does not exist"},
+      {"StorageDecodeErrorKeepsPath",
+       Doc("timeline:\n- {at: 1s, create: {apiVersion: storage.k8s.io/v1, kind: StorageClass, "
+           "metadata: {name: fast}}}\n"),
+       "f.yaml: StorageClass fast: timeline[0].create.provisioner: required value"},
       {"TerminationGracePeriodNotAnInteger",
        Doc("objects:\n- " + PodManifest("p", "terminationGracePeriodSeconds: '5'") +
            "\n"),
