@@ -566,4 +566,177 @@ std::optional<std::string> CheckRejectionsAreTruthful(const Scenario& scenario,
   return std::nullopt;
 }
 
+// --- Storage invariants
+// ----------------------------------------------------------
+
+namespace {
+
+// Replays the decisions as CheckDecisionsPassedFilters does and calls
+// `check(pod, node, on_node)` for each decision, before the decided pod
+// joins its node, with the pods on the nodes that exist then; returns the
+// first violation.
+template <typename F>
+std::optional<std::string> ReplayDecisions(const Scenario& scenario, const Trace& trace,
+                                           F check) {
+  Cluster cluster(scenario);
+  std::map<std::string, std::set<std::string>> on_node;
+  for (const api::Pod& p : scenario.initial.pods) {
+    if (!p.node_name.empty()) on_node[p.node_name].insert(p.Key());
+  }
+  auto remove_everywhere = [&](const std::string& key) {
+    for (auto& [node, keys] : on_node) keys.erase(key);
+  };
+  for (const Trace::Record& r : trace.records) {
+    cluster.AdvanceTo(RecordTime(r), [&](const api::Event& e) {
+      if (e.op == api::Event::Op::kDelete && e.kind == "Pod") remove_everywhere(e.name);
+    });
+    const api::Note* n = api::AsNote(r);
+    if (n != nullptr && cluster.ApplyVictimNote(*n)) remove_everywhere(n->pod);
+    if (const api::Binding* b = api::AsBinding(r);
+        b != nullptr && b->outcome != api::BindingOutcome::kBound) {
+      on_node[b->node].erase(b->pod);
+    }
+    const api::Attempt* a = api::AsAttempt(r);
+    if (a == nullptr || a->node.empty()) continue;
+    auto pod = cluster.pods().find(a->pod);
+    auto node = cluster.nodes().find(a->node);
+    if (pod == cluster.pods().end() || node == cluster.nodes().end()) {
+      on_node[a->node].insert(a->pod);  // CheckDecisionsPassedFilters' business
+      continue;
+    }
+    const std::string where = "t=" + std::to_string(a->at) + "ms cycle " +
+                              std::to_string(a->cycle) + ": " + a->pod + " onto " + a->node +
+                              ": ";
+    // Pods on deleted nodes are left out, as the snapshot leaves them out
+    // (fewer pods: a weaker check).
+    std::map<std::string, std::set<std::string>> live;
+    for (const auto& [name, keys] : on_node) {
+      if (cluster.nodes().contains(name)) live[name] = keys;
+    }
+    if (std::optional<std::string> v = check(pod->second, node->second, live)) {
+      return where + *v;
+    }
+    on_node[a->node].insert(a->pod);
+  }
+  return std::nullopt;
+}
+
+bool HasMode(const api::PersistentVolumeClaim& claim, const std::string& mode) {
+  for (const std::string& m : claim.spec.access_modes) {
+    if (m == mode) return true;
+  }
+  return false;
+}
+
+// "driver/handle" of every bound CSI PV the claims of `pod` use, by driver.
+std::map<std::string, std::set<std::string>> CsiHandles(const api::Pod& pod,
+                                                        const api::StorageObjects& storage) {
+  std::map<std::string, std::set<std::string>> out;
+  for (const api::PersistentVolumeClaim* claim : PodClaims(pod, storage)) {
+    if (claim->spec.volume_name.empty()) continue;
+    const api::PersistentVolume* pv = storage.Volume(claim->spec.volume_name);
+    if (pv == nullptr || pv->source.kind != "csi") continue;
+    out[pv->source.driver].insert(pv->source.driver + "/" + pv->source.volume_handle);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const api::PersistentVolumeClaim*> PodClaims(const api::Pod& pod,
+                                                         const api::StorageObjects& storage) {
+  std::vector<const api::PersistentVolumeClaim*> out;
+  for (const api::Volume& v : pod.volumes) {
+    const api::PersistentVolumeClaim* claim = nullptr;
+    if (v.source.kind == "persistentVolumeClaim") {
+      claim = storage.Claim(pod.ns, v.source.claim_name);
+    } else if (v.source.kind == "ephemeral") {
+      claim = storage.Claim(pod.ns, pod.name + "-" + v.name);
+    }
+    if (claim != nullptr) out.push_back(claim);
+  }
+  return out;
+}
+
+std::optional<std::string> CheckReadWriteOncePodExclusive(const Scenario& scenario,
+                                                          const Trace& trace) {
+  const api::StorageObjects storage = api::StorageObjects::From(scenario.initial);
+  const std::map<std::string, api::Pod> all = AllPods(scenario);
+  return ReplayDecisions(
+      scenario, trace,
+      [&](const api::Pod& pod, const api::Node&,
+          const std::map<std::string, std::set<std::string>>& on_node)
+          -> std::optional<std::string> {
+        for (const api::PersistentVolumeClaim* claim : PodClaims(pod, storage)) {
+          if (!HasMode(*claim, api::kReadWriteOncePod)) continue;
+          for (const auto& [node, keys] : on_node) {
+            for (const std::string& key : keys) {
+              if (key == pod.Key()) continue;
+              for (const api::PersistentVolumeClaim* c : PodClaims(all.at(key), storage)) {
+                if (c == claim) {
+                  return "VolumeRestrictions: ReadWriteOncePod claim " + claim->Key() +
+                         " is already used by " + key + " on " + node;
+                }
+              }
+            }
+          }
+        }
+        return std::nullopt;
+      });
+}
+
+std::optional<std::string> CheckCsiAttachLimits(const Scenario& scenario, const Trace& trace) {
+  const api::StorageObjects storage = api::StorageObjects::From(scenario.initial);
+  const std::map<std::string, api::Pod> all = AllPods(scenario);
+  return ReplayDecisions(
+      scenario, trace,
+      [&](const api::Pod& pod, const api::Node& node,
+          const std::map<std::string, std::set<std::string>>& on_node)
+          -> std::optional<std::string> {
+        const api::CSINode* csi_node = storage.CsiNode(node.name);
+        if (csi_node == nullptr) return std::nullopt;
+        std::map<std::string, std::set<std::string>> handles = CsiHandles(pod, storage);
+        if (handles.empty()) return std::nullopt;
+        auto here = on_node.find(node.name);
+        if (here != on_node.end()) {
+          for (const std::string& key : here->second) {
+            for (const auto& [driver, set] : CsiHandles(all.at(key), storage)) {
+              handles[driver].insert(set.begin(), set.end());
+            }
+          }
+        }
+        for (const api::CSINodeDriver& d : csi_node->drivers) {
+          if (!d.allocatable_count) continue;
+          auto it = handles.find(d.name);
+          if (it == handles.end()) continue;
+          if (static_cast<int64_t>(it->second.size()) > *d.allocatable_count) {
+            return "NodeVolumeLimits: " + std::to_string(it->second.size()) +
+                   " unique volumes of driver " + d.name + ", limit " +
+                   std::to_string(*d.allocatable_count);
+          }
+        }
+        return std::nullopt;
+      });
+}
+
+std::optional<std::string> CheckBoundVolumeNodeAffinity(const Scenario& scenario,
+                                                        const Trace& trace) {
+  const api::StorageObjects storage = api::StorageObjects::From(scenario.initial);
+  return ReplayDecisions(
+      scenario, trace,
+      [&](const api::Pod& pod, const api::Node& node,
+          const std::map<std::string, std::set<std::string>>&) -> std::optional<std::string> {
+        for (const api::PersistentVolumeClaim* claim : PodClaims(pod, storage)) {
+          if (claim->spec.volume_name.empty()) continue;
+          const api::PersistentVolume* pv = storage.Volume(claim->spec.volume_name);
+          if (pv == nullptr || !pv->node_affinity) continue;
+          if (!api::NodeSelectorMatches(*pv->node_affinity, node)) {
+            return "VolumeBinding: the node affinity of " + pv->name + " (bound to " +
+                   claim->Key() + ") does not match the node";
+          }
+        }
+        return std::nullopt;
+      });
+}
+
 }  // namespace schedref::testing::scenario_gen

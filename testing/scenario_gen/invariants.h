@@ -26,6 +26,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "api/types/objects.h"
 #include "api/types/scenario.h"
@@ -170,6 +171,61 @@ std::optional<std::string> CheckBindingsAgreeWithPlacements(
 // recompute. Nothing is claimed among equal priorities.
 std::optional<std::string> CheckHigherPriorityTriedFirst(
     const api::Scenario& scenario, const api::Trace& trace);
+
+// --- Storage invariants (the volume plugins) --------------------------------
+// These read the storage objects of `objects` only (GenScenario's storage
+// knob, Options::storage_percent, puts storage objects there and never on
+// the timeline), and hold only for a profile that runs VolumeRestrictions,
+// NodeVolumeLimits and VolumeBinding. Like CheckDecisionsPassedFilters,
+// each replays the decisions against the pods the cache holds (pods bound
+// in `objects` and every decision, minus deleted pods, victims once gone
+// and failed or rejected bindings), a subset of the cache's, so that every
+// check is a necessary condition.
+
+// The claims of `pod` (its persistentVolumeClaim volumes, and the claims
+// "<pod>-<volume>" of its ephemeral volumes), by key, as `storage` holds
+// them; claims that do not exist are left out.
+std::vector<const api::PersistentVolumeClaim*> PodClaims(const api::Pod& pod,
+                                                         const api::StorageObjects& storage);
+
+// No decision puts a pod using a ReadWriteOncePod claim on a node while
+// another pod the cache holds (on any node) uses the same claim.
+//
+// Exactly true: VolumeRestrictions PreFilter counts, cluster-wide, the pods
+// of the snapshot (bound and assumed) that use each of the pod's
+// ReadWriteOncePod claims and rejects the pod if any does
+// (volume_restrictions.go, isReadWriteOncePodAccessModeConflict); the
+// replay holds no more pods than the snapshot.
+std::optional<std::string> CheckReadWriteOncePodExclusive(const api::Scenario& scenario,
+                                                          const api::Trace& trace);
+
+// No decision puts a node above a CSI driver's attach limit: the unique
+// volume handles ("driver/handle") of the bound CSI PersistentVolumes that
+// the pods the cache holds there use, with the new pod's, are at most the
+// driver's CSINode allocatable.count, for every driver whose CSINode entry
+// has a count.
+//
+// Exactly true: NodeVolumeLimits (nodevolumelimits/csi.go) counts the
+// attached unique volumes of the node's pods (bound and assumed) per
+// driver, from the same PVC -> PV -> spec.csi path, and rejects the pod
+// when a driver's count with the pod's new volumes exceeds the limit,
+// which is the CSINode count when the node reports no attachable-volumes-
+// key (generated nodes report none). It also counts volumes this replay
+// does not (unbound claims, translated in-tree volumes), which only makes
+// its check stricter.
+std::optional<std::string> CheckCsiAttachLimits(const api::Scenario& scenario,
+                                                const api::Trace& trace);
+
+// No decision puts a pod on a node that the node affinity of a PV bound to
+// one of its claims (claim spec.volumeName names the PV) does not match.
+//
+// Exactly true: VolumeBinding Filter (checkBoundClaims, binder.go) checks
+// every fully bound claim's PV against the node; a claim with volumeName
+// but no bind-completed annotation is not fully bound, and PreFilter
+// rejects its pod on every node as an unbound Immediate claim, so such a
+// pod is never placed at all.
+std::optional<std::string> CheckBoundVolumeNodeAffinity(const api::Scenario& scenario,
+                                                        const api::Trace& trace);
 
 }  // namespace schedref::testing::scenario_gen
 

@@ -534,5 +534,197 @@ TEST(CheckHigherPriorityTriedFirstTest, TwoProfilesAndAForeignScheduler) {
            s);
 }
 
+// --- Storage invariants
+// ----------------------------------------------------------
+
+api::PersistentVolumeClaim Claim(const std::string& name, const std::string& mode,
+                                 const std::string& volume = "") {
+  api::PersistentVolumeClaim c;
+  c.ns = "default";
+  c.name = name;
+  c.spec.access_modes = {mode};
+  c.spec.storage_request = kGi;
+  c.spec.volume_name = volume;
+  if (!volume.empty()) c.annotations[api::kAnnBindCompleted] = "yes";
+  return c;
+}
+
+api::PersistentVolume CsiVolume(const std::string& name, const std::string& handle) {
+  api::PersistentVolume v;
+  v.name = name;
+  v.capacity = kGi;
+  v.access_modes = {api::kReadWriteOnce};
+  v.source.kind = "csi";
+  v.source.driver = "ebs.csi.aws.com";
+  v.source.volume_handle = handle;
+  v.phase = "Bound";
+  return v;
+}
+
+api::Pod WithClaims(api::Pod pod, const std::vector<std::string>& claims) {
+  for (const std::string& c : claims) {
+    api::Volume v;
+    v.name = "v-" + c;
+    v.source.kind = "persistentVolumeClaim";
+    v.source.claim_name = c;
+    pod.volumes.push_back(v);
+  }
+  return pod;
+}
+
+// n1, n2 (zone z1), n3 (zone z2, deleted at 2s); CSINode n1 allows 2
+// volumes of ebs.csi.aws.com, CSINode n2 has the driver with no count.
+// Claims: rwop (ReadWriteOncePod, bound to pv-a), rwo-b, rwo-c, rwo-d
+// (bound to pv-b, pv-c, pv-d; pv-b and pv-c share a handle), zonal
+// (bound to pv-z, node affinity zone In [z1]), pre (volumeName pv-z,
+// no bind-completed), eph-e (the claim of pod e's ephemeral volume).
+// Pods: a, b use rwop; c uses rwo-b, rwo-c; d uses rwo-d; z uses zonal
+// and pre; e has ephemeral volume e; q is bound to n2 in objects and uses
+// rwop; m uses a claim that does not exist.
+api::Scenario StorageFixture() {
+  api::Scenario s;
+  s.config.profiles.push_back(api::Profile{});
+  s.initial.nodes.push_back(MakeNode("n1", 8000, 10));
+  api::Node n2 = MakeNode("n2", 8000, 10);
+  n2.labels["topology.kubernetes.io/zone"] = "z1";
+  s.initial.nodes.push_back(n2);
+  api::Node n3 = MakeNode("n3", 8000, 10);
+  n3.labels["topology.kubernetes.io/zone"] = "z2";
+  s.initial.nodes.push_back(n3);
+  s.timeline.push_back(Delete(2000, "Node", "n3"));
+
+  api::CSINode c1;
+  c1.name = "n1";
+  c1.drivers.push_back({"ebs.csi.aws.com", "i-1", {}, 2});
+  s.initial.csi_nodes.push_back(c1);
+  api::CSINode c2;
+  c2.name = "n2";
+  c2.drivers.push_back({"ebs.csi.aws.com", "i-2", {}, std::nullopt});
+  s.initial.csi_nodes.push_back(c2);
+
+  api::PersistentVolume pv_a = CsiVolume("pv-a", "h-a");
+  pv_a.access_modes = {api::kReadWriteOncePod};
+  s.initial.persistent_volumes = {pv_a, CsiVolume("pv-b", "h-b"), CsiVolume("pv-c", "h-b"),
+                                  CsiVolume("pv-d", "h-d")};
+  api::PersistentVolume pv_z = CsiVolume("pv-z", "h-z");
+  pv_z.source.driver = "pd.csi.storage.gke.io";
+  pv_z.node_affinity = api::NodeSelector{
+      {api::NodeSelectorTerm{{{"topology.kubernetes.io/zone", "In", {"z1"}}}, {}}}};
+  s.initial.persistent_volumes.push_back(pv_z);
+  api::PersistentVolumeClaim pre = Claim("pre", api::kReadWriteOnce, "pv-z");
+  pre.annotations.clear();
+  s.initial.persistent_volume_claims = {Claim("rwop", api::kReadWriteOncePod, "pv-a"),
+                                        Claim("rwo-b", api::kReadWriteOnce, "pv-b"),
+                                        Claim("rwo-c", api::kReadWriteOnce, "pv-c"),
+                                        Claim("rwo-d", api::kReadWriteOnce, "pv-d"),
+                                        Claim("zonal", api::kReadWriteOnce, "pv-z"),
+                                        pre,
+                                        Claim("e-e", api::kReadWriteOncePod)};
+
+  s.initial.pods.push_back(WithClaims(MakePod("a", 100), {"rwop"}));
+  s.initial.pods.push_back(WithClaims(MakePod("b", 100), {"rwop"}));
+  s.initial.pods.push_back(WithClaims(MakePod("c", 100), {"rwo-b", "rwo-c"}));
+  s.initial.pods.push_back(WithClaims(MakePod("d", 100), {"rwo-d"}));
+  s.initial.pods.push_back(WithClaims(MakePod("z", 100), {"zonal"}));
+  api::Pod e = MakePod("e", 100);
+  api::Volume eph;
+  eph.name = "e";
+  eph.source.kind = "ephemeral";
+  eph.ephemeral = api::PersistentVolumeClaimSpec{};
+  e.volumes.push_back(eph);
+  s.initial.pods.push_back(e);
+  s.initial.pods.push_back(WithClaims(MakePod("e2", 100), {"e-e"}));
+  s.initial.pods.push_back(WithClaims(MakePod("m", 100), {"missing"}));
+  s.initial.pods.push_back(WithClaims(MakePod("p", 100), {"pre"}));
+  api::Pod q = WithClaims(MakePod("q", 100), {"rwop"});
+  q.node_name = "n3";
+  s.initial.pods.push_back(q);
+  return s;
+}
+
+TEST(PodClaimsTest, ClaimsAndEphemeralClaims) {
+  const api::Scenario s = StorageFixture();
+  const api::StorageObjects storage = api::StorageObjects::From(s.initial);
+  EXPECT_EQ(PodClaims(s.initial.pods[2], storage).size(), 2u);      // c
+  ASSERT_EQ(PodClaims(s.initial.pods[5], storage).size(), 1u);      // e
+  EXPECT_EQ(PodClaims(s.initial.pods[5], storage)[0]->name, "e-e");
+  EXPECT_TRUE(PodClaims(s.initial.pods[7], storage).empty());       // m: missing
+}
+
+TEST(CheckReadWriteOncePodExclusiveTest, Table) {
+  RunCases(&CheckReadWriteOncePodExclusive,
+           {
+               {"held by a pod bound in objects", {{Attempt(0, 1, "a", "n1")}, {}},
+                "ReadWriteOncePod claim default/rwop is already used by default/q on n3"},
+               {"free once its node is gone", {{Attempt(2000, 1, "a", "n1")}, {}}, ""},
+               {"two at once",
+                {{Attempt(2000, 1, "a", "n1"), Attempt(2000, 2, "b", "n2")}, {}},
+                "already used by default/a on n1"},
+               {"after a failed binding",
+                {{Attempt(2000, 1, "a", "n1"),
+                  Binding(2000, 1, "a", "n1", api::BindingOutcome::kFailed),
+                  Attempt(2000, 2, "b", "n2")},
+                 {}},
+                ""},
+               {"after a victim is gone",
+                {{Attempt(2000, 1, "a", "n1"), Binding(2000, 1, "a", "n1"),
+                  VictimDeleted(3000, "a"), Attempt(3000, 2, "b", "n1")},
+                 {}},
+                ""},
+               {"an ephemeral volume's claim",
+                {{Attempt(2000, 1, "e", "n1"), Attempt(2000, 2, "e2", "n2")}, {}},
+                "claim default/e-e is already used by default/e"},
+               {"ReadWriteOnce claims may be shared",
+                {{Attempt(0, 1, "c", "n1"), Attempt(0, 2, "c", "n2")}, {}},
+                ""},
+           },
+           StorageFixture());
+}
+
+TEST(CheckCsiAttachLimitsTest, Table) {
+  RunCases(&CheckCsiAttachLimits,
+           {
+               {"a shared handle counts once, two fit two",
+                {{Attempt(0, 1, "c", "n1"), Attempt(0, 2, "d", "n1")}, {}},
+                ""},
+               {"three over two",
+                {{Attempt(0, 1, "c", "n1"), Attempt(0, 2, "d", "n1"), Attempt(0, 3, "a", "n1")},
+                 {}},
+                "3 unique volumes of driver ebs.csi.aws.com, limit 2"},
+               {"another driver is not counted",
+                {{Attempt(0, 1, "c", "n1"), Attempt(0, 2, "d", "n1"), Attempt(0, 3, "z", "n1")},
+                 {}},
+                ""},
+               {"no count: no limit",
+                {{Attempt(0, 1, "c", "n2"), Attempt(0, 2, "d", "n2"), Attempt(0, 3, "a", "n2")},
+                 {}},
+                ""},
+               {"no CSINode: no limit",
+                {{Attempt(0, 1, "c", "n3"), Attempt(0, 2, "d", "n3"), Attempt(0, 3, "a", "n3")},
+                 {}},
+                ""},
+               {"room freed by a deletion",
+                {{Attempt(0, 1, "c", "n1"), Binding(0, 1, "c", "n1"), VictimDeleted(500, "c"),
+                  Attempt(500, 2, "d", "n1"), Attempt(500, 3, "a", "n1")},
+                 {}},
+                ""},
+               {"a missing claim counts nothing", {{Attempt(0, 1, "m", "n1")}, {}}, ""},
+           },
+           StorageFixture());
+}
+
+TEST(CheckBoundVolumeNodeAffinityTest, Table) {
+  RunCases(&CheckBoundVolumeNodeAffinity,
+           {
+               {"matching node", {{Attempt(0, 1, "z", "n2")}, {}}, ""},
+               {"no zone label", {{Attempt(0, 1, "z", "n1")}, {}},
+                "node affinity of pv-z (bound to default/zonal) does not match"},
+               {"other zone", {{Attempt(0, 1, "z", "n3")}, {}}, "does not match"},
+               {"pre-bound claim", {{Attempt(0, 1, "p", "n1")}, {}}, "does not match"},
+               {"no node affinity", {{Attempt(0, 1, "c", "n1")}, {}}, ""},
+           },
+           StorageFixture());
+}
+
 }  // namespace
 }  // namespace schedref::testing::scenario_gen
