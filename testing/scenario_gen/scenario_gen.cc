@@ -808,8 +808,132 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
         Chance(options.second_profile_percent)) {
       AddSecondProfile(s, api::Profile{});
     }
+    if (options.storage_percent > 0 && Chance(options.storage_percent)) AddStorage(s);
     return s;
   });
+}
+
+void AddStorage(api::Scenario& s) {
+  for (const char* name : {kStorageClassWait, kStorageClassNow}) {
+    api::StorageClass sc;
+    sc.name = name;
+    sc.provisioner = kCsiDriver;
+    sc.volume_binding_mode = name == std::string(kStorageClassWait)
+                                 ? api::kVolumeBindingWaitForFirstConsumer
+                                 : api::kVolumeBindingImmediate;
+    s.initial.storage_classes.push_back(sc);
+  }
+  if (Chance(50)) {
+    api::CSIDriver driver;
+    driver.name = kCsiDriver;
+    driver.attach_required = true;
+    s.initial.csi_drivers.push_back(driver);
+  }
+  for (const api::Node& node : s.initial.nodes) {
+    if (!Chance(60)) continue;
+    api::CSINode csi;
+    csi.name = node.name;
+    api::CSINodeDriver d;
+    d.name = kCsiDriver;
+    d.node_id = "i-" + node.name;
+    if (Chance(80)) d.allocatable_count = Uniform(0, 4);
+    csi.drivers.push_back(d);
+    s.initial.csi_nodes.push_back(csi);
+  }
+  const int claims = Uniform(1, 6);
+  std::vector<std::string> claim_names;
+  for (int i = 1; i <= claims; ++i) {
+    api::PersistentVolumeClaim c;
+    c.ns = kNamespace;
+    c.name = "c" + std::to_string(i);
+    c.uid = c.ns + "/" + c.name;
+    c.spec.access_modes = {*gen::element<std::string>(
+        api::kReadWriteOnce, api::kReadWriteOncePod, api::kReadWriteMany)};
+    c.spec.storage_request = kGi;
+    const int how = Uniform(0, 3);  // 0 bound, 1 WaitForFirstConsumer, 2 Immediate
+    c.spec.storage_class_name = how == 2 ? kStorageClassNow : kStorageClassWait;
+    if (how == 0) {
+      api::PersistentVolume pv;
+      pv.name = "pv-" + c.name;
+      pv.uid = pv.name;
+      pv.capacity = kGi;
+      pv.access_modes = c.spec.access_modes;
+      pv.storage_class_name = *c.spec.storage_class_name;
+      pv.claim_ref = api::ClaimReference{c.ns, c.name, c.uid};
+      pv.reclaim_policy = "Delete";
+      pv.source.kind = "csi";
+      pv.source.driver = kCsiDriver;
+      // Now and then two PVs share a handle (one attachment).
+      pv.source.volume_handle = "vol-" + std::to_string(Chance(20) ? 1 : i);
+      if (Chance(30)) {
+        pv.node_affinity = api::NodeSelector{{api::NodeSelectorTerm{
+            {{kZoneKey, "In", {Pick(Zones())}}}, {}}}};
+      }
+      pv.phase = "Bound";
+      c.spec.volume_name = pv.name;
+      c.annotations[api::kAnnBindCompleted] = "yes";
+      c.annotations[api::kAnnBoundByController] = "yes";
+      c.phase = "Bound";
+      s.initial.persistent_volumes.push_back(std::move(pv));
+    }
+    claim_names.push_back(c.name);
+    s.initial.persistent_volume_claims.push_back(std::move(c));
+  }
+  const int free_volumes = Uniform(0, 3);
+  for (int i = 1; i <= free_volumes; ++i) {
+    api::PersistentVolume pv;
+    pv.name = "pv-free" + std::to_string(i);
+    pv.uid = pv.name;
+    pv.capacity = (Chance(50) ? 1 : 2) * kGi;
+    pv.access_modes = {api::kReadWriteOnce, api::kReadWriteMany};
+    pv.storage_class_name = kStorageClassWait;
+    pv.source.kind = "csi";
+    pv.source.driver = kCsiDriver;
+    pv.source.volume_handle = "vol-free" + std::to_string(i);
+    if (Chance(50)) {
+      pv.node_affinity = api::NodeSelector{{api::NodeSelectorTerm{
+          {{kZoneKey, "In", {Pick(Zones())}}}, {}}}};
+    }
+    pv.phase = "Available";
+    s.initial.persistent_volumes.push_back(std::move(pv));
+  }
+
+  // Volumes per pod key, drawn at the pod's first version.
+  std::map<std::string, std::vector<api::Volume>> volumes;
+  auto volumes_of = [&](const api::Pod& pod) -> const std::vector<api::Volume>& {
+    auto it = volumes.find(pod.Key());
+    if (it != volumes.end()) return it->second;
+    std::vector<api::Volume>& out = volumes[pod.Key()];
+    if (!pod.node_name.empty() || !Chance(60)) return out;
+    std::set<std::string> used;
+    const int n = Uniform(1, 3);
+    for (int i = 0; i < n; ++i) {
+      const std::string claim =
+          Chance(10) ? "missing" : claim_names[static_cast<size_t>(Uniform(0, claims))];
+      if (!used.insert(claim).second) continue;
+      api::Volume v;
+      v.name = "v-" + claim;
+      v.source.kind = "persistentVolumeClaim";
+      v.source.claim_name = claim;
+      out.push_back(std::move(v));
+    }
+    if (Chance(10)) {
+      api::Volume v;
+      v.name = "scratch";
+      v.source.kind = "ephemeral";
+      api::PersistentVolumeClaimSpec spec;
+      spec.access_modes = {api::kReadWriteOnce};
+      spec.storage_request = kGi;
+      spec.storage_class_name = kStorageClassWait;
+      v.ephemeral = std::move(spec);
+      out.push_back(std::move(v));
+    }
+    return out;
+  };
+  for (api::Pod& pod : s.initial.pods) pod.volumes = volumes_of(pod);
+  for (api::Event& e : s.timeline) {
+    if (auto* pod = std::get_if<api::Pod>(&e.object)) pod->volumes = volumes_of(*pod);
+  }
 }
 
 Canonical Canonicalize(const api::Scenario& scenario) {

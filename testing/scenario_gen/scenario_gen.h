@@ -121,7 +121,39 @@ struct Options {
   // that is no profile (second_profile.h, AssignPods). 0 draws nothing, so
   // generation is exactly what it was before the knob.
   int second_profile_percent = 0;
+  // The chance, in percent, of storage (AddStorage below): StorageClasses,
+  // a CSIDriver, CSINodes with attach limits, PVs and claims in `objects`,
+  // and pending pods that use claims. 0 draws nothing, so generation is
+  // exactly what it was before the knob. Meaningful only for a profile
+  // with the volume plugins: the storage invariants (invariants.h) fail
+  // without them.
+  int storage_percent = 0;
 };
+
+// Storage vocabulary: the CSI driver every class provisions with, and the
+// classes (kStorageClassWait: WaitForFirstConsumer; kStorageClassNow:
+// Immediate).
+inline constexpr char kCsiDriver[] = "ebs.csi.aws.com";
+inline constexpr char kStorageClassWait[] = "wait";
+inline constexpr char kStorageClassNow[] = "now";
+
+// For use inside a generator or property: adds storage to `s`, in
+// `objects` only (nothing on the timeline changes a storage object):
+//  - the classes kStorageClassWait and kStorageClassNow (provisioner
+//    kCsiDriver) and, sometimes, the CSIDriver kCsiDriver;
+//  - for some initial nodes a CSINode with kCsiDriver, most with an
+//    allocatable count of 0..3;
+//  - claims "c1".."cN" (ReadWriteOnce, ReadWriteOncePod or ReadWriteMany):
+//    bound (volumeName, bind-completed, phase Bound) to a CSI PV "pv-cI"
+//    (claimRef set, a handle shared by two PVs now and then, sometimes a
+//    zone node affinity), or unbound of either class; and Available PVs
+//    "pv-freeI" of the WaitForFirstConsumer class;
+//  - to some pods that are not bound in `objects`, the same in every
+//    version of the pod: one or two claim volumes, now and then a claim
+//    that does not exist or a generic ephemeral volume.
+// Pods bound in `objects` get no volumes, so the initial state satisfies
+// the storage invariants.
+void AddStorage(api::Scenario& s);
 
 // A scenario with the default configuration (one default-scheduler
 // profile, or sometimes two: Options::second_profile_percent), a random seed, sometimes a bind latency, min_nodes..max_nodes

@@ -95,6 +95,11 @@ Scenario Generate(Options options = {}) { return *GenScenario(options); }
 Options InvariantOptions() {
   Options options;
   options.second_profile_percent = 35;
+  // Storage (Options::storage_percent) stays off until the volume plugins
+  // are in the default profile: the storage invariants below hold only
+  // with them. Then set it here (say 40), and the storage properties, like
+  // every other, run on scenarios with claims, PVs and CSI limits.
+  options.storage_percent = 0;
   return options;
 }
 
@@ -192,6 +197,27 @@ RC_GTEST_PROP(ScenarioGen, GeneratesDecodedScenarios, ()) {
           "the scenario read back from its encoding gives another trace");
 }
 
+// With storage always on, generated scenarios still decode to themselves
+// and the reference runs them (the volume plugins or not).
+RC_GTEST_PROP(ScenarioGen, GeneratesDecodedStorageScenarios, ()) {
+  Options options = InvariantOptions();
+  options.storage_percent = 0;
+  const Scenario generated = *GenScenario(options);
+  RC_ASSERT(!generated.initial.storage_classes.empty());
+  const Canonical canonical = Canonicalize(generated);
+  if (!canonical.ok) {
+    RC_FAIL("a generated scenario does not decode: " + canonical.error);
+  }
+  if (!(canonical.scenario == generated)) {
+    RC_FAIL("decoding changed the generated scenario:\n--- generated\n" +
+            api::EncodeScenario(generated) + "--- decoded\n" +
+            api::EncodeScenario(canonical.scenario));
+  }
+  reference::ReferenceScheduler reference;
+  StatusOr<Trace> trace = reference.Run(generated, {});
+  RC_ASSERT(trace.ok());
+}
+
 // InvariantOptions() gives two profiles in about its share of the cases,
 // and those cases are what the invariants need them to be: pods of no
 // profile occur, and at some instant pods of both profiles with different
@@ -270,6 +296,23 @@ RC_GTEST_PROP(ScenarioProperties, BindingsAgreeWithPlacements, ()) {
   const Scenario s = Generate(InvariantOptions());
   RC_CLASSIFY(s.config.profiles.size() == 2, "two profiles");
   RequireOfEveryImplementation(&CheckBindingsAgreeWithPlacements, "BindingsAgreeWithPlacements", s);
+}
+
+// The storage invariants: vacuous while InvariantOptions() generates no
+// storage (see there).
+RC_GTEST_PROP(ScenarioProperties, ReadWriteOncePodClaimsAreExclusive, ()) {
+  const Scenario s = Generate(InvariantOptions());
+  RequireOfEveryImplementation(&CheckReadWriteOncePodExclusive, "ReadWriteOncePodClaimsAreExclusive", s);
+}
+
+RC_GTEST_PROP(ScenarioProperties, CsiAttachLimitsHold, ()) {
+  const Scenario s = Generate(InvariantOptions());
+  RequireOfEveryImplementation(&CheckCsiAttachLimits, "CsiAttachLimitsHold", s);
+}
+
+RC_GTEST_PROP(ScenarioProperties, BoundVolumeNodeAffinityHolds, ()) {
+  const Scenario s = Generate(InvariantOptions());
+  RequireOfEveryImplementation(&CheckBoundVolumeNodeAffinity, "BoundVolumeNodeAffinityHolds", s);
 }
 
 RC_GTEST_PROP(ScenarioProperties, HigherPriorityPodsAreTriedFirst, ()) {
