@@ -146,9 +146,10 @@ Status CheckPartition(const FieldReader& src) {
   return Status::Ok();
 }
 
-// validateISCSIQualifiedName.
+// validateISCSIQualifiedName. As upstream, the iqn pattern is not anchored
+// at the start (the prefix check comes first), the other two are.
 Status CheckIqn(const FieldReader& src, std::string_view key, const std::string& iqn) {
-  static const std::regex kIqn(R"(^iqn\.\d{4}-\d{2}\.([[:alnum:].-]+)(:[^,;*&$|\s]+)$)");
+  static const std::regex kIqn(R"(iqn\.\d{4}-\d{2}\.([[:alnum:].-]+)(:[^,;*&$|\s]+)$)");
   static const std::regex kEui(R"(^eui.[[:alnum:]]{16}$)");
   static const std::regex kNaa(R"(^naa.[[:alnum:]]{32}$)");
   const auto starts = [&](std::string_view p) { return iqn.rfind(p, 0) == 0; };
@@ -163,13 +164,14 @@ Status CheckIqn(const FieldReader& src, std::string_view key, const std::string&
   return Status::Ok();
 }
 
-// A hostPath or local path: required, with no ".." element.
+// A hostPath or local path: required, with no ".." element between
+// slashes (upstream splits at '/' only on Linux).
 Status CheckPath(const FieldReader& src, std::string* out) {
   SCHEDREF_RETURN_IF_ERROR(src.String("path", out));
   if (out->empty()) return src.ErrorAt("path", "required value");
   size_t start = 0;
   while (start <= out->size()) {
-    size_t end = out->find_first_of("/\\", start);
+    size_t end = out->find('/', start);
     if (end == std::string::npos) end = out->size();
     if (out->compare(start, end - start, "..") == 0) {
       return src.ErrorAt("path", "invalid value \"" + *out + "\": must not contain '..'");

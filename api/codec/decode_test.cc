@@ -765,6 +765,8 @@ spec:
   - {name: b, iscsi: {targetPortal: t, iqn: eui.0123456789ABCDEF}}
   - {name: c, azureDisk: {diskName: d, diskURI: /subscriptions/s/x, kind: Managed}}
   - {name: d, hostPath: {path: /a/..b, type: ""}}
+  - {name: e, hostPath: {path: '/a\..\b'}}
+  - {name: f, iscsi: {targetPortal: t, iqn: 'iqnx-iqn.2001-04.com.e:s'}}
 )");
 }
 

@@ -201,7 +201,7 @@ RC_GTEST_PROP(ScenarioGen, GeneratesDecodedScenarios, ()) {
 // and the reference runs them (the volume plugins or not).
 RC_GTEST_PROP(ScenarioGen, GeneratesDecodedStorageScenarios, ()) {
   Options options = InvariantOptions();
-  options.storage_percent = 0;
+  options.storage_percent = 100;
   const Scenario generated = *GenScenario(options);
   RC_ASSERT(!generated.initial.storage_classes.empty());
   const Canonical canonical = Canonicalize(generated);
