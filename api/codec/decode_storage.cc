@@ -430,7 +430,7 @@ Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv) {
   }
   if (!storage.has_value()) return spec->ErrorAt("capacity.storage", "required value");
   // Note: upstream prints the whole capacity map in Go syntax; we name the
-  // first other key (docs/deviations.md, "Storage objects").
+  // first other key (docs/deviations.md, "Manifest decoding (api/)").
   for (auto it = capacity->json().begin(); it != capacity->json().end(); ++it) {
     if (it.key() != "storage") {
       return spec->ErrorAt("capacity", "unsupported value \"" + it.key() +
