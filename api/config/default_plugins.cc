@@ -60,8 +60,9 @@ Plugins DefaultPlugins() {
       {"NodeAffinity", 2},
       {"NodePorts", 0},
       {"NodeResourcesFit", 1},
-      // Note: VolumeRestrictions, NodeVolumeLimits, VolumeBinding and
-      // VolumeZone come here upstream (kOmittedDefaultPlugins).
+      // Note: VolumeRestrictions, NodeVolumeLimits and VolumeBinding
+      // come here upstream (kOmittedDefaultPlugins).
+      {"VolumeZone", 0},
       {"PodTopologySpread", 2},
       {"InterPodAffinity", 2},
       // Note: DynamicResources comes here upstream when its gate is on.
