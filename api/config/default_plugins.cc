@@ -60,8 +60,9 @@ Plugins DefaultPlugins() {
       {"NodeAffinity", 2},
       {"NodePorts", 0},
       {"NodeResourcesFit", 1},
-      // Note: VolumeRestrictions, NodeVolumeLimits and VolumeBinding
-      // come here upstream (kOmittedDefaultPlugins).
+      {"VolumeRestrictions", 0},
+      // Note: NodeVolumeLimits and VolumeBinding come here upstream
+      // (kOmittedDefaultPlugins).
       {"VolumeZone", 0},
       {"PodTopologySpread", 2},
       {"InterPodAffinity", 2},

@@ -32,7 +32,7 @@ TEST(DefaultPlugins, UpstreamV132ListWithoutTheOmittedPlugins) {
       {"NodeUnschedulable", 0}, {"NodeName", 0},
       {"TaintToleration", 3},   {"NodeAffinity", 2},
       {"NodePorts", 0},         {"NodeResourcesFit", 1},
-      {"VolumeZone", 0},
+      {"VolumeRestrictions", 0}, {"VolumeZone", 0},
       {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
       {"DefaultPreemption", 0}, {"NodeResourcesBalancedAllocation", 1},
       {"ImageLocality", 1},     {"DefaultBinder", 0},

@@ -17,6 +17,7 @@
 #include "optimized/framework/plugins/schedulinggates/scheduling_gates.h"
 #include "optimized/framework/plugins/tainttoleration/taint_toleration.h"
 #include "optimized/framework/plugins/testplugins/test_plugins.h"
+#include "optimized/framework/plugins/volumerestrictions/volume_restrictions.h"
 #include "optimized/framework/plugins/volumezone/volume_zone.h"
 
 namespace schedref::optimized::framework::plugins {
@@ -38,6 +39,7 @@ Registry NewInTreeRegistry() {
       {names::kNodeResourcesBalancedAllocation, noderesources::BalancedAllocation::New},
       {names::kImageLocality, imagelocality::ImageLocality::New},
       {names::kDefaultBinder, defaultbinder::DefaultBinder::New},
+      {names::kVolumeRestrictions, volumerestrictions::VolumeRestrictions::New},
       {names::kVolumeZone, volumezone::VolumeZone::New},
   };
   for (const auto& [name, factory] : in_tree) {

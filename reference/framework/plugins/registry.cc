@@ -20,6 +20,7 @@
 #include "reference/framework/plugins/schedulinggates/scheduling_gates.h"
 #include "reference/framework/plugins/tainttoleration/taint_toleration.h"
 #include "reference/framework/plugins/testplugins/test_plugins.h"
+#include "reference/framework/plugins/volumerestrictions/volume_restrictions.h"
 #include "reference/framework/plugins/volumezone/volume_zone.h"
 
 namespace schedref::reference::framework::plugins {
@@ -41,6 +42,7 @@ Registry NewInTreeRegistry() {
       {names::kInterPodAffinity, &interpodaffinity::InterPodAffinity::New},
       {names::kPodTopologySpread, &podtopologyspread::PodTopologySpread::New},
       {names::kDefaultPreemption, &defaultpreemption::DefaultPreemption::New},
+      {names::kVolumeRestrictions, &volumerestrictions::VolumeRestrictions::New},
       {names::kVolumeZone, &volumezone::VolumeZone::New},
   };
   Registry registry;

@@ -24,6 +24,7 @@ inline constexpr char kNodeResourcesBalancedAllocation[] =
     "NodeResourcesBalancedAllocation";
 inline constexpr char kImageLocality[] = "ImageLocality";
 inline constexpr char kDefaultBinder[] = "DefaultBinder";
+inline constexpr char kVolumeRestrictions[] = "VolumeRestrictions";
 inline constexpr char kVolumeZone[] = "VolumeZone";
 
 }  // namespace schedref::optimized::framework::plugins::names
