@@ -751,13 +751,6 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
   if (name.find('/') != std::string::npos) {
     return meta->ErrorAt("name", "must not contain '/'");
   }
-  // Every kind decoded here is named as a DNS subdomain (Namespace, which
-  // is stricter, is checked by DecodeNamespace).
-  if (kind != "Namespace") {
-    if (auto problem = CheckDnsSubdomain(name)) {
-      return meta->ErrorAt("name", "invalid value \"" + name + "\": " + *problem);
-    }
-  }
   std::string ns;
   if (info->namespaced) {
     SCHEDREF_RETURN_IF_ERROR(meta->String("namespace", &ns));
@@ -768,6 +761,13 @@ StatusOr<AnyObject> DecodeAt(const FieldReader& at, const std::string& where,
   }
   const std::string key = info->namespaced ? ns + "/" + name : name;
   const FieldReader root = at.WithObject(kind + " " + key);
+  // Every kind decoded here is named as a DNS subdomain (Namespace, which
+  // is stricter, is checked by DecodeNamespace).
+  if (kind != "Namespace") {
+    if (auto problem = CheckDnsSubdomain(name)) {
+      return root.ErrorAt("metadata.name", "invalid value \"" + name + "\": " + *problem);
+    }
+  }
 
   std::string api_version;
   SCHEDREF_RETURN_IF_ERROR(root.String("apiVersion", &api_version));

@@ -1222,7 +1222,7 @@ TEST(DecodeManifestsTest, Errors) {
        "specify a volume type"},
       {"node name the API server refuses", "nodes.yaml",
        "apiVersion: v1\nkind: Node\nmetadata: {name: Node_ONE}\n",
-       "nodes.yaml: Node <document #1>: metadata.name: invalid value \"Node_ONE\": a "
+       "nodes.yaml: Node Node_ONE: metadata.name: invalid value \"Node_ONE\": a "
        "lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, "
        "'-' or '.', and must start and end with an alphanumeric character (e.g. "
        "'example.com', regex used for validation is "
