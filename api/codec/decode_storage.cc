@@ -192,6 +192,9 @@ Status ReadSourceFields(const FieldReader& src, bool persistent_volume, VolumeSo
     SCHEDREF_RETURN_IF_ERROR(src.String("volumeID", &out->volume_id));
     if (out->volume_id.empty()) return src.ErrorAt("volumeID", "required value");
     SCHEDREF_RETURN_IF_ERROR(CheckPartition(src));
+  } else if (kind == "cinder" || kind == "portworxVolume") {
+    SCHEDREF_RETURN_IF_ERROR(src.String("volumeID", &out->volume_id));
+    if (out->volume_id.empty()) return src.ErrorAt("volumeID", "required value");
   } else if (kind == "gcePersistentDisk") {
     SCHEDREF_RETURN_IF_ERROR(src.String("pdName", &out->pd_name));
     if (out->pd_name.empty()) return src.ErrorAt("pdName", "required value");

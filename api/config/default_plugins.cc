@@ -61,8 +61,8 @@ Plugins DefaultPlugins() {
       {"NodePorts", 0},
       {"NodeResourcesFit", 1},
       {"VolumeRestrictions", 0},
-      // Note: NodeVolumeLimits and VolumeBinding come here upstream
-      // (kOmittedDefaultPlugins).
+      {"NodeVolumeLimits", 0},
+      // Note: VolumeBinding comes here upstream (kOmittedDefaultPlugins).
       {"VolumeZone", 0},
       {"PodTopologySpread", 2},
       {"InterPodAffinity", 2},

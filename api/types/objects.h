@@ -259,7 +259,8 @@ struct VolumeSource {
   // awsElasticBlockStore, gcePersistentDisk, azureDisk, rbd, iscsi, csi).
   bool read_only = false;
   std::string claim_name;              // persistentVolumeClaim.claimName
-  std::string volume_id;               // awsElasticBlockStore.volumeID
+  // awsElasticBlockStore.volumeID, cinder.volumeID, portworxVolume.volumeID
+  std::string volume_id;
   std::string pd_name;                 // gcePersistentDisk.pdName
   std::string disk_name;               // azureDisk.diskName
   std::string disk_uri;                // azureDisk.diskURI

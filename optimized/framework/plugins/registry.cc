@@ -12,6 +12,7 @@
 #include "optimized/framework/plugins/noderesources/balanced_allocation.h"
 #include "optimized/framework/plugins/noderesources/fit.h"
 #include "optimized/framework/plugins/nodeunschedulable/node_unschedulable.h"
+#include "optimized/framework/plugins/nodevolumelimits/csi.h"
 #include "optimized/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "optimized/framework/plugins/queuesort/priority_sort.h"
 #include "optimized/framework/plugins/schedulinggates/scheduling_gates.h"
@@ -33,6 +34,7 @@ Registry NewInTreeRegistry() {
       {names::kNodeAffinity, nodeaffinity::NodeAffinity::New},
       {names::kNodePorts, nodeports::NodePorts::New},
       {names::kNodeResourcesFit, noderesources::Fit::New},
+      {names::kNodeVolumeLimits, nodevolumelimits::CSILimits::New},
       {names::kPodTopologySpread, podtopologyspread::PodTopologySpread::New},
       {names::kInterPodAffinity, interpodaffinity::InterPodAffinity::New},
       {names::kDefaultPreemption, defaultpreemption::DefaultPreemption::New},

@@ -15,6 +15,7 @@
 #include "reference/framework/plugins/noderesources/balanced_allocation.h"
 #include "reference/framework/plugins/noderesources/fit.h"
 #include "reference/framework/plugins/nodeunschedulable/node_unschedulable.h"
+#include "reference/framework/plugins/nodevolumelimits/csi.h"
 #include "reference/framework/plugins/podtopologyspread/pod_topology_spread.h"
 #include "reference/framework/plugins/queuesort/priority_sort.h"
 #include "reference/framework/plugins/schedulinggates/scheduling_gates.h"
@@ -35,6 +36,7 @@ Registry NewInTreeRegistry() {
       {names::kNodeAffinity, &nodeaffinity::NodeAffinity::New},
       {names::kNodePorts, &nodeports::NodePorts::New},
       {names::kNodeResourcesFit, &noderesources::Fit::New},
+      {names::kNodeVolumeLimits, &nodevolumelimits::CSILimits::New},
       {names::kNodeResourcesBalancedAllocation,
        &noderesources::BalancedAllocation::New},
       {names::kImageLocality, &imagelocality::ImageLocality::New},

@@ -17,6 +17,7 @@ inline constexpr char kTaintToleration[] = "TaintToleration";
 inline constexpr char kNodeAffinity[] = "NodeAffinity";
 inline constexpr char kNodePorts[] = "NodePorts";
 inline constexpr char kNodeResourcesFit[] = "NodeResourcesFit";
+inline constexpr char kNodeVolumeLimits[] = "NodeVolumeLimits";
 inline constexpr char kPodTopologySpread[] = "PodTopologySpread";
 inline constexpr char kInterPodAffinity[] = "InterPodAffinity";
 inline constexpr char kDefaultPreemption[] = "DefaultPreemption";
