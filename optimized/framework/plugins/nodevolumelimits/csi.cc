@@ -234,9 +234,9 @@ Status CSILimits::Filter(const CycleState& /*state*/, const PodInfo& pod_info,
 std::vector<ClusterEventWithHint> CSILimits::EventsToRegister() const {
   return {
       // No hint: a new CSINode may bring limits or migration.
-      {{EventResource::kCSINode, kAdd, "CSINodeAdd"}, nullptr},
+      {StorageEvent(EventResource::kCSINode, kAdd), nullptr},
       {{EventResource::kPod, kDelete, "PodDelete"}, &CSILimits::IsSchedulableAfterPodDeleted},
-      {{EventResource::kPersistentVolumeClaim, kAdd, "PersistentVolumeClaimAdd"},
+      {StorageEvent(EventResource::kPersistentVolumeClaim, kAdd),
        &CSILimits::IsSchedulableAfterPVCAdded},
       // Note: upstream also registers VolumeAttachment/Delete (no hint);
       // schedref models no VolumeAttachment, so no such event exists

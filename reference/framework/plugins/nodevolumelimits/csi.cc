@@ -221,9 +221,9 @@ Status CSILimits::Filter(CycleState& /*state*/, const api::Pod& pod, const NodeI
 std::vector<ClusterEventWithHint> CSILimits::EventsToRegister() const {
   return {
       // No hint: a new CSINode may bring limits or migration.
-      {{EventResource::kCSINode, kAdd, "CSINodeAdd"}, nullptr},
+      {StorageEvent(EventResource::kCSINode, kAdd), nullptr},
       {{EventResource::kPod, kDelete, "PodDelete"}, &CSILimits::IsSchedulableAfterPodDeleted},
-      {{EventResource::kPersistentVolumeClaim, kAdd, "PersistentVolumeClaimAdd"},
+      {StorageEvent(EventResource::kPersistentVolumeClaim, kAdd),
        &CSILimits::IsSchedulableAfterPVCAdded},
       // Note: upstream also registers VolumeAttachment/Delete (no hint);
       // schedref models no VolumeAttachment, so no such event exists
