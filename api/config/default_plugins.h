@@ -35,25 +35,15 @@ namespace schedref::api {
 // them (docs/deviations.md), so DefaultPlugins() leaves them out and keeps
 // upstream's order and weights for the rest. Listed here so that the
 // deviation can be cited and tested.
-<<<<<<< HEAD
-inline constexpr std::array<std::string_view, 3> kOmittedDefaultPlugins = {
-    "NodeVolumeLimits", "VolumeBinding", "DynamicResources"};
-=======
-inline constexpr std::array<std::string_view, 4> kOmittedDefaultPlugins = {
-    "VolumeRestrictions", "VolumeBinding", "VolumeZone", "DynamicResources"};
->>>>>>> 5a1de01 (plugins: NodeVolumeLimits (CSI volume limits) in both implementations)
+inline constexpr std::array<std::string_view, 2> kOmittedDefaultPlugins = {
+    "VolumeBinding", "DynamicResources"};
 
 // Upstream's v1.32 defaults minus kOmittedDefaultPlugins, all in
 // multi_point, in this order (score weights in brackets):
 //   SchedulingGates, PrioritySort, NodeUnschedulable, NodeName,
 //   TaintToleration [3], NodeAffinity [2], NodePorts, NodeResourcesFit [1],
-<<<<<<< HEAD
-//   VolumeRestrictions, VolumeZone, PodTopologySpread [2],
+//   VolumeRestrictions, NodeVolumeLimits, VolumeZone, PodTopologySpread [2],
 //   InterPodAffinity [2], DefaultPreemption,
-=======
-//   NodeVolumeLimits,
-//   PodTopologySpread [2], InterPodAffinity [2], DefaultPreemption,
->>>>>>> 5a1de01 (plugins: NodeVolumeLimits (CSI volume limits) in both implementations)
 //   NodeResourcesBalancedAllocation [1], ImageLocality [1], DefaultBinder.
 [[nodiscard]] Plugins DefaultPlugins();
 

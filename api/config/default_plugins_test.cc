@@ -32,11 +32,8 @@ TEST(DefaultPlugins, UpstreamV132ListWithoutTheOmittedPlugins) {
       {"NodeUnschedulable", 0}, {"NodeName", 0},
       {"TaintToleration", 3},   {"NodeAffinity", 2},
       {"NodePorts", 0},         {"NodeResourcesFit", 1},
-<<<<<<< HEAD
-      {"VolumeRestrictions", 0}, {"VolumeZone", 0},
-=======
-      {"NodeVolumeLimits", 0},
->>>>>>> 5a1de01 (plugins: NodeVolumeLimits (CSI volume limits) in both implementations)
+      {"VolumeRestrictions", 0}, {"NodeVolumeLimits", 0},
+      {"VolumeZone", 0},
       {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
       {"DefaultPreemption", 0}, {"NodeResourcesBalancedAllocation", 1},
       {"ImageLocality", 1},     {"DefaultBinder", 0},
