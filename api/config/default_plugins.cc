@@ -62,7 +62,7 @@ Plugins DefaultPlugins() {
       {"NodeResourcesFit", 1},
       {"VolumeRestrictions", 0},
       {"NodeVolumeLimits", 0},
-      // Note: VolumeBinding comes here upstream (kOmittedDefaultPlugins).
+      {"VolumeBinding", 0},
       {"VolumeZone", 0},
       {"PodTopologySpread", 2},
       {"InterPodAffinity", 2},

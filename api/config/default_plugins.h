@@ -29,20 +29,19 @@
 
 namespace schedref::api {
 
-// Note: upstream's v1.32 default MultiPoint list also holds the volume
-// plugins and, when the DynamicResourceAllocation gate is on (it is off by
-// default in v1.32), DynamicResources. This project does not implement
-// them (docs/deviations.md), so DefaultPlugins() leaves them out and keeps
-// upstream's order and weights for the rest. Listed here so that the
-// deviation can be cited and tested.
-inline constexpr std::array<std::string_view, 2> kOmittedDefaultPlugins = {
-    "VolumeBinding", "DynamicResources"};
+// Note: upstream's v1.32 default MultiPoint list also holds
+// DynamicResources when the DynamicResourceAllocation gate is on; it is off
+// by default in v1.32, and this project does not implement the plugin
+// (docs/deviations.md). Listed here so that the omission can be cited and
+// tested.
+inline constexpr std::array<std::string_view, 1> kOmittedDefaultPlugins = {"DynamicResources"};
 
 // Upstream's v1.32 defaults minus kOmittedDefaultPlugins, all in
 // multi_point, in this order (score weights in brackets):
 //   SchedulingGates, PrioritySort, NodeUnschedulable, NodeName,
 //   TaintToleration [3], NodeAffinity [2], NodePorts, NodeResourcesFit [1],
-//   VolumeRestrictions, NodeVolumeLimits, VolumeZone, PodTopologySpread [2],
+//   VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone,
+//   PodTopologySpread [2],
 //   InterPodAffinity [2], DefaultPreemption,
 //   NodeResourcesBalancedAllocation [1], ImageLocality [1], DefaultBinder.
 [[nodiscard]] Plugins DefaultPlugins();

@@ -33,7 +33,7 @@ TEST(DefaultPlugins, UpstreamV132ListWithoutTheOmittedPlugins) {
       {"TaintToleration", 3},   {"NodeAffinity", 2},
       {"NodePorts", 0},         {"NodeResourcesFit", 1},
       {"VolumeRestrictions", 0}, {"NodeVolumeLimits", 0},
-      {"VolumeZone", 0},
+      {"VolumeBinding", 0},     {"VolumeZone", 0},
       {"PodTopologySpread", 2}, {"InterPodAffinity", 2},
       {"DefaultPreemption", 0}, {"NodeResourcesBalancedAllocation", 1},
       {"ImageLocality", 1},     {"DefaultBinder", 0},

@@ -9,6 +9,7 @@
 #include "api/config/pluginargs/nodeaffinity_args.h"
 #include "api/config/pluginargs/noderesources_args.h"
 #include "api/config/pluginargs/podtopologyspread_args.h"
+#include "api/config/pluginargs/volumebinding_args.h"
 
 namespace schedref::api::pluginargs {
 namespace {
@@ -56,6 +57,8 @@ constexpr ArgsKind kArgsKinds[] = {
     {"PodTopologySpread",
      DecodeAs<PodTopologySpreadArgs, ParsePodTopologySpreadArgs,
               PodTopologySpreadArgsErrors>},
+    {"VolumeBinding",
+     DecodeAs<VolumeBindingArgs, ParseVolumeBindingArgs, VolumeBindingArgsErrors>},
 };
 
 // `plugin`'s kind; nullptr when it has none modelled.

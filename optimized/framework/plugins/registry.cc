@@ -17,6 +17,7 @@
 #include "optimized/framework/plugins/queuesort/priority_sort.h"
 #include "optimized/framework/plugins/schedulinggates/scheduling_gates.h"
 #include "optimized/framework/plugins/tainttoleration/taint_toleration.h"
+#include "optimized/framework/plugins/volumebinding/volume_binding.h"
 #include "optimized/framework/plugins/testplugins/test_plugins.h"
 #include "optimized/framework/plugins/volumerestrictions/volume_restrictions.h"
 #include "optimized/framework/plugins/volumezone/volume_zone.h"
@@ -38,6 +39,7 @@ Registry NewInTreeRegistry() {
       {names::kPodTopologySpread, podtopologyspread::PodTopologySpread::New},
       {names::kInterPodAffinity, interpodaffinity::InterPodAffinity::New},
       {names::kDefaultPreemption, defaultpreemption::DefaultPreemption::New},
+      {names::kVolumeBinding, volumebinding::VolumeBinding::New},
       {names::kNodeResourcesBalancedAllocation, noderesources::BalancedAllocation::New},
       {names::kImageLocality, imagelocality::ImageLocality::New},
       {names::kDefaultBinder, defaultbinder::DefaultBinder::New},

@@ -20,6 +20,7 @@
 #include "reference/framework/plugins/queuesort/priority_sort.h"
 #include "reference/framework/plugins/schedulinggates/scheduling_gates.h"
 #include "reference/framework/plugins/tainttoleration/taint_toleration.h"
+#include "reference/framework/plugins/volumebinding/volume_binding.h"
 #include "reference/framework/plugins/testplugins/test_plugins.h"
 #include "reference/framework/plugins/volumerestrictions/volume_restrictions.h"
 #include "reference/framework/plugins/volumezone/volume_zone.h"
@@ -46,6 +47,7 @@ Registry NewInTreeRegistry() {
       {names::kDefaultPreemption, &defaultpreemption::DefaultPreemption::New},
       {names::kVolumeRestrictions, &volumerestrictions::VolumeRestrictions::New},
       {names::kVolumeZone, &volumezone::VolumeZone::New},
+      {names::kVolumeBinding, &volumebinding::VolumeBinding::New},
   };
   Registry registry;
   for (const auto& [name, factory] : factories) {

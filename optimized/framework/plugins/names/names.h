@@ -18,6 +18,7 @@ inline constexpr char kNodeAffinity[] = "NodeAffinity";
 inline constexpr char kNodePorts[] = "NodePorts";
 inline constexpr char kNodeResourcesFit[] = "NodeResourcesFit";
 inline constexpr char kNodeVolumeLimits[] = "NodeVolumeLimits";
+inline constexpr char kVolumeBinding[] = "VolumeBinding";
 inline constexpr char kPodTopologySpread[] = "PodTopologySpread";
 inline constexpr char kInterPodAffinity[] = "InterPodAffinity";
 inline constexpr char kDefaultPreemption[] = "DefaultPreemption";

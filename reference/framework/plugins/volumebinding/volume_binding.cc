@@ -1,0 +1,248 @@
+#include "reference/framework/plugins/volumebinding/volume_binding.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <utility>
+
+#include "api/config/pluginargs/volumebinding_args.h"
+#include "reference/framework/plugins/helper/event_objects.h"
+#include "reference/framework/plugins/names/names.h"
+
+namespace schedref::reference::framework::plugins::volumebinding {
+namespace {
+
+const std::string kStateKey = names::kVolumeBinding;
+
+// Upstream's stateData. Clone shares it, as upstream's Clone returns the same
+// pointer.
+struct SharedState {
+  bool all_bound = false;
+  // Nodes that passed Filter -> what the pod needs there.
+  std::map<std::string, PodVolumes> pod_volumes_by_node;
+  PodVolumeClaims claims;
+  bool has_static_bindings = false;
+};
+class State final : public StateData {
+ public:
+  explicit State(std::shared_ptr<SharedState> data) : data(std::move(data)) {}
+  std::unique_ptr<StateData> Clone() const override { return std::make_unique<State>(data); }
+  std::shared_ptr<SharedState> data;
+};
+
+SharedState* ReadStateData(const CycleState& state) {
+  auto* s = dynamic_cast<State*>(state.Read(kStateKey));
+  return s == nullptr ? nullptr : s->data.get();
+}
+
+Status NotFound() { return Status::Error("reading \"" + kStateKey + "\" from cycleState: not found"); }
+
+}  // namespace
+
+StatusOr<std::unique_ptr<Plugin>> VolumeBinding::New(const nlohmann::json& args,
+                                                     Handle* handle) {
+  auto decoded = api::pluginargs::DecodeVolumeBindingArgs(args);
+  if (!decoded.ok()) return decoded.status();
+  return std::unique_ptr<Plugin>(new VolumeBinding(handle));
+}
+
+std::string VolumeBinding::Name() const { return names::kVolumeBinding; }
+
+PreFilterOutput VolumeBinding::PreFilter(CycleState& state, const api::Pod& pod,
+                                         const std::vector<const NodeInfo*>& /*nodes*/) {
+  const api::StorageObjects& listers = handle_->StorageListers();
+  // podHasPVCs, over the informers' claims.
+  bool has_pvc = false;
+  for (const api::Volume& vol : pod.volumes) {
+    const std::optional<std::string> name = PodVolumeClaimName(pod, vol);
+    if (!name.has_value()) continue;
+    const bool ephemeral = vol.source.kind == "ephemeral";
+    has_pvc = true;
+    const api::PersistentVolumeClaim* pvc = listers.Claim(pod.ns, *name);
+    std::optional<std::string> err;
+    if (pvc == nullptr) {
+      err = ephemeral ? "waiting for ephemeral volume controller to create the "
+                        "persistentvolumeclaim \"" + *name + "\""
+                      : "persistentvolumeclaim \"" + *name + "\" not found";
+    } else if (pvc->phase == "Lost") {
+      err = "persistentvolumeclaim \"" + pvc->name + "\" bound to non-existent persistentvolume \"" +
+            pvc->spec.volume_name + "\"";
+    } else if (pvc->deletion_timestamp.has_value()) {
+      err = "persistentvolumeclaim \"" + pvc->name + "\" is being deleted";
+    } else if (ephemeral && !ClaimIsForPod(pod, *pvc)) {
+      err = NotOwnerMessage(pod, *pvc);
+    }
+    if (err.has_value()) {
+      return {std::nullopt, Status(Code::kUnschedulableAndUnresolvable, *err)};
+    }
+  }
+  if (!has_pvc) {
+    state.Write(kStateKey, std::make_unique<State>(std::make_shared<SharedState>()));
+    return {std::nullopt, Status::Skip()};
+  }
+  StatusOr<PodVolumeClaims> claims = GetPodVolumeClaims(pod, listers, assumed_);
+  if (!claims.ok()) return {std::nullopt, Status::Error(claims.status().message())};
+  if (!claims->unbound_immediate.empty()) {
+    return {std::nullopt, Status(Code::kUnschedulableAndUnresolvable, kErrUnboundImmediate)};
+  }
+  auto data = std::make_shared<SharedState>();
+  data->claims = std::move(*claims);
+  data->claims.unbound_immediate.clear();
+  state.Write(kStateKey, std::make_unique<State>(std::move(data)));
+  return {std::nullopt, Status::Success()};
+}
+
+Status VolumeBinding::Filter(CycleState& state, const api::Pod& pod, const NodeInfo& node) {
+  SharedState* data = ReadStateData(state);
+  if (data == nullptr) return NotFound();
+  StatusOr<FindResult> found =
+      FindPodVolumes(pod, data->claims, *node.node, handle_->StorageListers(), assumed_);
+  if (!found.ok()) return Status::Error(found.status().message());
+  if (!found->reasons.empty()) {
+    return Status(Code::kUnschedulableAndUnresolvable, found->reasons);
+  }
+  data->has_static_bindings =
+      data->has_static_bindings || !found->volumes.static_bindings.empty();
+  data->pod_volumes_by_node[node.Name()] = std::move(found->volumes);
+  return Status::Success();
+}
+
+Status VolumeBinding::PreScore(CycleState& /*state*/, const api::Pod& /*pod*/,
+                               const std::vector<const NodeInfo*>& /*nodes*/) {
+  return Status::Skip();
+}
+
+ScoreOutput VolumeBinding::Score(CycleState& /*state*/, const api::Pod& /*pod*/,
+                                 const NodeInfo& /*node*/) {
+  return {0, Status::Success()};
+}
+
+Status VolumeBinding::Reserve(CycleState& state, const api::Pod& pod,
+                              const std::string& node_name) {
+  SharedState* data = ReadStateData(state);
+  if (data == nullptr) return NotFound();
+  auto it = data->pod_volumes_by_node.find(node_name);
+  if (it == data->pod_volumes_by_node.end()) {
+    data->all_bound = true;
+    return Status::Success();
+  }
+  StatusOr<bool> all_bound =
+      AssumePodVolumes(pod, node_name, it->second, handle_->StorageListers(), assumed_);
+  if (!all_bound.ok()) return Status::Error(all_bound.status().message());
+  data->all_bound = *all_bound;
+  return Status::Success();
+}
+
+void VolumeBinding::Unreserve(CycleState& state, const api::Pod& /*pod*/,
+                              const std::string& node_name) {
+  SharedState* data = ReadStateData(state);
+  if (data == nullptr) return;
+  auto it = data->pod_volumes_by_node.find(node_name);
+  if (it == data->pod_volumes_by_node.end()) return;
+  RevertAssumedPodVolumes(it->second, assumed_);
+}
+
+Status VolumeBinding::PreBind(CycleState& state, const api::Pod& /*pod*/,
+                              const std::string& node_name) {
+  SharedState* data = ReadStateData(state);
+  if (data == nullptr) return NotFound();
+  if (data->all_bound) return Status::Success();
+  if (!data->pod_volumes_by_node.contains(node_name)) {
+    return Status::Error("no pod volumes found for node \"" + node_name + "\"");
+  }
+  // Note: the API writes (PV claimRef, PVC selected-node) and the wait for
+  // the PV controller to complete the binding are not modelled: the binding
+  // counts as complete at once and the assumed objects stay assumed until
+  // the informers' objects change (docs/deviations.md, VolumeBinding).
+  return Status::Success();
+}
+
+std::vector<ClusterEventWithHint> VolumeBinding::EventsToRegister() const {
+  return {
+      {{EventResource::kStorageClass, kAdd | kUpdate, "StorageClassAdd|Update"},
+       &VolumeBinding::IsSchedulableAfterStorageClassChange},
+      {{EventResource::kPersistentVolumeClaim, kAdd | kUpdate,
+        "PersistentVolumeClaimAdd|Update"},
+       &VolumeBinding::IsSchedulableAfterPersistentVolumeClaimChange},
+      {{EventResource::kPersistentVolume, kAdd | kUpdate, "PersistentVolumeAdd|Update"},
+       nullptr},
+      {{EventResource::kNode, kAdd | kUpdateNodeLabel, "NodeAdd|UpdateNodeLabel"}, nullptr},
+      {{EventResource::kCSINode, kAdd | kUpdate, "CSINodeAdd|Update"},
+       &VolumeBinding::IsSchedulableAfterCSINodeChange},
+      {{EventResource::kCSIDriver, kUpdate, "CSIDriverUpdate"},
+       &VolumeBinding::IsSchedulableAfterCSIDriverChange},
+      {{EventResource::kCSIStorageCapacity, kAdd | kUpdate, "CSIStorageCapacityAdd|Update"},
+       &VolumeBinding::IsSchedulableAfterCSIStorageCapacityChange},
+  };
+}
+
+StatusOr<QueueingHint> VolumeBinding::IsSchedulableAfterStorageClassChange(
+    const api::Pod& /*pod*/, const EventObject& old_obj, const EventObject& new_obj) {
+  auto objs = helper::As<api::StorageClass>(old_obj, new_obj);
+  if (!objs.ok()) return objs.status();
+  if (objs->new_obj == nullptr) return QueueingHint::kSkip;
+  if (objs->old_obj == nullptr) return QueueingHint::kQueue;
+  return objs->old_obj->allowed_topologies != objs->new_obj->allowed_topologies
+             ? QueueingHint::kQueue
+             : QueueingHint::kSkip;
+}
+
+StatusOr<QueueingHint> VolumeBinding::IsSchedulableAfterPersistentVolumeClaimChange(
+    const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj) {
+  auto objs = helper::As<api::PersistentVolumeClaim>(old_obj, new_obj);
+  if (!objs.ok()) return objs.status();
+  const api::PersistentVolumeClaim* pvc = objs->new_obj;
+  if (pvc == nullptr || pvc->ns != pod.ns) return QueueingHint::kSkip;
+  for (const api::Volume& vol : pod.volumes) {
+    const std::optional<std::string> name = PodVolumeClaimName(pod, vol);
+    if (name.has_value() && *name == pvc->name) return QueueingHint::kQueue;
+  }
+  return QueueingHint::kSkip;
+}
+
+StatusOr<QueueingHint> VolumeBinding::IsSchedulableAfterCSINodeChange(
+    const api::Pod& /*pod*/, const EventObject& old_obj, const EventObject& new_obj) {
+  auto objs = helper::As<api::CSINode>(old_obj, new_obj);
+  if (!objs.ok()) return objs.status();
+  if (objs->new_obj == nullptr) return QueueingHint::kSkip;
+  if (objs->old_obj == nullptr) return QueueingHint::kQueue;
+  auto migrated = [](const api::CSINode& n) {
+    auto it = n.annotations.find(api::kAnnMigratedPlugins);
+    return it == n.annotations.end() ? std::string() : it->second;
+  };
+  return migrated(*objs->old_obj) != migrated(*objs->new_obj) ? QueueingHint::kQueue
+                                                              : QueueingHint::kSkip;
+}
+
+StatusOr<QueueingHint> VolumeBinding::IsSchedulableAfterCSIDriverChange(
+    const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj) {
+  auto objs = helper::As<api::CSIDriver>(old_obj, new_obj);
+  if (!objs.ok()) return objs.status();
+  if (objs->new_obj == nullptr || objs->old_obj == nullptr) return QueueingHint::kSkip;
+  for (const api::Volume& vol : pod.volumes) {
+    if (vol.source.kind != "csi" || vol.source.driver != objs->new_obj->name) continue;
+    if (objs->old_obj->storage_capacity && !objs->new_obj->storage_capacity) {
+      return QueueingHint::kQueue;
+    }
+  }
+  return QueueingHint::kSkip;
+}
+
+StatusOr<QueueingHint> VolumeBinding::IsSchedulableAfterCSIStorageCapacityChange(
+    const api::Pod& /*pod*/, const EventObject& old_obj, const EventObject& new_obj) {
+  auto objs = helper::As<api::CSIStorageCapacity>(old_obj, new_obj);
+  if (!objs.ok()) return objs.status();
+  if (objs->new_obj == nullptr) return QueueingHint::kSkip;
+  if (objs->old_obj == nullptr) return QueueingHint::kQueue;
+  auto limit = [](const api::CSIStorageCapacity& c) {
+    return c.maximum_volume_size.has_value() ? c.maximum_volume_size : c.capacity;
+  };
+  const std::optional<int64_t> old_limit = limit(*objs->old_obj);
+  const std::optional<int64_t> new_limit = limit(*objs->new_obj);
+  if (new_limit.has_value() && (!old_limit.has_value() || *new_limit > *old_limit)) {
+    return QueueingHint::kQueue;
+  }
+  return QueueingHint::kSkip;
+}
+
+}  // namespace schedref::reference::framework::plugins::volumebinding

@@ -1,0 +1,92 @@
+// VolumeBinding: a pod's PersistentVolumeClaims must be bound, or bindable
+// on the node (a matching available PV, or provisioning through the claim's
+// StorageClass), and the PVs chosen for a pod are reserved for it.
+// Specification: upstream pkg/scheduler/framework/plugins/volumebinding/
+// volume_binding.go, v1.32 with default feature gates (SchedulerQueueingHints
+// on, VolumeCapacityPriority off, so PreScore always Skips and Score never
+// runs); binder rules in binder.h; docs/semantics/volumebinding.md.
+#ifndef SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_VOLUMEBINDING_VOLUME_BINDING_H_
+#define SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_VOLUMEBINDING_VOLUME_BINDING_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/status.h"
+#include "api/types/objects.h"
+#include "reference/framework/events.h"
+#include "reference/framework/interface.h"
+#include "reference/framework/plugins/volumebinding/binder.h"
+
+namespace schedref::reference::framework::plugins::volumebinding {
+
+class VolumeBinding final : public PreFilterPlugin,
+                            public FilterPlugin,
+                            public PreScorePlugin,
+                            public ScorePlugin,
+                            public ReservePlugin,
+                            public PreBindPlugin,
+                            public EnqueueExtensions {
+ public:
+  // Args: VolumeBindingArgs (api/config/pluginargs/volumebinding_args.h).
+  static StatusOr<std::unique_ptr<Plugin>> New(const nlohmann::json& args, Handle* handle);
+
+  std::string Name() const override;
+
+  // Skip iff the pod has no claim volume. UnschedulableAndUnresolvable for a
+  // missing, lost or deleting claim, an ephemeral claim the pod does not own,
+  // or an unbound Immediate claim; Error for a binder error.
+  PreFilterOutput PreFilter(CycleState& state, const api::Pod& pod,
+                            const std::vector<const NodeInfo*>& nodes) override;
+  // UnschedulableAndUnresolvable with FindPodVolumes' reasons; on success
+  // records the node's PodVolumes for Reserve.
+  Status Filter(CycleState& state, const api::Pod& pod, const NodeInfo& node) override;
+  // Skip: no scorer with VolumeCapacityPriority off.
+  Status PreScore(CycleState& state, const api::Pod& pod,
+                  const std::vector<const NodeInfo*>& nodes) override;
+  // 0 (never called: PreScore skips).
+  ScoreOutput Score(CycleState& state, const api::Pod& pod, const NodeInfo& node) override;
+  // Assumes the node's bindings (binder.h AssumePodVolumes).
+  Status Reserve(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
+  void Unreserve(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
+  Status PreBind(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
+
+  // StorageClass Add|Update, PVC Add|Update, PV Add|Update (no hint), Node
+  // Add|UpdateNodeLabel (no hint), CSINode Add|Update, CSIDriver Update,
+  // CSIStorageCapacity Add|Update.
+  std::vector<ClusterEventWithHint> EventsToRegister() const override;
+
+  // Add: Queue. Update: Queue iff allowedTopologies changed.
+  static StatusOr<QueueingHint> IsSchedulableAfterStorageClassChange(
+      const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
+  // Queue iff the claim is in the pod's namespace and one of its volumes'.
+  static StatusOr<QueueingHint> IsSchedulableAfterPersistentVolumeClaimChange(
+      const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
+  // Add: Queue. Update: Queue iff the migrated-plugins annotation changed.
+  static StatusOr<QueueingHint> IsSchedulableAfterCSINodeChange(
+      const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
+  // Queue iff a pod's inline csi volume uses the driver and storageCapacity
+  // went from true to false.
+  static StatusOr<QueueingHint> IsSchedulableAfterCSIDriverChange(
+      const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
+  // Add: Queue. Update: Queue iff the limit (maximumVolumeSize, else
+  // capacity) grew or appeared.
+  static StatusOr<QueueingHint> IsSchedulableAfterCSIStorageCapacityChange(
+      const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
+
+ private:
+  explicit VolumeBinding(Handle* handle) : handle_(handle) {}
+
+  // Constant after construction. (bindTimeoutSeconds is validated but not
+  // kept: PreBind does not wait, see PreBind.)
+  Handle* handle_;
+  // The assume cache's assumptions, kept across scheduling cycles.
+  AssumeView assumed_;
+};
+
+}  // namespace schedref::reference::framework::plugins::volumebinding
+
+#endif  // SCHEDREF_REFERENCE_FRAMEWORK_PLUGINS_VOLUMEBINDING_VOLUME_BINDING_H_
