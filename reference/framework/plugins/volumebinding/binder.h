@@ -36,10 +36,11 @@ inline constexpr char kNoProvisioner[] = "kubernetes.io/no-provisioner";
 // changes (upstream: an informer event with a newer resourceVersion
 // overwrites the assumed object) or the assumption is restored.
 //
-// Model: each assumption keeps the informer object it was made over; it is
-// in force iff the informer still holds exactly that object. Objects here
-// have no resourceVersion, and every API write changes the object, so "the
-// informer object changed" is "a newer resourceVersion arrived".
+// Note: objects here have no resourceVersion (docs/deviations.md,
+// VolumeBinding). Each assumption keeps the informer object it was made
+// over and is in force iff the informer still holds exactly that object:
+// every API write changes the object, so "the informer's object changed"
+// stands for "a newer resourceVersion arrived".
 class AssumeView {
  public:
   // The latest PV / PVC (assumed if an assumption is in force, else the
@@ -82,7 +83,7 @@ std::string ClaimClass(const api::PersistentVolumeClaim& pvc);
 std::string VolumeClass(const api::PersistentVolume& pv);
 // Fully bound: spec.volumeName set and the bind-completed annotation present.
 bool ClaimFullyBound(const api::PersistentVolumeClaim& pvc);
-// The claim reference names `pvc` (uid equal, or empty in the reference).
+// The claim reference names `pvc` (uid equal, or the claimRef uid empty).
 bool VolumeBoundToClaim(const api::PersistentVolume& pv,
                         const api::PersistentVolumeClaim& pvc);
 // volumeutil.CheckNodeAffinity: no required affinity, or it matches a node
