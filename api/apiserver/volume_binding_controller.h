@@ -8,9 +8,9 @@
 // csi-external-provisioner's topology, reduced to the deterministic model of
 // docs/semantics/volumebinding.md ("The storage side").
 //
-// Not yet called by the harnesses: VolumeBinding's PreBind does not write or
-// wait (docs/deviations.md, "VolumeBinding"). REQUIRES for a caller: apply
-// the writes in order, each as an API update of that object.
+// Both harnesses run it volumeBindingLatency after a write to a PV or claim
+// (docs/deviations.md, "VolumeBinding"). REQUIRES for a caller: apply the
+// writes in order, each as an API update of that object.
 #ifndef SCHEDREF_API_APISERVER_VOLUME_BINDING_CONTROLLER_H_
 #define SCHEDREF_API_APISERVER_VOLUME_BINDING_CONTROLLER_H_
 

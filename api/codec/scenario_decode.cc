@@ -168,7 +168,7 @@ class ScenarioDecoder {
     SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
         root_,
         {"schedref", "name", "description", "upstream", "seed", "startTime",
-         "bindLatency", "config", "objects", "timeline", "expectedTrace"}));
+         "bindLatency", "volumeBindingLatency", "config", "objects", "timeline", "expectedTrace"}));
     scenario_.file = root_.file();
     SCHEDREF_RETURN_IF_ERROR(DecodeHeader());
     StatusOr<FieldReader> config = root_.Field("config");
@@ -223,8 +223,10 @@ class ScenarioDecoder {
       }
       scenario_.start_time = *t;
     }
-    return ReadDuration(root_, "bindLatency", false,
-                        &scenario_.bind_latency_ms);
+    SCHEDREF_RETURN_IF_ERROR(ReadDuration(root_, "bindLatency", false,
+                                          &scenario_.bind_latency_ms));
+    return ReadDuration(root_, "volumeBindingLatency", false,
+                        &scenario_.volume_binding_latency_ms);
   }
 
   // --- objects ---

@@ -79,6 +79,9 @@ std::string EncodeScenario(const Scenario& s) {
   if (s.bind_latency_ms != 0) {
     doc["bindLatency"] = FormatDurationMs(s.bind_latency_ms);
   }
+  if (s.volume_binding_latency_ms != 0) {
+    doc["volumeBindingLatency"] = FormatDurationMs(s.volume_binding_latency_ms);
+  }
   if (!(s.config == DefaultConfiguration())) {
     doc["config"] = ToOrdered(EncodeConfiguration(s.config));
   }

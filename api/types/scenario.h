@@ -66,6 +66,10 @@ struct Scenario {
   TimeMs start_time = 0;
   // Bind latency applied to every pod unless an event overrides it.
   int64_t bind_latency_ms = 0;
+  // How long after a write to a PersistentVolume or claim the PV controller
+  // (and provisioner) model completes the bindings it can
+  // (api/apiserver/volume_binding_controller.h).
+  int64_t volume_binding_latency_ms = 0;
   Objects initial;
   SchedulerConfiguration config;
   std::vector<Event> timeline;

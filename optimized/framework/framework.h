@@ -171,8 +171,11 @@ class Framework : public PluginsRunner {
   // Wait: the pod is registered in WaitingPods().
   Status RunPermitPlugins(CycleState& state, const PodInfo& pod,
                           const std::string& node_name, api::TimeMs now);
+  // From plugin *next_plugin (0 when null) on; with next_plugin set, a
+  // plugin's Wait stops the run and leaves *next_plugin at that plugin, to
+  // be called again later (VolumeBinding's poll for the binding).
   Status RunPreBindPlugins(CycleState& state, const PodInfo& pod,
-                           const std::string& node_name);
+                           const std::string& node_name, size_t* next_plugin = nullptr);
   Status RunBindPlugins(CycleState& state, const PodInfo& pod,
                         const std::string& node_name);
   void RunPostBindPlugins(CycleState& state, const PodInfo& pod,

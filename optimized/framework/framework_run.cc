@@ -801,10 +801,15 @@ Status Framework::RunPermitPlugins(CycleState& state, const PodInfo& pod,
 }
 
 Status Framework::RunPreBindPlugins(CycleState& state, const PodInfo& pod,
-                                    const std::string& node_name) {
-  for (PreBindPlugin* pl : pre_bind_) {
+                                    const std::string& node_name, size_t* next_plugin) {
+  for (size_t i = next_plugin == nullptr ? 0 : *next_plugin; i < pre_bind_.size(); ++i) {
+    PreBindPlugin* pl = pre_bind_[i];
     Status s = pl->PreBind(state, pod, node_name);
     if (s.IsSuccess()) continue;
+    if (s.IsWait() && next_plugin != nullptr) {
+      *next_plugin = i;
+      return s.WithPlugin(pl->Name());
+    }
     if (s.IsRejected()) return s.WithPlugin(pl->Name());
     return Status::Error("running PreBind plugin \"" + pl->Name() + "\": " + s.Message());
   }

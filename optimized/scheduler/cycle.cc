@@ -195,6 +195,11 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
     FinishBind(b, RunBindPlugins(b));
     return true;
   }
+  if (b.pre_bind_retry_at) {
+    if (*b.pre_bind_retry_at > now_) return false;
+    b.pre_bind_retry_at.reset();
+    return ContinuePreBind(b);
+  }
   auto waiting = fwk.WaitingPods().find(pod.uid());
   if (waiting != fwk.WaitingPods().end()) {
     if (!waiting->second.result) return false;
@@ -205,7 +210,19 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
       return true;
     }
   }
-  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
+  return ContinuePreBind(b);
+}
+
+bool Scheduler::ContinuePreBind(InFlightBinding& b) {
+  framework::Framework& fwk = *b.fwk;
+  const framework::PodInfo& pod = *b.assumed.pod_info;
+  // VolumeBinding's poll period (1 s), the only PreBind that waits.
+  constexpr api::TimeMs kPreBindPollPeriodMs = 1000;
+  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node, &b.pre_bind_next);
+  if (pre_bind.IsWait()) {
+    b.pre_bind_retry_at = now_ + kPreBindPollPeriodMs;
+    return false;
+  }
   if (!pre_bind.IsSuccess()) {
     HandleBindingCycleError(b, pre_bind);
     return true;

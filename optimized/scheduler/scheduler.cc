@@ -457,6 +457,46 @@ void Scheduler::RejectWaitingPod(const api::Pod& pod) {
   }
 }
 
+void Scheduler::ApplyStorageWrite(const api::StorageWrite& write) {
+  api::Event event;
+  event.at = now_;
+  std::visit(
+      [&](const auto& object) {
+        using T = std::decay_t<decltype(object)>;
+        event.op = api::StoreOf<T>(storage_).contains(api::StorageKey(object))
+                       ? api::Event::Op::kUpdate
+                       : api::Event::Op::kCreate;
+        event.object = object;
+      },
+      write);
+  api::ApplyStorageEvent(event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
+    using T = std::decay_t<decltype(*old_obj)>;
+    queue_->MoveAllToActiveOrBackoffQueue(
+        framework::StorageEvent(framework::StorageEventResource<T>(),
+                                old_obj == nullptr ? framework::kAdd : framework::kUpdate),
+        StorageObjects(old_obj, new_obj), nullptr, now_);
+  });
+}
+
+void Scheduler::WriteStorageObject(const api::StorageWrite& write) {
+  ApplyStorageWrite(write);
+  volume_controller_runs_.insert(now_ + scenario_.volume_binding_latency_ms);
+}
+
+void Scheduler::RunVolumeController() {
+  // The selected nodes the provisioner reads.
+  std::map<std::string, api::Node> nodes;
+  for (const auto& [key, claim] : storage_.claims) {
+    auto selected = claim.annotations.find(api::kAnnSelectedNode);
+    if (selected == claim.annotations.end()) continue;
+    auto node = nodes_.find(selected->second);
+    if (node != nodes_.end()) nodes[selected->second] = node->second;
+  }
+  for (const api::StorageWrite& w : api::CompleteVolumeBindings(storage_, nodes)) {
+    ApplyStorageWrite(w);
+  }
+}
+
 schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
   auto missing = [&](const std::string& what) {
     return schedref::Status::Invalid(scenario_.file + ": timeline[" + std::to_string(index) +
@@ -473,7 +513,13 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
             framework::StorageEvent(framework::StorageEventResource<T>(), action),
             StorageObjects(old_obj, new_obj), nullptr, now_);
       });
-  if (storage) return schedref::Status::Ok();
+  if (storage) {
+    if (std::holds_alternative<api::PersistentVolume>(event.object) ||
+        std::holds_alternative<api::PersistentVolumeClaim>(event.object)) {
+      volume_controller_runs_.insert(now_ + scenario_.volume_binding_latency_ms);
+    }
+    return schedref::Status::Ok();
+  }
   if (api::ApplySelectorEvent(event, &selectors_)) return schedref::Status::Ok();
   switch (event.op) {
     case api::Event::Op::kCreate:
@@ -620,6 +666,10 @@ StatusOr<api::Trace> Scheduler::Run() {
       SCHEDREF_RETURN_IF_ERROR(ApplyEvent(scenario_.timeline[next_event], next_event));
       ++next_event;
     }
+    while (!volume_controller_runs_.empty() && *volume_controller_runs_.begin() <= now_) {
+      volume_controller_runs_.erase(volume_controller_runs_.begin());
+      RunVolumeController();
+    }
     if (!terminations_.empty()) FinishTerminations();
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
     for (size_t i = 0; i < bindings_.size();) {
@@ -640,6 +690,10 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     for (const InFlightBinding& b : bindings_) {
       if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
+      if (b.pre_bind_retry_at) next = std::min(next, *b.pre_bind_retry_at);
+    }
+    if (!volume_controller_runs_.empty()) {
+      next = std::min(next, std::max(*volume_controller_runs_.begin(), now_));
     }
     for (const Termination& t : terminations_) next = std::min(next, t.at);
     for (auto& [name, fwk] : profiles_) {

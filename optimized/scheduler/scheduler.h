@@ -82,6 +82,7 @@ class Scheduler : public framework::Handle {
   }
   const api::StorageObjects& StorageListers() const override { return storage_; }
   const api::SelectorObjects& SelectorListers() const override { return selectors_; }
+  void WriteStorageObject(const api::StorageWrite& write) override;
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(
       const std::string& node_name) const override;
   std::vector<std::string> NominatedNodeNames() const override {
@@ -106,6 +107,10 @@ class Scheduler : public framework::Handle {
     std::string node;
     int64_t cycle = 0;
     std::optional<api::TimeMs> bind_completes_at;
+    // A waiting PreBind plugin (VolumeBinding's poll): when it and the
+    // plugins after it run again.
+    std::optional<api::TimeMs> pre_bind_retry_at;
+    size_t pre_bind_next = 0;
   };
   struct ScheduleResult {
     std::string suggested_host;
@@ -124,6 +129,11 @@ class Scheduler : public framework::Handle {
   // Pods travel as PodInfoPtrs: the object pods_ holds is the one the queue
   // and the cache get, so a pod is copied only where it changes.
   schedref::Status ApplyEvent(const api::Event& event, size_t index);
+  // A storage object changes at the API server: store, cluster event.
+  void ApplyStorageWrite(const api::StorageWrite& write);
+  // The PV controller model (api::CompleteVolumeBindings) now, its writes
+  // applied in order.
+  void RunVolumeController();
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
@@ -172,6 +182,8 @@ class Scheduler : public framework::Handle {
                                         const framework::ScoreResult& scores,
                                         std::vector<api::NodeScore>* top);
   bool AdvanceBinding(InFlightBinding& binding);
+  // The binding cycle from PreBind (at binding.pre_bind_next) on.
+  bool ContinuePreBind(InFlightBinding& binding);
   // BindPod for a pod the informers do not deliver: a finished one (which
   // the API server binds without anyone hearing of it) or none.
   schedref::Status BindFinishedPod(const api::Pod& pod, const std::string& node_name);
@@ -211,6 +223,8 @@ class Scheduler : public framework::Handle {
   std::vector<api::PodDisruptionBudget> pdbs_;
   api::StorageObjects storage_;
   api::SelectorObjects selectors_;
+  // When the PV controller model runs next, ascending.
+  std::set<api::TimeMs> volume_controller_runs_;
   // Each pod's PodScheduled=False condition (reason, message) as the
   // scheduler last wrote it, by UID (api::Pod has no status.conditions).
   std::map<std::string, std::pair<std::string, std::string>> pod_scheduled_;

@@ -120,8 +120,12 @@ class Framework : public PluginsRunner {
   // Wait: the pod is registered as waiting (see WaitingPods).
   Status RunPermitPlugins(CycleState& state, const api::Pod& pod,
                           const std::string& node_name, api::TimeMs now);
+  // From plugin *next_plugin (0 when null) on. With next_plugin set, a
+  // plugin's Wait stops the run with that Wait and leaves *next_plugin at
+  // the plugin, to be called again later (VolumeBinding's poll for the
+  // binding: upstream's PreBind blocks in its goroutine instead).
   Status RunPreBindPlugins(CycleState& state, const api::Pod& pod,
-                           const std::string& node_name);
+                           const std::string& node_name, size_t* next_plugin = nullptr);
   Status RunBindPlugins(CycleState& state, const api::Pod& pod,
                         const std::string& node_name);
   void RunPostBindPlugins(CycleState& state, const api::Pod& pod,

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "api/apiserver/volume_binding_controller.h"
 #include "api/status.h"
 #include "api/types/objects.h"
 #include "reference/framework/choices.h"
@@ -107,6 +108,12 @@ class Handle {
   // The Services, ReplicationControllers, ReplicaSets and StatefulSets the
   // informers hold now (what helper.DefaultSelector lists).
   virtual const api::SelectorObjects& SelectorListers() const = 0;
+  // The API server's update (or create) of a PersistentVolume or claim by
+  // a plugin (VolumeBinding's PreBind): the stored object becomes `write`,
+  // the informers raise its cluster event, and the PV controller model runs
+  // the scenario's volumeBindingLatency later. The default (test handles)
+  // writes nothing.
+  virtual void WriteStorageObject(const api::StorageWrite& /*write*/) {}
   // Pods nominated to `node_name`, in nomination order.
   virtual std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const = 0;

@@ -502,6 +502,11 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
     FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
     return true;
   }
+  if (b.pre_bind_retry_at.has_value()) {
+    if (*b.pre_bind_retry_at > now_) return false;
+    b.pre_bind_retry_at.reset();
+    return ContinuePreBind(b);
+  }
   // WaitOnPermit.
   auto waiting = fwk.WaitingPods().find(pod.uid);
   if (waiting != fwk.WaitingPods().end()) {
@@ -514,7 +519,21 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
       return true;
     }
   }
-  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node);
+  return ContinuePreBind(b);
+}
+
+bool Scheduler::ContinuePreBind(InFlightBinding& b) {
+  framework::Framework& fwk = *b.fwk;
+  const api::Pod& pod = b.assumed.pod;
+  // How often a waiting PreBind plugin is called again: VolumeBinding's
+  // poll period (upstream's wait.PollUntilContextTimeout with 1 s), the
+  // only PreBind that waits.
+  constexpr api::TimeMs kPreBindPollPeriodMs = 1000;
+  framework::Status pre_bind = fwk.RunPreBindPlugins(b.state, pod, b.node, &b.pre_bind_next);
+  if (pre_bind.IsWait()) {
+    b.pre_bind_retry_at = now_ + kPreBindPollPeriodMs;
+    return false;
+  }
   if (!pre_bind.IsSuccess()) {
     HandleBindingCycleError(b, pre_bind);
     return true;

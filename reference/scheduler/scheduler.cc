@@ -385,6 +385,41 @@ void Scheduler::RemoveUnscheduledPod(const api::Pod& pod) {
   }
 }
 
+void Scheduler::ApplyStorageWrite(const api::StorageWrite& write) {
+  api::Event event;
+  event.at = now_;
+  std::visit(
+      [&](const auto& object) {
+        using T = std::decay_t<decltype(object)>;
+        event.op = api::StoreOf<T>(storage_).contains(api::StorageKey(object))
+                       ? api::Event::Op::kUpdate
+                       : api::Event::Op::kCreate;
+        event.object = object;
+      },
+      write);
+  api::ApplyStorageEvent(event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
+    using T = std::decay_t<decltype(*old_obj)>;
+    framework::EventObject old_object, new_object;
+    if (old_obj != nullptr) old_object = *old_obj;
+    if (new_obj != nullptr) new_object = *new_obj;
+    queue_->MoveAllToActiveOrBackoffQueue(
+        framework::StorageEvent(framework::StorageEventResource<T>(),
+                                old_obj == nullptr ? framework::kAdd : framework::kUpdate),
+        old_object, new_object, nullptr, now_);
+  });
+}
+
+void Scheduler::WriteStorageObject(const api::StorageWrite& write) {
+  ApplyStorageWrite(write);
+  volume_controller_runs_.insert(now_ + scenario_.volume_binding_latency_ms);
+}
+
+void Scheduler::RunVolumeController() {
+  for (const api::StorageWrite& w : api::CompleteVolumeBindings(storage_, nodes_)) {
+    ApplyStorageWrite(w);
+  }
+}
+
 schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
   auto where = [&]() {
     return scenario_.file + ": timeline[" + std::to_string(index) + "]";
@@ -403,7 +438,13 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
             framework::StorageEvent(framework::StorageEventResource<T>(), action), old_object,
             new_object, nullptr, now_);
       });
-  if (storage) return schedref::Status::Ok();
+  if (storage) {
+    if (std::holds_alternative<api::PersistentVolume>(event.object) ||
+        std::holds_alternative<api::PersistentVolumeClaim>(event.object)) {
+      volume_controller_runs_.insert(now_ + scenario_.volume_binding_latency_ms);
+    }
+    return schedref::Status::Ok();
+  }
   if (api::ApplySelectorEvent(event, &selectors_)) return schedref::Status::Ok();
   switch (event.op) {
     case api::Event::Op::kCreate:
@@ -577,6 +618,11 @@ StatusOr<api::Trace> Scheduler::Run() {
           ApplyEvent(scenario_.timeline[next_event], next_event));
       ++next_event;
     }
+    // The PV controller model, when due.
+    while (!volume_controller_runs_.empty() && *volume_controller_runs_.begin() <= now_) {
+      volume_controller_runs_.erase(volume_controller_runs_.begin());
+      RunVolumeController();
+    }
     // Graceful deletions whose grace period ends now.
     FinishTerminations();
     // 2. Permit deadlines due now.
@@ -608,6 +654,10 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     for (const InFlightBinding& b : bindings_) {
       if (b.bind_completes_at) next = std::min(next, *b.bind_completes_at);
+      if (b.pre_bind_retry_at) next = std::min(next, *b.pre_bind_retry_at);
+    }
+    if (!volume_controller_runs_.empty()) {
+      next = std::min(next, std::max(*volume_controller_runs_.begin(), now_));
     }
     for (const Termination& t : terminations_) next = std::min(next, t.at);
     for (auto& [name, fwk] : profiles_) {

@@ -87,6 +87,7 @@ class Scheduler : public framework::Handle {
   }
   const api::StorageObjects& StorageListers() const override { return storage_; }
   const api::SelectorObjects& SelectorListers() const override { return selectors_; }
+  void WriteStorageObject(const api::StorageWrite& write) override;
   std::vector<api::Pod> NominatedPodsForNode(
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
@@ -111,10 +112,19 @@ class Scheduler : public framework::Handle {
     int64_t cycle = 0;
     // Set while the Bind call is outstanding (bind latency).
     std::optional<api::TimeMs> bind_completes_at;
+    // Set while a PreBind plugin waits (VolumeBinding's poll): when it and
+    // the plugins after it run again.
+    std::optional<api::TimeMs> pre_bind_retry_at;
+    size_t pre_bind_next = 0;
   };
 
   // --- event handlers (upstream eventhandlers.go) ---
   schedref::Status ApplyEvent(const api::Event& event, size_t index);
+  // A storage object changes at the API server: store, cluster event.
+  void ApplyStorageWrite(const api::StorageWrite& write);
+  // The PV controller model (api::CompleteVolumeBindings) at the current
+  // instant, its writes applied in order.
+  void RunVolumeController();
   void AddNode(const api::Node& node);
   void UpdateNode(const api::Node& old_node, const api::Node& new_node);
   void DeleteNode(const api::Node& node);
@@ -208,6 +218,9 @@ class Scheduler : public framework::Handle {
   // Continues a binding cycle as far as it can go now. Returns true iff the
   // binding is finished (bound or failed) and can be dropped.
   bool AdvanceBinding(InFlightBinding& binding);
+  // The binding cycle from PreBind (at plugin binding.pre_bind_next) on;
+  // returns as AdvanceBinding does.
+  bool ContinuePreBind(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding,
                                const framework::Status& status);
@@ -250,6 +263,9 @@ class Scheduler : public framework::Handle {
   uint64_t rng_state_ = 0;
   api::TimeMs now_ = 0;
   std::vector<InFlightBinding> bindings_;  // in start order
+  // When the PV controller model runs next (volumeBindingLatency after a
+  // write to a PV or claim), ascending.
+  std::set<api::TimeMs> volume_controller_runs_;
   // Graceful deletions of preemption victims, in start order: at `at` the
   // kubelet has stopped the pod and deletes it (docs/semantics/preemption.md).
   struct Termination {

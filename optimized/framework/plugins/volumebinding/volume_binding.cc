@@ -20,6 +20,10 @@ struct SharedState {
   // The node Reserve assumed for, and what it assumed.
   std::optional<std::string> reserved_node;
   PodVolumes reserved;
+  // PreBind: set once the API updates are written; the wait ends at
+  // `bind_deadline` (wall clock, ms).
+  bool api_updated = false;
+  api::TimeMs bind_deadline = 0;
 };
 class State final : public StateData {
  public:
@@ -46,7 +50,7 @@ StatusOr<std::unique_ptr<framework::Plugin>> VolumeBinding::New(const nlohmann::
                                                                 framework::Handle* handle) {
   auto decoded = api::pluginargs::DecodeVolumeBindingArgs(args);
   if (!decoded.ok()) return decoded.status();
-  return std::unique_ptr<framework::Plugin>(new VolumeBinding(handle));
+  return std::unique_ptr<framework::Plugin>(new VolumeBinding(handle, decoded->bind_timeout_seconds));
 }
 
 std::string VolumeBinding::Name() const { return names::kVolumeBinding; }
@@ -154,7 +158,7 @@ void VolumeBinding::Unreserve(CycleState& state, const PodInfo& /*pod*/,
   RevertAssumedPodVolumes(data->reserved, assumed_);
 }
 
-Status VolumeBinding::PreBind(CycleState& state, const PodInfo& /*pod*/,
+Status VolumeBinding::PreBind(CycleState& state, const PodInfo& pod,
                               const std::string& node_name) {
   SharedState* data = ReadStateData(state);
   if (data == nullptr) return NotFound();
@@ -162,9 +166,92 @@ Status VolumeBinding::PreBind(CycleState& state, const PodInfo& /*pod*/,
   if (data->reserved_node != node_name) {
     return Status::Error("no pod volumes found for node \"" + node_name + "\"");
   }
-  // Note: the API writes and the wait for the binding are not modelled
-  // (docs/deviations.md, VolumeBinding).
-  return Status::Success();
+  const PodVolumes& volumes = data->reserved;
+  if (!data->api_updated) {
+    // bindAPIUpdate: the assumed PVs, then the assumed claims (always
+    // succeeding, docs/deviations.md, VolumeBinding).
+    for (const BindingInfo& b : volumes.static_bindings) handle_->WriteStorageObject(b.pv);
+    for (const api::PersistentVolumeClaim& c : volumes.dynamic_provisions) {
+      handle_->WriteStorageObject(c);
+    }
+    data->api_updated = true;
+    data->bind_deadline = handle_->Now() + bind_timeout_seconds_ * 1000;
+    if (bind_timeout_seconds_ == 0) {
+      return Status::Error("binding volumes: context deadline exceeded");
+    }
+    return Status(Code::kWait, "waiting for the volume binding");
+  }
+  // The deadline wins over a check due at the same instant.
+  if (handle_->Now() >= data->bind_deadline) {
+    return Status::Error("binding volumes: context deadline exceeded");
+  }
+  api::Pod bound = pod.pod;
+  bound.node_name = node_name;
+  StatusOr<bool> done = CheckBindings(bound, volumes);
+  if (!done.ok()) return Status::Error("binding volumes: " + done.status().message());
+  if (*done) return Status::Success();
+  return Status(Code::kWait, "waiting for the volume binding");
+}
+
+StatusOr<bool> VolumeBinding::CheckBindings(const api::Pod& pod,
+                                            const PodVolumes& volumes) const {
+  const api::StorageObjects& listers = handle_->StorageListers();
+  const NodeInfo* info = handle_->SnapshotSharedLister().Get(pod.node_name);
+  if (info == nullptr || info->node() == nullptr) {
+    return schedref::Status::Invalid("failed to get node \"" + pod.node_name + "\": node \"" +
+                                     pod.node_name + "\" not found");
+  }
+  const api::Node& node = *info->node();
+  if (!handle_->GetPod(pod.Key()).has_value()) {
+    return schedref::Status::Invalid("pod does not exist any more: pod \"" + pod.name +
+                                     "\" not found");
+  }
+  auto affinity_error = [&](const api::PersistentVolume& pv) {
+    return schedref::Status::Invalid("pv \"" + pv.name + "\" node affinity doesn't match node \"" +
+                                     node.name + "\": no matching NodeSelectorTerms");
+  };
+  for (const BindingInfo& b : volumes.static_bindings) {
+    const api::PersistentVolume* pv = listers.Volume(b.pv.name);
+    if (pv == nullptr) {
+      return schedref::Status::Invalid(
+          "failed to check binding: could not find v1.PersistentVolume \"" + b.pv.name + "\"");
+    }
+    const api::PersistentVolumeClaim* pvc = listers.Claim(b.pvc.ns, b.pvc.name);
+    if (pvc == nullptr) {
+      return schedref::Status::Invalid(
+          "failed to check binding: could not find v1.PersistentVolumeClaim \"" + b.pvc.Key() +
+          "\"");
+    }
+    if (!VolumeNodeAffinityMatches(*pv, node.labels)) return affinity_error(*pv);
+    if (!pv->claim_ref.has_value() || pv->claim_ref->uid.empty()) {
+      return schedref::Status::Invalid("ClaimRef got reset for pv \"" + pv->name + "\"");
+    }
+    if (!ClaimFullyBound(*pvc)) return false;
+  }
+  for (const api::PersistentVolumeClaim& c : volumes.dynamic_provisions) {
+    const api::PersistentVolumeClaim* pvc = listers.Claim(c.ns, c.name);
+    if (pvc == nullptr) {
+      return schedref::Status::Invalid(
+          "failed to check provisioning pvc: could not find v1.PersistentVolumeClaim \"" +
+          c.Key() + "\"");
+    }
+    // Note: an empty annotations map stands for upstream's nil map.
+    auto selected = pvc->annotations.find(api::kAnnSelectedNode);
+    if (pvc->annotations.empty()) {
+      return schedref::Status::Invalid("selectedNode annotation reset for PVC \"" + pvc->name +
+                                       "\"");
+    }
+    if (selected == pvc->annotations.end() || selected->second != pod.node_name) {
+      return schedref::Status::Invalid("provisioning failed for PVC \"" + pvc->name + "\"");
+    }
+    if (!pvc->spec.volume_name.empty()) {
+      const api::PersistentVolume* pv = listers.Volume(pvc->spec.volume_name);
+      if (pv == nullptr) return false;
+      if (!VolumeNodeAffinityMatches(*pv, node.labels)) return affinity_error(*pv);
+    }
+    if (!ClaimFullyBound(*pvc)) return false;
+  }
+  return true;
 }
 
 std::vector<ClusterEventWithHint> VolumeBinding::EventsToRegister() const {

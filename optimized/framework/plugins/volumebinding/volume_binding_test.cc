@@ -92,7 +92,8 @@ TEST(VolumeBindingTest, PreFilterFilterReserve) {
   ASSERT_TRUE(vb->PreFilter(sa, *a, {}).status.IsSuccess());
   ASSERT_TRUE(vb->Filter(sa, *a, node1).IsSuccess());
   ASSERT_TRUE(vb->Reserve(sa, *a, "node1").IsSuccess());
-  EXPECT_TRUE(vb->PreBind(sa, *a, "node1").IsSuccess());
+  // PreBind writes (a no-op in the fake handle) and waits for the binding.
+  EXPECT_EQ(vb->PreBind(sa, *a, "node1").code(), Code::kWait);
 
   // pv-node1a is assumed for pvc-a: pvc-b finds nothing on node1.
   PodInfoPtr b = NewPodInfo(st::MakePod().Name("b").Volume(ClaimVolume("pvc-b")).Obj());

@@ -52,6 +52,11 @@ class VolumeBinding final : public PreFilterPlugin,
   // Assumes the node's bindings (binder.h AssumePodVolumes).
   Status Reserve(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
   void Unreserve(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
+  // Writes the assumed PVs and claims through the Handle, then returns Wait
+  // (call again in a second) until every binding has completed (Success),
+  // cannot complete (Error "binding volumes: <why>") or bindTimeoutSeconds
+  // have passed since the writes (Error "binding volumes: context deadline
+  // exceeded").
   Status PreBind(CycleState& state, const api::Pod& pod, const std::string& node_name) override;
 
   // StorageClass Add|Update, PVC Add|Update, PV Add|Update (no hint), Node
@@ -78,11 +83,16 @@ class VolumeBinding final : public PreFilterPlugin,
       const api::Pod& pod, const EventObject& old_obj, const EventObject& new_obj);
 
  private:
-  explicit VolumeBinding(Handle* handle) : handle_(handle) {}
+  VolumeBinding(Handle* handle, int64_t bind_timeout_seconds)
+      : handle_(handle), bind_timeout_seconds_(bind_timeout_seconds) {}
 
-  // Constant after construction. (bindTimeoutSeconds is validated but not
-  // kept: PreBind does not wait, see PreBind.)
+  // checkBindings over the API objects: true iff every binding and
+  // provisioning is complete; an error when one can no longer complete.
+  StatusOr<bool> CheckBindings(const api::Pod& pod, const PodVolumes& volumes) const;
+
+  // Constant after construction.
   Handle* handle_;
+  int64_t bind_timeout_seconds_;
   // The assume cache's assumptions, kept across scheduling cycles.
   AssumeView assumed_;
 };
