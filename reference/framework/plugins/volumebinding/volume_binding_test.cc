@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <variant>
 #include <string>
 #include <vector>
 
@@ -141,6 +142,58 @@ TEST(VolumeBinding, SmallestFittingVolumeAndAssume) {
   CycleState state3;
   ASSERT_TRUE(f.vb->PreFilter(state3, pod2, {}).status.IsSuccess());
   EXPECT_TRUE(f.vb->Filter(state3, pod2, node1).IsSuccess());
+}
+
+// A handle whose WriteStorageObject stores the object, as the API server.
+class WritingHandle : public st::FakeHandle {
+ public:
+  void WriteStorageObject(const api::StorageWrite& write) override {
+    if (const auto* pv = std::get_if<api::PersistentVolume>(&write)) {
+      storage.volumes[pv->name] = *pv;
+    } else {
+      const auto& pvc = std::get<api::PersistentVolumeClaim>(write);
+      storage.claims[pvc.Key()] = pvc;
+    }
+  }
+};
+
+// upstream binder_test.go TestBindPodVolumes: "binding-static-pv-succeeds-
+// after-time" and "binding-times-out", through PreBind's calls.
+TEST(VolumeBinding, PreBindWritesThenWaits) {
+  for (bool completes : {true, false}) {
+    WritingHandle handle;
+    handle.storage.classes["wait-sc"] = Class("wait-sc", api::kVolumeBindingWaitForFirstConsumer);
+    handle.storage.claims["default/pvc-a"] = Claim("pvc-a", "wait-sc", kGi);
+    handle.storage.volumes["pv-a"] = Volume("pv-a", "wait-sc", kGi, "node1");
+    handle.SetSnapshot(Snapshot({st::MakeNodeInfo(HostNode("node1"))}));
+    auto made = VolumeBinding::New(nlohmann::json::parse(R"({"bindTimeoutSeconds": 10})"), &handle);
+    ASSERT_TRUE(made.ok());
+    auto* vb = dynamic_cast<VolumeBinding*>(made->get());
+    api::Pod pod = st::MakePod().Name("pod-a").Volume(ClaimVolume("pvc-a")).Obj();
+    handle.pods[pod.Key()] = pod;
+    CycleState state;
+    ASSERT_TRUE(vb->PreFilter(state, pod, {}).status.IsSuccess());
+    ASSERT_TRUE(vb->Filter(state, pod, st::MakeNodeInfo(HostNode("node1"))).IsSuccess());
+    ASSERT_TRUE(vb->Reserve(state, pod, "node1").IsSuccess());
+    EXPECT_EQ(vb->PreBind(state, pod, "node1").code(), Code::kWait);
+    // The scheduler's write: the PV's claimRef.
+    ASSERT_TRUE(handle.storage.volumes["pv-a"].claim_ref.has_value());
+    EXPECT_EQ(handle.storage.volumes["pv-a"].annotations[api::kAnnBoundByController], "yes");
+    handle.SetNow(5000);
+    EXPECT_EQ(vb->PreBind(state, pod, "node1").code(), Code::kWait);
+    if (completes) {
+      api::PersistentVolumeClaim& pvc = handle.storage.claims["default/pvc-a"];
+      pvc.spec.volume_name = "pv-a";
+      pvc.annotations[api::kAnnBindCompleted] = "yes";
+      handle.SetNow(6000);
+      EXPECT_TRUE(vb->PreBind(state, pod, "node1").IsSuccess());
+    } else {
+      handle.SetNow(10000);
+      Status s = vb->PreBind(state, pod, "node1");
+      EXPECT_EQ(s.code(), Code::kError);
+      EXPECT_EQ(s.Message(), "binding volumes: context deadline exceeded");
+    }
+  }
 }
 
 TEST(VolumeBinding, BoundAndUnboundUnsatisfied) {
