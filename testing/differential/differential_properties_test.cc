@@ -37,7 +37,10 @@ namespace {
 // 2 and 4 threads, with and without full detail (per-node filter verdicts
 // and scores), on generated scenarios of up to 8 nodes and 15 pods.
 RC_GTEST_PROP(Differential, SameTracesAsTheReference, ()) {
-  api::Scenario s = *scenario_gen::GenScenario();
+  scenario_gen::Options options;
+  // Claims, PVs and CSI limits in a share of the cases (the volume plugins).
+  options.storage_percent = 30;
+  api::Scenario s = *scenario_gen::GenScenario(options);
   if (Chance(60)) s = VaryConfiguration(std::move(s));
   RC_CLASSIFY(ConfigurationVaried(s), "varied configuration");
   std::unique_ptr<api::Scheduler> reference = Make("reference");
