@@ -45,8 +45,9 @@ namespace schedref::api::decode_fields {
 [[nodiscard]] Status ReadNodeSelectorTerm(const FieldReader& at, NodeSelectorTerm* out);
 
 // --- The storage kinds (decode_storage.cc) ---
-// Each REQUIRES the name (and namespace) set by the caller, and reads the
-// rest of the object at `root`.
+// Each REQUIRES the name (and namespace) set and checked by the caller
+// (DecodeAt refuses a name that is not a DNS subdomain for every kind), and
+// reads the rest of the object at `root`.
 [[nodiscard]] Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv);
 [[nodiscard]] Status DecodePersistentVolumeClaim(const FieldReader& root,
                                                  PersistentVolumeClaim* pvc);

@@ -59,15 +59,6 @@ bool OneOf(const std::string_view (&names)[N], std::string_view name) {
   return false;
 }
 
-Status CheckName(const FieldReader& root, const std::string& name) {
-  if (auto problem = CheckDnsSubdomain(name)) {
-    StatusOr<FieldReader> meta = root.Object("metadata");
-    if (!meta.ok()) return meta.status();
-    return meta->ErrorAt("name", "invalid value \"" + name + "\": " + *problem);
-  }
-  return Status::Ok();
-}
-
 // A storage quantity in bytes (Quantity::Value, rounded up). Sets *present
 // iff the field exists.
 Status ReadStorageQuantity(const FieldReader& parent, std::string_view key,
@@ -417,7 +408,6 @@ Status ReadVolumes(const FieldReader& spec, const std::string& pod_name,
 }
 
 Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, pv->name));
   SCHEDREF_RETURN_IF_ERROR(
       ReadObjectMeta(root, &pv->uid, &pv->labels, &pv->annotations, &pv->deletion_timestamp));
   if (pv->uid.empty()) pv->uid = pv->name;
@@ -504,7 +494,6 @@ Status DecodePersistentVolume(const FieldReader& root, PersistentVolume* pv) {
 }
 
 Status DecodePersistentVolumeClaim(const FieldReader& root, PersistentVolumeClaim* pvc) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, pvc->name));
   SCHEDREF_RETURN_IF_ERROR(ReadObjectMeta(root, &pvc->uid, &pvc->labels, &pvc->annotations,
                                           &pvc->deletion_timestamp));
   if (pvc->uid.empty()) pvc->uid = pvc->Key();
@@ -523,7 +512,6 @@ Status DecodePersistentVolumeClaim(const FieldReader& root, PersistentVolumeClai
 }
 
 Status DecodeStorageClass(const FieldReader& root, StorageClass* sc) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, sc->name));
   SCHEDREF_RETURN_IF_ERROR(ReadObjectMeta(root, nullptr, nullptr, &sc->annotations, nullptr));
   SCHEDREF_RETURN_IF_ERROR(root.String("provisioner", &sc->provisioner));
   if (sc->provisioner.empty()) return root.ErrorAt("provisioner", "required value");
@@ -587,7 +575,6 @@ Status DecodeStorageClass(const FieldReader& root, StorageClass* sc) {
 }
 
 Status DecodeCSINode(const FieldReader& root, CSINode* node) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, node->name));
   SCHEDREF_RETURN_IF_ERROR(ReadObjectMeta(root, nullptr, nullptr, &node->annotations, nullptr));
   StatusOr<FieldReader> spec = root.Object("spec");
   if (!spec.ok()) return spec.status();
@@ -632,7 +619,6 @@ Status DecodeCSINode(const FieldReader& root, CSINode* node) {
 }
 
 Status DecodeCSIDriver(const FieldReader& root, CSIDriver* driver) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, driver->name));
   StatusOr<FieldReader> spec = root.Object("spec");
   if (!spec.ok()) return spec.status();
   std::optional<bool> attach, capacity;
@@ -657,7 +643,6 @@ Status DecodeCSIDriver(const FieldReader& root, CSIDriver* driver) {
 }
 
 Status DecodeCSIStorageCapacity(const FieldReader& root, CSIStorageCapacity* capacity) {
-  SCHEDREF_RETURN_IF_ERROR(CheckName(root, capacity->name));
   SCHEDREF_RETURN_IF_ERROR(ReadLabelSelector(root, "nodeTopology", &capacity->node_topology));
   SCHEDREF_RETURN_IF_ERROR(root.String("storageClassName", &capacity->storage_class_name));
   if (auto problem = CheckDnsSubdomain(capacity->storage_class_name)) {
