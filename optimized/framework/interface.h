@@ -202,6 +202,11 @@ class Handle {
   // scheduler's informers hold now (upstream's PV/PVC/StorageClass/CSI
   // listers).
   virtual const api::StorageObjects& StorageListers() const = 0;
+  // Changes whenever StorageListers() does (a storage object's create,
+  // update or delete) and never takes a value twice; -1 when the handle
+  // does not track it, and a plugin then keeps nothing it derived from
+  // storage objects beyond the call.
+  virtual int64_t StorageRevision() const { return -1; }
   // The Services, ReplicationControllers, ReplicaSets and StatefulSets the
   // informers hold now (what helper.DefaultSelector lists).
   virtual const api::SelectorObjects& SelectorListers() const = 0;

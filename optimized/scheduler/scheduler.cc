@@ -471,6 +471,7 @@ void Scheduler::ApplyStorageWrite(const api::StorageWrite& write) {
       write);
   api::ApplyStorageEvent(event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
     using T = std::decay_t<decltype(*old_obj)>;
+    ++storage_revision_;
     queue_->MoveAllToActiveOrBackoffQueue(
         framework::StorageEvent(framework::StorageEventResource<T>(),
                                 old_obj == nullptr ? framework::kAdd : framework::kUpdate),
@@ -506,6 +507,7 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
   const bool storage = api::ApplyStorageEvent(
       event, &storage_, [&](const auto* old_obj, const auto* new_obj) {
         using T = std::decay_t<decltype(*old_obj)>;
+        ++storage_revision_;
         const framework::ActionType action =
             old_obj == nullptr ? framework::kAdd
                                : new_obj == nullptr ? framework::kDelete : framework::kUpdate;
@@ -651,6 +653,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   queue_->Reserve(num_pods);
   pdbs_ = scenario_.initial.pdbs;
   storage_ = api::StorageObjects::From(scenario_.initial);
+  ++storage_revision_;
   selectors_ = api::SelectorObjects::From(scenario_.initial);
   for (const api::Node& node : scenario_.initial.nodes) AddNode(node);
   for (const api::Pod& pod : scenario_.initial.pods) CreatePod(pod);

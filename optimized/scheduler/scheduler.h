@@ -81,6 +81,7 @@ class Scheduler : public framework::Handle {
     return pdbs_;
   }
   const api::StorageObjects& StorageListers() const override { return storage_; }
+  int64_t StorageRevision() const override { return storage_revision_; }
   const api::SelectorObjects& SelectorListers() const override { return selectors_; }
   void WriteStorageObject(const api::StorageWrite& write) override;
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(
@@ -222,6 +223,7 @@ class Scheduler : public framework::Handle {
   std::map<std::string, api::Labels> namespaces_;
   std::vector<api::PodDisruptionBudget> pdbs_;
   api::StorageObjects storage_;
+  int64_t storage_revision_ = 0;  // bumped on every change of storage_
   api::SelectorObjects selectors_;
   // When the PV controller model runs next, ascending.
   std::set<api::TimeMs> volume_controller_runs_;

@@ -38,8 +38,10 @@ namespace {
 // and scores), on generated scenarios of up to 8 nodes and 15 pods.
 RC_GTEST_PROP(Differential, SameTracesAsTheReference, ()) {
   scenario_gen::Options options;
-  // Claims, PVs and CSI limits in a share of the cases (the volume plugins).
+  // Claims, PVs and CSI limits in a share of the cases (the volume plugins),
+  // created, deleted and changed in the timeline.
   options.storage_percent = 30;
+  options.storage_changes = true;
   api::Scenario s = *scenario_gen::GenScenario(options);
   if (Chance(60)) s = VaryConfiguration(std::move(s));
   RC_CLASSIFY(ConfigurationVaried(s), "varied configuration");

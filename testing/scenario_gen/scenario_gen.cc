@@ -808,12 +808,14 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
         Chance(options.second_profile_percent)) {
       AddSecondProfile(s, api::Profile{});
     }
-    if (options.storage_percent > 0 && Chance(options.storage_percent)) AddStorage(s);
+    if (options.storage_percent > 0 && Chance(options.storage_percent)) {
+      AddStorage(s, options.storage_changes);
+    }
     return s;
   });
 }
 
-void AddStorage(api::Scenario& s) {
+void AddStorage(api::Scenario& s, bool changes) {
   for (const char* name : {kStorageClassWait, kStorageClassNow}) {
     api::StorageClass sc;
     sc.name = name;
@@ -933,6 +935,49 @@ void AddStorage(api::Scenario& s) {
   for (api::Pod& pod : s.initial.pods) pod.volumes = volumes_of(pod);
   for (api::Event& e : s.timeline) {
     if (auto* pod = std::get_if<api::Pod>(&e.object)) pod->volumes = volumes_of(*pod);
+  }
+
+  // Storage that changes while pods wait and run: the missing claim
+  // appears, a claim goes, a CSINode's limit moves. Each lands right after
+  // a random event, at its time (the last event, the final advance, stays
+  // last).
+  if (!changes) return;
+  auto insert_after_random = [&](api::Event e) {
+    const size_t at = static_cast<size_t>(Uniform(0, static_cast<int>(s.timeline.size()) - 1));
+    e.at = s.timeline[at].at;
+    s.timeline.insert(s.timeline.begin() + static_cast<std::ptrdiff_t>(at) + 1, std::move(e));
+  };
+  if (s.timeline.size() >= 2 && Chance(40)) {
+    api::PersistentVolumeClaim c;
+    c.ns = kNamespace;
+    c.name = "missing";
+    c.uid = c.ns + "/" + c.name;
+    c.spec.access_modes = {api::kReadWriteOnce};
+    c.spec.storage_request = kGi;
+    c.spec.storage_class_name = kStorageClassWait;
+    api::Event e;
+    e.op = api::Event::Op::kCreate;
+    e.kind = "PersistentVolumeClaim";
+    e.name = c.Key();
+    e.object = std::move(c);
+    insert_after_random(std::move(e));
+  }
+  if (s.timeline.size() >= 2 && Chance(40)) {
+    api::Event e;
+    e.op = api::Event::Op::kDelete;
+    e.kind = "PersistentVolumeClaim";
+    e.name = std::string(kNamespace) + "/" + Pick(claim_names);
+    insert_after_random(std::move(e));
+  }
+  if (s.timeline.size() >= 2 && !s.initial.csi_nodes.empty() && Chance(40)) {
+    api::CSINode csi = Pick(s.initial.csi_nodes);
+    csi.drivers.front().allocatable_count = Uniform(0, 4);
+    api::Event e;
+    e.op = api::Event::Op::kUpdate;
+    e.kind = "CSINode";
+    e.name = csi.name;
+    e.object = std::move(csi);
+    insert_after_random(std::move(e));
   }
 }
 

@@ -128,6 +128,10 @@ struct Options {
   // with the volume plugins: the storage invariants (invariants.h) fail
   // without them.
   int storage_percent = 0;
+  // With storage drawn, also change it in the timeline (AddStorage's
+  // `changes`). The storage invariants (invariants.h) read the initial
+  // storage objects only, so the invariant properties leave it off.
+  bool storage_changes = false;
 };
 
 // Storage vocabulary: the CSI driver every class provisions with, and the
@@ -150,10 +154,13 @@ inline constexpr char kStorageClassNow[] = "now";
 //    "pv-freeI" of the WaitForFirstConsumer class;
 //  - to some pods that are not bound in `objects`, the same in every
 //    version of the pod: one or two claim volumes, now and then a claim
-//    that does not exist or a generic ephemeral volume.
+//    that does not exist or a generic ephemeral volume;
+//  - iff `changes`, sometimes, in the timeline, that missing claim
+//    created, a claim deleted (under pods that use it) and a CSINode's
+//    limit changed, each right after a random event.
 // Pods bound in `objects` get no volumes, so the initial state satisfies
 // the storage invariants.
-void AddStorage(api::Scenario& s);
+void AddStorage(api::Scenario& s, bool changes);
 
 // A scenario with the default configuration (one default-scheduler
 // profile, or sometimes two: Options::second_profile_percent), a random seed, sometimes a bind latency, min_nodes..max_nodes

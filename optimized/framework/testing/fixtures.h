@@ -76,6 +76,7 @@ class FakeHandle : public Handle {
     return pdbs;
   }
   const api::StorageObjects& StorageListers() const override { return storage; }
+  int64_t StorageRevision() const override { return storage_revision; }
   const api::SelectorObjects& SelectorListers() const override { return selectors; }
   std::vector<PodInfoPtr> NominatedPodsForNode(const std::string& node) const override;
   std::vector<std::string> NominatedNodeNames() const override;
@@ -93,6 +94,9 @@ class FakeHandle : public Handle {
   Parallelizer& Parallel() override { return parallelizer; }
 
   api::TimeMs now = 0;
+  // -1: untracked (tests change `storage` freely); a test that sets it
+  // must change it with every change of `storage`.
+  int64_t storage_revision = -1;
   std::map<std::string, api::Labels> namespaces;
   std::vector<api::PodDisruptionBudget> pdbs;
   api::StorageObjects storage;

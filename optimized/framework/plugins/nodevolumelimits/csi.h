@@ -4,16 +4,20 @@
 // v1.32; docs/semantics/nodevolumelimits.md. Tests shared with the
 // reference: testing/upstream/framework/plugins/nodevolumelimits.
 //
-// Speed: PreFilter skips every pod without a countable volume, and Filter
-// returns before looking at the node's pods unless the pod adds a volume
-// and the node's CSINode has a limit; pods on the node without a countable
-// volume are passed over without a lookup. Nothing is cached across
-// cycles: claims, PVs and CSINodes change under the plugin.
+// Speed: PreFilter skips every pod without a countable volume and looks up
+// the pod's claims, PVs and classes once per cycle (what of a volume does
+// not depend on the node: all but the CSINode's migration of in-tree
+// plugins). What a node's pods attach is kept per node from one cycle to
+// the next (helper::NodeMemo) for as long as neither the node's pods nor
+// any storage object changed (Handle::StorageRevision); docs/optimized.md
+// "NodeVolumeLimits".
 #ifndef SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEVOLUMELIMITS_CSI_H_
 #define SCHEDREF_OPTIMIZED_FRAMEWORK_PLUGINS_NODEVOLUMELIMITS_CSI_H_
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +26,7 @@
 #include "api/status.h"
 #include "api/types/objects.h"
 #include "optimized/framework/interface.h"
+#include "optimized/framework/plugins/helper/node_memo.h"
 
 namespace schedref::optimized::framework::plugins::nodevolumelimits {
 
@@ -77,12 +82,53 @@ class CSILimits final : public PreFilterPlugin,
   };
   using Volumes = std::map<VolumeKey, std::string>;  // key -> driver
 
-  // filterAttachableVolumes: NotFound for a missing claim of the pod being
-  // scheduled (`new_pod`), Invalid for other errors.
-  schedref::Status AttachableVolumes(const api::Pod& pod, const api::CSINode* csi_node,
-                                     bool new_pod, Volumes* out) const;
+  // One pod volume as far as filterAttachableVolumes' answer does not
+  // depend on the node: the claim, PV and StorageClass looked up, the
+  // in-tree volume translated. What is left for a node is whether its
+  // CSINode migrates `migration_plugin`.
+  struct ResolvedVolume {
+    // Not counted on any node (no driver or handle, a PV that does not
+    // translate, a class that does not exist).
+    bool counted = false;
+    // Counted only where this in-tree plugin is migrated; empty: always.
+    std::string migration_plugin;
+    VolumeKey key;
+    std::string driver;
+    // The error filterAttachableVolumes returns where it reaches this
+    // volume (for an inline volume: only where it is migrated). NotFound
+    // (a missing claim) is an error for the pod being scheduled only.
+    std::optional<schedref::Status> error;
+  };
+  using ResolvedVolumes = std::vector<ResolvedVolume>;
+
+  // What a node's pods attach: filterAttachableVolumes over each of them
+  // and the CSINode's limits, or the first error.
+  struct Attached {
+    const api::CSINode* csi_node = nullptr;
+    std::optional<schedref::Status> error;
+    Volumes volumes;
+    std::map<std::string, int64_t> count;  // driver -> unique volumes
+  };
+
+  ResolvedVolumes Resolve(const api::Pod& pod) const;
+  // filterAttachableVolumes of resolved volumes on a node with `csi_node`:
+  // NotFound for a missing claim of the pod being scheduled (`new_pod`),
+  // Invalid for other errors.
+  static schedref::Status Apply(const ResolvedVolumes& resolved, const api::CSINode* csi_node,
+                                bool new_pod, Volumes* out);
+  Attached ComputeAttached(const NodeInfo& node) const;
+  // The memo's entry for `node` iff fresh, else nullptr.
+  const Attached* MemoFor(const NodeInfo& node) const;
 
   framework::Handle* handle_;  // not owned
+
+  // What ComputeAttached gave for each snapshot position, valid for the
+  // NodeInfos memo_ says are fresh while the storage revision is
+  // memo_revision_. Written by PreFilter only (one thread); Filter reads.
+  helper::NodeMemo memo_;
+  std::vector<Attached> attached_;
+  int64_t memo_revision_ = -1;
+  std::vector<size_t> stale_;  // PreFilter's scratch
 };
 
 }  // namespace schedref::optimized::framework::plugins::nodevolumelimits
