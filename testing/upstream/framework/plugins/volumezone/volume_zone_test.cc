@@ -1,19 +1,25 @@
-#include "optimized/framework/plugins/volumezone/volume_zone.h"
-
+// VolumeZone's Filter, helper and queueing-hint tables, run against both
+// implementations (impl.h). Transcribed from upstream
+// pkg/scheduler/framework/plugins/volumezone/volume_zone_test.go
+// (TestSingleZone, TestMultiZone, TestWithBinding and the hint tests);
+// upstream case names kept. The hints' wrong-kind rows need the
+// reference's untyped event objects and stay beside it
+// (reference/framework/plugins/volumezone/volume_zone_test.cc).
 #include <gtest/gtest.h>
 
-#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "optimized/framework/testing/fixtures.h"
-#include "testing/st/wrappers.h"
+#include "testing/upstream/framework/plugins/volumezone/impl.h"
 
-namespace schedref::optimized::framework::plugins::volumezone {
+namespace SCHEDREF_VOLUMEZONE_NS {
 namespace {
 
-using schedref::st::MakeNode;
-using schedref::st::MakePod;
+using st::MakeNode;
+using st::MakePod;
 
 constexpr char kBetaZone[] = "failure-domain.beta.kubernetes.io/zone";
 constexpr char kBetaRegion[] = "failure-domain.beta.kubernetes.io/region";
@@ -65,20 +71,14 @@ struct Case {
 void RunCases(const std::vector<Case>& cases, const api::StorageObjects& storage) {
   for (const Case& tc : cases) {
     SCOPED_TRACE(tc.name);
-    testing::FakeHandle handle;
-    handle.storage = storage;
-    VolumeZone plugin(&handle);
-    CycleState state;
-    PodInfoPtr pod = NewPodInfo(tc.pod);
-    PreFilterOutput pre = plugin.PreFilter(state, *pod, {});
-    EXPECT_EQ(pre.status.code(), tc.want_pre_filter.code());
-    EXPECT_EQ(pre.status.reasons(), tc.want_pre_filter.reasons());
-    EXPECT_FALSE(pre.result.has_value());
-    NodeInfo info = testing::MakeNodeInfo(MakeNode().Name("host1").Labels(tc.node_labels).Obj());
     // The unit tests run Filter even after PreFilter failed or skipped.
-    Status got = plugin.Filter(state, *pod, info);
-    EXPECT_EQ(got.code(), tc.want_filter.code());
-    EXPECT_EQ(got.reasons(), tc.want_filter.reasons());
+    const FilterRun run =
+        RunFilter(storage, tc.pod, MakeNode().Name("host1").Labels(tc.node_labels).Obj());
+    EXPECT_EQ(run.pre_filter.code(), tc.want_pre_filter.code());
+    EXPECT_EQ(run.pre_filter.reasons(), tc.want_pre_filter.reasons());
+    EXPECT_FALSE(run.pre_filter_result);
+    EXPECT_EQ(run.filter.code(), tc.want_filter.code());
+    EXPECT_EQ(run.filter.reasons(), tc.want_filter.reasons());
   }
 }
 
@@ -228,36 +228,45 @@ TEST(VolumeZoneTest, GetPVTopologiesIgnoresBadLabelsAndKeepsOrder) {
   EXPECT_EQ(got[1], (PVTopology{"v", kRegion, {"r"}}));
 }
 
-// Upstream TestIsSchedulableAfterPersistentVolumeClaimAdded (the typed
-// event objects cannot hold a wrong kind, so the error rows are left out).
+// Upstream TestIsSchedulableAfterPersistentVolumeClaimAdded.
 TEST(VolumeZoneTest, UpstreamIsSchedulableAfterPersistentVolumeClaimChange) {
-  const api::PersistentVolumeClaim bound = PVC("PVC_1", "Vol_1");
-  const api::PersistentVolumeClaim unbound = PVC("PVC_1", "");
-  const api::PersistentVolumeClaim other_ns = PVC("PVC_1", "Vol_1", {}, "ns1");
-  const api::Pod no_volumes = MakePod().Name("pod_1").Namespace("default").Obj();
-  auto hint = [](const api::Pod& pod, const api::PersistentVolumeClaim* o,
-                 const api::PersistentVolumeClaim* n) {
-    EventObjects objs;
-    objs.old_pvc = o;
-    objs.new_pvc = n;
-    return *VolumeZone::IsSchedulableAfterPersistentVolumeClaimChange(pod, objs);
+  struct HintCase {
+    std::string name;
+    api::Pod pod;
+    std::optional<api::PersistentVolumeClaim> old_pvc;
+    api::PersistentVolumeClaim new_pvc;
+    QueueingHint want;
   };
-  EXPECT_EQ(hint(no_volumes, nullptr, &bound), QueueingHint::kSkip);
-  EXPECT_EQ(hint(PodWithVolume("pod_1", "PVC_2"), nullptr, &bound), QueueingHint::kSkip);
-  EXPECT_EQ(hint(PodWithVolume("pod_1", "PVC_1"), nullptr, &other_ns), QueueingHint::kSkip);
-  EXPECT_EQ(hint(PodWithVolume("pod_1", "PVC_1"), nullptr, &bound), QueueingHint::kQueue);
-  EXPECT_EQ(hint(PodWithVolume("pod_1", "PVC_1"), &unbound, &bound), QueueingHint::kQueue);
-  EXPECT_EQ(hint(no_volumes, &unbound, &bound), QueueingHint::kSkip);
+  const api::PersistentVolumeClaim bound = PVC("PVC_1", "Vol_1");
+  const api::Pod no_volumes = MakePod().Name("pod_1").Namespace("default").Obj();
+  const std::vector<HintCase> cases = {
+      {"pvc-was-added-but-pod-refers-no-pvc", no_volumes, std::nullopt, bound,
+       QueueingHint::kSkip},
+      {"pvc-was-added-and-pod-was-bound-to-different-pvc", PodWithVolume("pod_1", "PVC_2"),
+       std::nullopt, bound, QueueingHint::kSkip},
+      {"pvc-was-added-and-pod-was-bound-to-pvc-but-different-ns",
+       PodWithVolume("pod_1", "PVC_1"), std::nullopt, PVC("PVC_1", "Vol_1", {}, "ns1"),
+       QueueingHint::kSkip},
+      {"pvc-was-added-and-pod-was-bound-to-the-pvc", PodWithVolume("pod_1", "PVC_1"),
+       std::nullopt, bound, QueueingHint::kQueue},
+      {"pvc-was-updated-and-pod-was-bound-to-the-pvc", PodWithVolume("pod_1", "PVC_1"),
+       PVC("PVC_1", ""), bound, QueueingHint::kQueue},
+      {"pvc-was-updated-but-pod-refers-no-pvc", no_volumes, PVC("PVC_1", ""), bound,
+       QueueingHint::kSkip},
+  };
+  for (const HintCase& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    const auto got =
+        PvcChangeHint(tc.pod, tc.old_pvc ? &*tc.old_pvc : nullptr, &tc.new_pvc);
+    ASSERT_TRUE(got.ok());
+    EXPECT_EQ(*got, tc.want);
+  }
 }
 
 // Upstream TestIsSchedulableAfterStorageClassAdded.
 TEST(VolumeZoneTest, UpstreamIsSchedulableAfterStorageClassAdded) {
   const api::Pod pod = PodWithVolume("pod_1", "PVC_1");
-  auto hint = [&](const api::StorageClass& sc) {
-    EventObjects objs;
-    objs.new_class = &sc;
-    return *VolumeZone::IsSchedulableAfterStorageClassAdded(pod, objs);
-  };
+  auto hint = [&](const api::StorageClass& sc) { return *StorageClassAddedHint(pod, sc); };
   EXPECT_EQ(hint(SC("SC_1", "")), QueueingHint::kSkip);
   EXPECT_EQ(hint(SC("SC_1", api::kVolumeBindingImmediate)), QueueingHint::kSkip);
   EXPECT_EQ(hint(SC("SC_1", api::kVolumeBindingWaitForFirstConsumer)), QueueingHint::kQueue);
@@ -266,29 +275,24 @@ TEST(VolumeZoneTest, UpstreamIsSchedulableAfterStorageClassAdded) {
 // Upstream TestIsSchedulableAfterPersistentVolumeChange.
 TEST(VolumeZoneTest, UpstreamIsSchedulableAfterPersistentVolumeChange) {
   const api::Pod pod = PodWithVolume("pod_1", "PVC_1");
-  auto hint = [&](const api::PersistentVolume* o, const api::PersistentVolume* n) {
-    EventObjects objs;
-    objs.old_pv = o;
-    objs.new_pv = n;
-    return *VolumeZone::IsSchedulableAfterPersistentVolumeChange(pod, objs);
+  auto hint = [&](const api::PersistentVolume* o, const api::PersistentVolume& n) {
+    return *PvChangeHint(pod, o, &n);
   };
   const auto a = PV("Vol_1", {{kBetaZone, "us-west1-a"}});
   const auto b = PV("Vol_1", {{kBetaZone, "us-west1-b"}});
-  const auto added = PV("Vol_1", {{kBetaZone, "us-west1-a"}, {kZone, "zone"}});
-  const auto other = PV("Vol_1", {{kBetaZone, "us-west1-a"}, {"x", "y"}});
+  EXPECT_EQ(hint(nullptr, b), QueueingHint::kQueue);
+  EXPECT_EQ(hint(&a, b), QueueingHint::kQueue);
+  EXPECT_EQ(hint(&a, PV("Vol_1", {{kBetaZone, "us-west1-a"}, {kZone, "zone"}})),
+            QueueingHint::kQueue);
+  EXPECT_EQ(hint(&a, a), QueueingHint::kSkip);
+  // Not upstream rows: other labels, and reordered multi-zone values.
+  EXPECT_EQ(hint(&a, PV("Vol_1", {{kBetaZone, "us-west1-a"}, {"x", "y"}})), QueueingHint::kSkip);
   const auto ab = PV("v", {{kZone, "a__b"}});
-  const auto ba = PV("v", {{kZone, "b__a"}});
-  EXPECT_EQ(hint(nullptr, &b), QueueingHint::kQueue);
-  EXPECT_EQ(hint(&a, &b), QueueingHint::kQueue);
-  EXPECT_EQ(hint(&a, &added), QueueingHint::kQueue);
-  EXPECT_EQ(hint(&a, &a), QueueingHint::kSkip);
-  EXPECT_EQ(hint(&a, &other), QueueingHint::kSkip);
-  EXPECT_EQ(hint(&ab, &ba), QueueingHint::kSkip);
+  EXPECT_EQ(hint(&ab, PV("v", {{kZone, "b__a"}})), QueueingHint::kSkip);
 }
 
 TEST(VolumeZoneTest, EventsToRegister) {
-  testing::FakeHandle handle;
-  std::vector<ClusterEventWithHint> events = VolumeZone(&handle).EventsToRegister();
+  const std::vector<ClusterEventWithHint> events = EventsToRegister();
   ASSERT_EQ(events.size(), 4u);
   EXPECT_EQ(events[0].event.resource, EventResource::kStorageClass);
   EXPECT_EQ(events[0].event.action, kAdd);
@@ -302,4 +306,4 @@ TEST(VolumeZoneTest, EventsToRegister) {
 }
 
 }  // namespace
-}  // namespace schedref::optimized::framework::plugins::volumezone
+}  // namespace SCHEDREF_VOLUMEZONE_NS

@@ -1,26 +1,31 @@
-#include "optimized/framework/plugins/volumerestrictions/volume_restrictions.h"
-
+// VolumeRestrictions' Filter, dry-run and queueing-hint tables, run
+// against both implementations (impl.h). Transcribed from upstream
+// pkg/scheduler/framework/plugins/volumerestrictions/
+// volume_restrictions_test.go (the disk-conflict tests,
+// TestAccessModeConflicts and the hint tests); upstream case names kept.
+// The hints' wrong-kind rows need the reference's untyped event objects
+// and stay beside it
+// (reference/framework/plugins/volumerestrictions/volume_restrictions_test.cc).
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "optimized/framework/testing/fixtures.h"
-#include "testing/st/wrappers.h"
+#include "testing/upstream/framework/plugins/volumerestrictions/impl.h"
 
-namespace schedref::optimized::framework::plugins::volumerestrictions {
+namespace SCHEDREF_VOLUMERESTRICTIONS_NS {
 namespace {
 
-using schedref::st::MakeNode;
-using schedref::st::MakePod;
+using st::MakePod;
 
 // Code and reasons (the plugin name is the framework's to set).
-#define EXPECT_STATUS(got, want)                   \
-  do {                                             \
-    const Status g = (got);                        \
-    const Status w = (want);                       \
-    EXPECT_EQ(g.code(), w.code());                 \
-    EXPECT_EQ(g.reasons(), w.reasons());           \
+#define EXPECT_STATUS(got, want)           \
+  do {                                     \
+    const Status g = (got);                \
+    const Status w = (want);               \
+    EXPECT_EQ(g.code(), w.code());         \
+    EXPECT_EQ(g.reasons(), w.reasons());   \
   } while (0)
 
 api::Volume Vol(api::VolumeSource source) {
@@ -97,15 +102,12 @@ struct DiskCase {
 void RunDiskCases(const std::vector<DiskCase>& cases) {
   for (const DiskCase& tc : cases) {
     SCOPED_TRACE(tc.name);
-    testing::FakeHandle handle;
-    VolumeRestrictions plugin(&handle);
+    Env env(tc.existing, {});
     CycleState state;
-    PodInfoPtr pod = NewPodInfo(tc.pod);
-    PreFilterOutput pre = plugin.PreFilter(state, *pod, {});
-    EXPECT_STATUS(pre.status, tc.want_pre_filter);
-    if (!pre.status.IsSuccess()) continue;
-    NodeInfo info = testing::MakeNodeInfo(MakeNode().Name("n").Obj(), tc.existing);
-    EXPECT_STATUS(plugin.Filter(state, *pod, info), tc.want_filter);
+    const Status pre = env.PreFilter(state, tc.pod);
+    EXPECT_STATUS(pre, tc.want_pre_filter);
+    if (!pre.IsSuccess()) continue;
+    EXPECT_STATUS(env.Filter(state, tc.pod), tc.want_filter);
   }
 }
 
@@ -184,50 +186,40 @@ TEST(VolumeRestrictionsTest, UpstreamAccessModeConflicts) {
   };
   for (const Case& tc : cases) {
     SCOPED_TRACE(tc.name);
-    testing::FakeHandle handle(testing::MakeSnapshot({MakeNode().Name("node-1").Obj()}, tc.existing));
-    api::Objects objects;
-    objects.persistent_volume_claims = tc.pvcs;
-    handle.storage = api::StorageObjects::From(objects);
-    VolumeRestrictions plugin(&handle);
+    Env env(tc.existing, tc.pvcs);
     CycleState state;
-    PodInfoPtr pod = NewPodInfo(tc.pod);
-    PreFilterOutput pre = plugin.PreFilter(state, *pod, handle.SnapshotSharedLister().List());
-    EXPECT_STATUS(pre.status, tc.want_pre_filter);
-    if (!pre.status.IsSuccess()) continue;
-    EXPECT_STATUS(plugin.Filter(state, *pod, *handle.SnapshotSharedLister().List()[0]),
-                  tc.want_filter);
+    const Status pre = env.PreFilter(state, tc.pod);
+    EXPECT_STATUS(pre, tc.want_pre_filter);
+    if (!pre.IsSuccess()) continue;
+    EXPECT_STATUS(env.Filter(state, tc.pod), tc.want_filter);
   }
 }
 
 // The preemption dry run: removing the holder brings the count to 0 on
-// its node; adding a pod using the claim name, in any namespace, raises it
-// again. Counting is by volume.
+// its node; adding it back (or a nominated pod using the claim name, in
+// any namespace) raises it again. Counting is by volume.
 TEST(VolumeRestrictionsTest, AddPodRemovePod) {
-  const PodInfoPtr holder = NewPodInfo(PodWith({Claim("c")}, "default", "holder", "n1"));
-  const PodInfoPtr pod = NewPodInfo(PodWith({Claim("c")}, "default", "pod"));
-  testing::FakeHandle handle(testing::MakeSnapshot({MakeNode().Name("n1").Obj()}, {holder->pod}));
-  api::Objects objects;
-  objects.persistent_volume_claims = {Pvc("c", api::kReadWriteOncePod)};
-  handle.storage = api::StorageObjects::From(objects);
-  VolumeRestrictions plugin(&handle);
+  const api::Pod holder = PodWith({Claim("c")}, "default", "holder", "n1");
+  const api::Pod pod = PodWith({Claim("c")}, "default", "pod");
+  Env env({holder}, {Pvc("c", api::kReadWriteOncePod)}, "n1");
   CycleState state;
-  const auto& nodes = handle.SnapshotSharedLister().List();
-  ASSERT_TRUE(plugin.PreFilter(state, *pod, nodes).status.IsSuccess());
-  EXPECT_STATUS(plugin.Filter(state, *pod, *nodes[0]), kRwop);
+  ASSERT_TRUE(env.PreFilter(state, pod).IsSuccess());
+  EXPECT_STATUS(env.Filter(state, pod), kRwop);
   CycleState copy(state);
-  NodeInfo without = testing::MakeNodeInfo(MakeNode().Name("n1").Obj());
-  ASSERT_TRUE(plugin.RemovePod(copy, *pod, *holder, without).IsSuccess());
-  EXPECT_STATUS(plugin.Filter(copy, *pod, without), Status::Success());
-  EXPECT_STATUS(plugin.Filter(state, *pod, *nodes[0]), kRwop);
-  const PodInfoPtr other_ns = NewPodInfo(PodWith({Claim("c")}, "other", "x", "n1"));
-  ASSERT_TRUE(plugin.AddPod(copy, *pod, *other_ns, without).IsSuccess());
-  EXPECT_STATUS(plugin.Filter(copy, *pod, without), kRwop);
-  const PodInfoPtr twice = NewPodInfo(PodWith({Claim("c"), Claim("c")}, "default", "twice", "n1"));
-  ASSERT_TRUE(plugin.RemovePod(copy, *pod, *twice, without).IsSuccess());
-  EXPECT_STATUS(plugin.Filter(copy, *pod, without), Status::Success());
+  const NodeInfo without = EmptyNode("n1");
+  ASSERT_TRUE(env.RemovePod(copy, pod, holder, without).IsSuccess());
+  EXPECT_STATUS(env.Filter(copy, pod, without), Status::Success());
+  // The original state is untouched by the clone's change.
+  EXPECT_STATUS(env.Filter(state, pod), kRwop);
+  const api::Pod other_ns = PodWith({Claim("c")}, "other", "x", "n1");
+  ASSERT_TRUE(env.AddPod(copy, pod, other_ns, without).IsSuccess());
+  EXPECT_STATUS(env.Filter(copy, pod, without), kRwop);
+  const api::Pod twice = PodWith({Claim("c"), Claim("c")}, "default", "twice", "n1");
+  ASSERT_TRUE(env.RemovePod(copy, pod, twice, without).IsSuccess());
+  EXPECT_STATUS(env.Filter(copy, pod, without), Status::Success());  // 1 - 2 < 0
   CycleState empty;
-  EXPECT_EQ(plugin.AddPod(empty, *pod, *holder, without).code(), Code::kError);
-  EXPECT_EQ(plugin.Filter(empty, *pod, without).code(), Code::kError);
+  EXPECT_EQ(env.AddPod(empty, pod, holder, without).code(), Code::kError);
+  EXPECT_EQ(env.Filter(empty, pod, without).code(), Code::kError);
 }
 
 // Upstream Test_isSchedulableAfterPodDeleted.
@@ -235,39 +227,39 @@ TEST(VolumeRestrictionsTest, UpstreamIsSchedulableAfterPodDeleted) {
   struct Case {
     std::string name;
     api::Pod pod;
-    api::Pod old_obj;
+    api::Pod deleted;
     QueueingHint want;
   };
   const std::vector<Case> cases = {
       {"queue-new-object-gcedisk-conflict", PodWith({Gce("foo")}), PodWith({Gce("foo")}),
-       QueueingHint::kQueue },
+       QueueingHint::kQueue},
       {"skip-new-object-gcedisk-no-conflict", PodWith({Gce("foo")}), PodWith({Gce("bar")}),
-       QueueingHint::kSkip },
+       QueueingHint::kSkip},
       {"queue-new-object-awsdisk-conflict", PodWith({Ebs("foo")}), PodWith({Ebs("foo")}),
-       QueueingHint::kQueue },
+       QueueingHint::kQueue},
       {"skip-new-object-awsdisk-no-conflict", PodWith({Ebs("foo")}), PodWith({Ebs("bar")}),
-       QueueingHint::kSkip },
+       QueueingHint::kSkip},
       {"queue-new-object-rbddisk-conflict", PodWith({Rbd({"a", "b"})}), PodWith({Rbd({"a", "b"})}),
-       QueueingHint::kQueue },
+       QueueingHint::kQueue},
       {"skip-new-object-rbddisk-no-conflict", PodWith({Rbd({"a", "b"})}),
-       PodWith({Rbd({"c", "d"})}), QueueingHint::kSkip },
+       PodWith({Rbd({"c", "d"})}), QueueingHint::kSkip},
       {"queue-new-object-iscsidisk-conflict", PodWith({Iscsi("iqn.2016")}),
-       PodWith({Iscsi("iqn.2016")}), QueueingHint::kQueue },
+       PodWith({Iscsi("iqn.2016")}), QueueingHint::kQueue},
       {"skip-new-object-iscsidisk-no-conflict", PodWith({Iscsi("iqn.2016")}),
-       PodWith({Iscsi("iqn.2017")}), QueueingHint::kSkip },
+       PodWith({Iscsi("iqn.2017")}), QueueingHint::kSkip},
       {"queue-has-same-claim", PodWith({Claim("claim-rwop")}, "", "pod1"),
-       PodWith({Claim("claim-rwop")}, "", "pod2"), QueueingHint::kQueue },
+       PodWith({Claim("claim-rwop")}, "", "pod2"), QueueingHint::kQueue},
       {"skip-no-same-claim", PodWith({Claim("claim-1-rwop")}, "", "pod1"),
-       PodWith({Claim("claim-2-rwop")}, "", "pod2"), QueueingHint::kSkip },
+       PodWith({Claim("claim-2-rwop")}, "", "pod2"), QueueingHint::kSkip},
       // Not upstream rows.
       {"skip-other-namespace-disk-conflict", PodWith({Gce("foo")}, "a"),
        PodWith({Gce("foo")}, "b"), QueueingHint::kSkip},
   };
   for (const Case& tc : cases) {
     SCOPED_TRACE(tc.name);
-    EventObjects objs;
-    objs.old_pod = &tc.old_obj;
-    EXPECT_EQ(*VolumeRestrictions::IsSchedulableAfterPodDeleted(tc.pod, objs), tc.want);
+    const auto got = PodDeletedHint(tc.pod, tc.deleted);
+    ASSERT_TRUE(got.ok());
+    EXPECT_EQ(*got, tc.want);
   }
 }
 
@@ -277,9 +269,7 @@ TEST(VolumeRestrictionsTest, UpstreamIsSchedulableAfterPersistentVolumeClaimAdde
   const api::Pod one = PodWith({Claim("claim-with-rwx-1")}, "default");
   const api::Pod system = PodWith({Claim("claim-with-rwx-1")}, "kube-system");
   auto hint = [](const api::Pod& pod, const api::PersistentVolumeClaim& pvc) {
-    EventObjects objs;
-    objs.new_pvc = &pvc;
-    return *VolumeRestrictions::IsSchedulableAfterPersistentVolumeClaimAdded(pod, objs);
+    return *PvcAddedHint(pod, pvc);
   };
   EXPECT_EQ(hint(both, Pvc("claim-with-rwx-1", api::kReadWriteMany)), QueueingHint::kQueue);
   EXPECT_EQ(hint(one, Pvc("claim-with-rwx-2", api::kReadWriteMany)), QueueingHint::kSkip);
@@ -287,8 +277,8 @@ TEST(VolumeRestrictionsTest, UpstreamIsSchedulableAfterPersistentVolumeClaimAdde
 }
 
 TEST(VolumeRestrictionsTest, EventsToRegister) {
-  testing::FakeHandle handle;
-  std::vector<ClusterEventWithHint> events = VolumeRestrictions(&handle).EventsToRegister();
+  const Env env({}, {});
+  const std::vector<ClusterEventWithHint> events = env.EventsToRegister();
   ASSERT_EQ(events.size(), 3u);
   EXPECT_EQ(events[0].event.resource, EventResource::kPod);
   EXPECT_EQ(events[0].event.action, kDelete);
@@ -300,4 +290,4 @@ TEST(VolumeRestrictionsTest, EventsToRegister) {
 }
 
 }  // namespace
-}  // namespace schedref::optimized::framework::plugins::volumerestrictions
+}  // namespace SCHEDREF_VOLUMERESTRICTIONS_NS
