@@ -143,12 +143,9 @@ const api::Pod& MaterializedPod(const PodInfo& info, std::optional<api::Pod>* sc
 void HostPortInfo::Add(const std::string& ip, const std::string& protocol,
                        int32_t port) {
   if (port <= 0) return;
-  Entry e{OrDefault(ip, "0.0.0.0"), OrDefault(protocol, "TCP"), port, 1};
-  for (Entry& x : entries_) {
-    if (x.port == e.port && x.protocol == e.protocol && x.ip == e.ip) {
-      ++x.pods;
-      return;
-    }
+  Entry e{OrDefault(ip, "0.0.0.0"), OrDefault(protocol, "TCP"), port};
+  for (const Entry& x : entries_) {
+    if (x.port == e.port && x.protocol == e.protocol && x.ip == e.ip) return;
   }
   entries_.push_back(std::move(e));
 }
@@ -159,9 +156,9 @@ void HostPortInfo::Remove(const std::string& ip, const std::string& protocol,
   const std::string i = OrDefault(ip, "0.0.0.0");
   const std::string p = OrDefault(protocol, "TCP");
   for (size_t k = 0; k < entries_.size(); ++k) {
-    Entry& x = entries_[k];
+    const Entry& x = entries_[k];
     if (x.port == port && x.protocol == p && x.ip == i) {
-      if (--x.pods == 0) entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(k));
+      entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(k));
       return;
     }
   }
@@ -278,6 +275,11 @@ void NodeInfo::MoveToBack(const PodInfo& pod) {
       std::swap((*list)[i], list->back());
       break;
     }
+  }
+  // Upstream's remove-then-add leaves the pod's ports used, even one an
+  // earlier RemovePod dropped (HostPortInfo).
+  for (const api::ContainerPort& p : pod.host_ports) {
+    used_ports_.Add(p.host_ip, p.protocol, p.host_port);
   }
   ++generation;
 }

@@ -150,6 +150,12 @@ using PodInfoPtr = std::shared_ptr<const PodInfo>;
 // rule (it recomputes from the pods). Note: upstream's map of sets frees the
 // triple when the first of two such pods goes (docs/deviations.md "Host
 // ports").
+// A set of (ip, protocol, port), as upstream's: Add of a present triple
+// and Remove of an absent one change nothing.
+// Note: upstream's quirk reproduced (docs/deviations.md, "Upstream quirks
+// reproduced"): being a set, not a count, RemovePod of one of two pods on
+// a node that declare the same triple frees it although the other pod
+// still declares it, until a pod declaring it is added again.
 class HostPortInfo {
  public:
   void Add(const std::string& ip, const std::string& protocol, int32_t port);
@@ -165,7 +171,6 @@ class HostPortInfo {
     std::string ip;
     std::string protocol;
     int32_t port;
-    int pods;  // > 0
   };
   std::vector<Entry> entries_;
 };

@@ -194,16 +194,41 @@ TEST(HostPortInfoTest, ConflictRules) {
   }
 }
 
-TEST(HostPortInfoTest, APortStaysUsedWhileAnyPodUsesIt) {
-  // Two pods (pre-bound, so NodePorts never compared them) use one triple.
+// Upstream's set (the quirk in docs/deviations.md, "Upstream quirks
+// reproduced"): two pods (pre-bound, so NodePorts never compared them)
+// declare one triple; removing either frees it.
+TEST(HostPortInfoTest, RemoveFreesATripleAnotherPodDeclares) {
   HostPortInfo info;
   info.Add("", "TCP", 80);
   info.Add("0.0.0.0", "", 80);
+  info.Add("127.0.0.1", "TCP", 80);
   info.Remove("0.0.0.0", "TCP", 80);
+  // 0.0.0.0's entry is gone; 127.0.0.1's stays (no wildcard removal).
   EXPECT_TRUE(info.CheckConflict("", "", 80));
-  info.Remove("", "", 80);
+  EXPECT_FALSE(info.CheckConflict("127.0.0.2", "TCP", 80));
+  info.Remove("127.0.0.1", "TCP", 80);
   EXPECT_FALSE(info.CheckConflict("", "", 80));
   EXPECT_TRUE(info.empty());
+  info.Remove("", "", 80);  // absent: nothing to do
+  EXPECT_TRUE(info.empty());
+}
+
+TEST(NodeInfoTest, RemovePodDropsSharedHostPortUntilReAdded) {
+  auto with_port = [](const std::string& name) {
+    return NewPodInfo(st::MakePod().Name(name).UID(name).Node("n").HostPort(8080).Obj());
+  };
+  const PodInfoPtr a = with_port("a");
+  const PodInfoPtr b = with_port("b");
+  NodeInfo info(std::make_shared<const api::Node>(st::MakeNode().Name("n").Obj()));
+  info.AddPod(a);
+  info.AddPod(b);
+  ASSERT_TRUE(info.RemovePod("a"));
+  EXPECT_FALSE(info.used_ports().CheckConflict("", "TCP", 8080));  // b still declares it
+  info.MoveToBack(*b);  // upstream's update: remove then add b
+  EXPECT_TRUE(info.used_ports().CheckConflict("", "TCP", 8080));
+  ASSERT_TRUE(info.RemovePod("b"));
+  info.AddPod(a);
+  EXPECT_TRUE(info.used_ports().CheckConflict("", "TCP", 8080));
 }
 
 TEST(NodeInfoTest, AggregatesFollowAddAndRemove) {

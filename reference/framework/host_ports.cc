@@ -67,6 +67,9 @@ HostPortInfo NodeUsedPorts(const NodeInfo& node_info) {
       used.Add(p.host_ip, p.protocol, p.host_port);
     }
   }
+  for (const auto& [ip, protocol, port] : node_info.dropped_ports) {
+    used.Remove(ip, protocol, port);
+  }
   return used;
 }
 

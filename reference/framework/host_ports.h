@@ -51,7 +51,8 @@ class HostPortInfo {
 [[nodiscard]] std::vector<api::ContainerPort> PodHostPorts(
     const api::Pod& pod);
 
-// The host ports held by the NodeInfo's pods (upstream NodeInfo.UsedPorts).
+// The host ports held by the NodeInfo's pods, less its dropped_ports
+// (upstream NodeInfo.UsedPorts; the quirk is explained at dropped_ports).
 [[nodiscard]] HostPortInfo NodeUsedPorts(const NodeInfo& node_info);
 
 }  // namespace schedref::reference::framework

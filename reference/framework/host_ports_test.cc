@@ -166,5 +166,37 @@ TEST(PodHostPortsTest, RegularContainersOnly) {
   EXPECT_FALSE(used.CheckConflict("", "", 9090));
 }
 
+// Upstream's quirk reproduced (docs/deviations.md, "Upstream quirks
+// reproduced"): of two pods declaring one triple, removing either frees
+// it; adding a pod that declares it uses it again.
+TEST(NodeUsedPortsTest, RemovePodDropsATripleAnotherPodDeclares) {
+  const api::Pod a = st::MakePod().Name("a").UID("a").HostPort(8080).Obj();
+  const api::Pod b = st::MakePod().Name("b").UID("b").HostPort(8080).Obj();
+  api::Pod other_ip = st::MakePod().Name("c").UID("c").Obj();
+  other_ip.containers = {api::Container{}};
+  other_ip.containers[0].name = "c";
+  other_ip.containers[0].ports = {{8080, 8080, "TCP", "127.0.0.1"}};
+  NodeInfo info = st::MakeNodeInfoWithoutNode({});
+  info.AddPod(a);
+  info.AddPod(b);
+  info.AddPod(other_ip);
+  EXPECT_EQ(NodeUsedPorts(info).Len(), 2u);
+  ASSERT_TRUE(info.RemovePod(a));
+  // 0.0.0.0/TCP/8080 is gone although b declares it; 127.0.0.1's stays.
+  HostPortInfo used = NodeUsedPorts(info);
+  EXPECT_EQ(used.Len(), 1u);
+  EXPECT_FALSE(used.CheckConflict("127.0.0.2", "TCP", 8080));
+  EXPECT_TRUE(used.CheckConflict("127.0.0.1", "TCP", 8080));
+  // Upstream's update of b: remove then add b; its port is used again.
+  ASSERT_TRUE(info.RemovePod(b));
+  EXPECT_TRUE(info.dropped_ports.empty());  // no pod declares it any more
+  info.AddPod(b);
+  EXPECT_EQ(NodeUsedPorts(info).Len(), 2u);
+  // Removing a pod whose triple no other pod declares drops nothing else.
+  ASSERT_TRUE(info.RemovePod(other_ip));
+  EXPECT_EQ(NodeUsedPorts(info).Len(), 1u);
+  EXPECT_TRUE(info.dropped_ports.empty());
+}
+
 }  // namespace
 }  // namespace schedref::reference::framework
