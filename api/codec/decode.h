@@ -14,6 +14,11 @@
 // no plugin uses them, but changing them is a cluster event
 // (UpdatePodOther, UpdateNodeAnnotation, UpdateNodeCondition).
 //
+// A namespaced object without metadata.namespace (or with an empty one)
+// is in "default", as `kubectl create -f` puts it: a manifest written by
+// hand usually leaves it out, while a dump always carries it. Its key and
+// its messages name it "default/<name>".
+//
 // Every error is Status::Invalid with the message
 //   <file>: <Kind> <namespace>/<name>: <field.path>: <problem>
 // (cluster-scoped kinds: "<Kind> <name>"; before the name is known:

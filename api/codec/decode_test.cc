@@ -219,6 +219,28 @@ TEST(DecodeManifestsTest, KubectlDumpPods) {
 
 // The API server labels every namespace with its name, over what the
 // manifest says (SetDefaults_Namespace).
+// kubectl create -f fills an absent or empty namespace with "default".
+TEST(DecodeManifestsTest, MissingNamespaceIsDefault) {
+  const Objects objects = MustDecode(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n"
+      "spec: {containers: [{name: c, image: i}]}\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: b, namespace: \"\"}\n"
+      "spec: {containers: [{name: c, image: i}]}\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: c, namespace: other}\n"
+      "spec: {containers: [{name: c, image: i}]}\n");
+  ASSERT_EQ(objects.pods.size(), 3u);
+  EXPECT_EQ(objects.pods[0].ns, "default");
+  EXPECT_EQ(objects.pods[0].Key(), "default/a");
+  EXPECT_EQ(objects.pods[1].ns, "default");
+  EXPECT_EQ(objects.pods[2].ns, "other");
+  // Its messages name it as default/<name>.
+  const StatusOr<Objects> bad = DecodeManifests(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\nspec: {priority: x}\n", "t.yaml");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("Pod default/a: "), std::string::npos)
+      << bad.status().message();
+}
+
 TEST(DecodeManifestsTest, NamespacesAreLabelledWithTheirName) {
   const Objects objects = MustDecode(R"(
 apiVersion: v1

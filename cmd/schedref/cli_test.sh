@@ -94,4 +94,15 @@ else
   echo "$out"; failures=$((failures + 1))
 fi
 
+# A pod without metadata.namespace is in "default", as kubectl create -f
+# puts it; its errors name it default/<name>.
+ns_scratch="$(mktemp -d)"
+printf '%s\n' 'schedref: scenario/v1' 'name: no-namespace' 'objects:' \
+  '- {apiVersion: v1, kind: Pod, metadata: {name: web-0}, spec: {priority: x}}' \
+  > "$ns_scratch/no-ns.yaml"
+expect pod-without-namespace-is-default 1 \
+  "$ns_scratch/no-ns.yaml: Pod default/web-0: objects[0].spec.priority: " \
+  -- "$bin" run "$ns_scratch/no-ns.yaml"
+rm -rf "$ns_scratch"
+
 [[ $failures == 0 ]]
