@@ -398,10 +398,13 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
            "goldens without --update\n";
     return kCheckUsage;
   }
-  std::vector<std::string> files = ScenarioFiles(options.files, err);
-  if (files.empty()) {
-    if (!options.files.empty()) err << "error: no scenario files found\n";
-    return kCheckUsage;
+  std::vector<std::string> files;
+  if (!options.files.empty() || options.texts.empty()) {
+    files = ScenarioFiles(options.files, err);
+    if (files.empty()) {
+      if (!options.files.empty()) err << "error: no scenario files found\n";
+      return kCheckUsage;
+    }
   }
   if (!options.report_format.empty()) {
     if (std::string why = ReportPathProblem(options.report_file, files); !why.empty()) {
@@ -458,8 +461,12 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
   for (const std::unique_ptr<Engine>& engine : engines) {
     const std::string tag =
         engines.size() > 1 ? "[" + engine->Name() + "] " : "";
-    for (const std::string& path : files) {
-      CheckResult r = CheckScenario(*engine, path, check);
+    std::vector<std::pair<std::string, const std::string*>> inputs;
+    for (const std::string& path : files) inputs.emplace_back(path, nullptr);
+    for (const auto& [label, text] : options.texts) inputs.emplace_back(label, &text);
+    for (const auto& [path, text] : inputs) {
+      CheckResult r = text == nullptr ? CheckScenario(*engine, path, check)
+                                      : CheckScenarioText(*engine, path, *text, check);
       out << Label(r.outcome) << " " << tag << path;
       if (!r.message.empty()) out << ": " << r.message;
       out << "\n";

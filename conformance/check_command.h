@@ -9,6 +9,7 @@
 
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "conformance/runner.h"
@@ -19,6 +20,10 @@ struct CheckCommandOptions {
   // Scenario files, or directories standing for every *.yaml under them
   // (in path order); empty: the directory golden/ under the current one.
   std::vector<std::string> files;
+  // Scenarios held in memory, checked after `files`: (label, scenario
+  // text with its expectedTrace). When some are given and `files` is
+  // empty, golden/ is not checked.
+  std::vector<std::pair<std::string, std::string>> texts;
   // Built-in implementations (conformance/implementations.h). Empty and no
   // `exec`: every built-in implementation.
   std::vector<std::string> impls;

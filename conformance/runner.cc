@@ -228,9 +228,8 @@ void CheckLegalChoice(Engine& engine, const api::Scenario& scenario,
   r->message = DifferenceSummary(walk->oracle_lines, got, i);
 }
 
-void Judge(Engine& engine, const std::string& path,
+void Judge(Engine& engine, const std::string& path, const StatusOr<std::string>& text,
            const CheckOptions& options, CheckResult* r) {
-  StatusOr<std::string> text = ReadFile(path);
   if (!text.ok()) {
     r->message = text.status().message();
     return;
@@ -305,10 +304,21 @@ CheckResult CheckScenario(Engine& engine, const std::string& path,
   CheckResult r;
   r.path = path;
   r.engine = engine.Name();
-  Judge(engine, path, options, &r);
+  Judge(engine, path, ReadFile(path), options, &r);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                             start)
                   .count();
+  return r;
+}
+
+CheckResult CheckScenarioText(Engine& engine, const std::string& label,
+                              const std::string& text, const CheckOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  CheckResult r;
+  r.path = label;
+  r.engine = engine.Name();
+  Judge(engine, label, StatusOr<std::string>(text), options, &r);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
 

@@ -57,6 +57,11 @@ struct CheckResult {
 CheckResult CheckScenario(Engine& engine, const std::string& path,
                           const CheckOptions& options);
 
+// The same for a scenario held in memory (one built from a cluster dump,
+// cmd/schedref): `label` stands for its path in results and messages.
+CheckResult CheckScenarioText(Engine& engine, const std::string& label,
+                              const std::string& text, const CheckOptions& options);
+
 // Reads a whole file. Errors: NotFound naming the path.
 [[nodiscard]] StatusOr<std::string> ReadFile(const std::string& path);
 

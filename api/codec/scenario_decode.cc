@@ -712,6 +712,12 @@ class ScenarioDecoder {
 
 }  // namespace
 
+std::optional<int32_t> SystemPriorityClassValue(std::string_view name) {
+  const auto it = SystemPriorityClasses().find(std::string(name));
+  if (it == SystemPriorityClasses().end()) return std::nullopt;
+  return it->second;
+}
+
 StatusOr<Scenario> DecodeScenario(std::string_view text,
                                   const std::string& file) {
   StatusOr<std::vector<json>> documents = ParseDocuments(text, file);

@@ -36,6 +36,12 @@ inline constexpr char kScenarioVersionTag[] = "scenario/v1";
 // Scenario::start_time when `startTime` is absent: 2024-01-01T00:00:00Z.
 inline constexpr TimeMs kDefaultScenarioStartTime = 1704067200000;
 
+// The value of a PriorityClass the API server creates at startup
+// (scheduling/v1 SystemPriorityClasses: system-cluster-critical,
+// system-node-critical), which pods may name without the object existing;
+// nullopt for any other name.
+[[nodiscard]] std::optional<int32_t> SystemPriorityClassValue(std::string_view name);
+
 // Decodes one scenario document (YAML or JSON). `file` names it in errors
 // and is stored in Scenario::file.
 [[nodiscard]] StatusOr<Scenario> DecodeScenario(std::string_view text,

@@ -6,21 +6,25 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "api/codec/cluster_dump.h"
 #include "api/codec/input_file.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/trace_codec.h"
 #include "cmd/schedref/bench.h"
 #include "conformance/check_command.h"
 #include "conformance/implementations.h"
+#include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
 
 namespace {
@@ -31,26 +35,91 @@ using schedref::StatusOr;
 constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
 
-StatusOr<schedref::api::Scenario> LoadScenario(const std::string& path) {
-  StatusOr<std::string> text = schedref::api::ReadInputFile(path);
-  if (!text.ok()) return text.status();
-  return schedref::api::DecodeScenario(*text, path);
+// What run, explain, check and scenario read: a scenario file, or a
+// cluster dump (--cluster) with an optional --config
+// (api/codec/cluster_dump.h, docs/cluster-input.md).
+struct Input {
+  std::string scenario_path;
+  std::vector<std::string> cluster;
+  std::string config;
+  std::string as_pending;
+};
+
+// The scenario, or an error already printed (and the exit code to return).
+struct Loaded {
+  std::optional<schedref::api::Scenario> scenario;
+  std::string text;  // cluster input only: the built scenario's YAML
+  std::vector<std::string> inputs;
+  int exit_code = 0;
+};
+
+Loaded LoadInput(const Input& in) {
+  Loaded out;
+  const auto fail = [&out](const std::string& message, int code) {
+    std::cerr << "error: " << message << "\n";
+    out.exit_code = code;
+    return std::move(out);
+  };
+  if (in.cluster.empty()) {
+    if (!in.config.empty()) {
+      return fail("--config needs --cluster (a scenario file carries its own config)", kExitUsage);
+    }
+    if (!in.as_pending.empty()) {
+      return fail("--as-pending needs --cluster (a scenario file states where its pods are)",
+                  kExitUsage);
+    }
+    if (in.scenario_path.empty()) {
+      return fail("give a scenario file or --cluster FILE...", kExitUsage);
+    }
+    StatusOr<std::string> text = schedref::api::ReadInputFile(in.scenario_path);
+    if (!text.ok()) return fail(text.status().message(), kExitFailure);
+    StatusOr<schedref::api::Scenario> s = schedref::api::DecodeScenario(*text, in.scenario_path);
+    if (!s.ok()) return fail(s.status().message(), kExitFailure);
+    out.scenario = std::move(*s);
+    out.inputs = {in.scenario_path};
+    return out;
+  }
+  if (!in.scenario_path.empty()) {
+    return fail("give either a scenario file or --cluster, not both", kExitUsage);
+  }
+  StatusOr<schedref::api::ClusterScenario> built =
+      schedref::api::BuildClusterScenario({in.cluster, in.config, in.as_pending});
+  if (!built.ok()) return fail(built.status().message(), kExitFailure);
+  for (const std::string& line : built->messages) std::cerr << line << "\n";
+  out.scenario = std::move(built->scenario);
+  out.text = std::move(built->text);
+  out.inputs = std::move(built->inputs);
+  return out;
+}
+
+// The input options every command that reads a scenario shares.
+void AddInputOptions(CLI::App* cmd, Input* in, bool scenario_positional) {
+  if (scenario_positional) {
+    cmd->add_option("scenario", in->scenario_path, "Scenario file (YAML or JSON)");
+  }
+  cmd->add_option("--cluster", in->cluster,
+                  "Instead of a scenario: a cluster dump (kubectl get -o yaml|json output: "
+                  "a List, several documents, or a directory of such files, read in name "
+                  "order); repeatable (docs/cluster-input.md)")
+      ->allow_extra_args(true)
+      ->type_name("FILE...");
+  cmd->add_option("--config", in->config,
+                  "With --cluster: a KubeSchedulerConfiguration file as kube-scheduler's "
+                  "--config reads it (default: the v1.32 defaults)")
+      ->type_name("FILE");
 }
 
 
-int RunCommand(const std::string& path, const std::string& impl_name,
+int RunCommand(const Input& input, const std::string& impl_name,
                bool full_detail, bool feasible_nodes) {
-  StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
-  if (!scenario.ok()) {
-    std::cerr << "error: " << scenario.status().message() << "\n";
-    return kExitFailure;
-  }
+  Loaded scenario = LoadInput(input);
+  if (!scenario.scenario) return scenario.exit_code;
   std::unique_ptr<schedref::api::Scheduler> impl =
       schedref::conformance::MakeImplementation(impl_name);
   schedref::api::RunOptions options;
   options.full_detail = full_detail;
   options.record_feasible_nodes = feasible_nodes;
-  StatusOr<schedref::api::Trace> trace = impl->Run(*scenario, options);
+  StatusOr<schedref::api::Trace> trace = impl->Run(*scenario.scenario, options);
   if (!trace.ok()) {
     std::cerr << "error: " << trace.status().message() << "\n";
     return kExitFailure;
@@ -59,26 +128,94 @@ int RunCommand(const std::string& path, const std::string& impl_name,
   return 0;
 }
 
+// `schedref scenario`: writes the scenario built from --cluster.
+int ScenarioCommand(const Input& input, const std::string& output) {
+  if (input.cluster.empty()) {
+    std::cerr << "error: schedref scenario needs --cluster FILE...\n";
+    return kExitUsage;
+  }
+  Loaded built = LoadInput(input);
+  if (!built.scenario) return built.exit_code;
+  if (output.empty() || output == "-") {
+    std::cout << built.text;
+    return std::cout.flush() ? 0 : kExitFailure;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(output, ec)) {
+    std::cerr << "error: -o " << output << ": is a directory\n";
+    return kExitUsage;
+  }
+  for (const std::string& in : built.inputs) {
+    if (std::filesystem::exists(output, ec) && std::filesystem::equivalent(output, in, ec)) {
+      std::cerr << "error: -o " << output << ": is one of the input files (" << in
+                << "); refusing to overwrite it\n";
+      return kExitUsage;
+    }
+  }
+  std::ofstream file(output, std::ios::binary | std::ios::trunc);
+  file << built.text;
+  if (!file.flush()) {
+    std::cerr << "error: cannot write " << output << "\n";
+    return kExitFailure;
+  }
+  return 0;
+}
+
 // `schedref check`: everything after option parsing lives in
 // conformance/check_command.h.
-int CheckCommand(const schedref::conformance::CheckCommandOptions& options) {
+int CheckCommand(schedref::conformance::CheckCommandOptions options, const Input& input) {
+  if (!input.cluster.empty()) {
+    // A dump has no expected trace: the reference's run of it is the
+    // expectation every checked implementation must meet.
+    if (options.update) {
+      std::cerr << "error: --update rewrites golden files; it does not go with --cluster\n";
+      return kExitUsage;
+    }
+    Loaded built = LoadInput(input);
+    if (!built.scenario) return built.exit_code;
+    schedref::reference::ReferenceScheduler reference;
+    StatusOr<schedref::api::Trace> trace = reference.Run(*built.scenario, {});
+    if (!trace.ok()) {
+      std::cerr << "error: reference: " << trace.status().message() << "\n";
+      return kExitFailure;
+    }
+    std::string label = "cluster";
+    for (const std::string& f : input.cluster) label += " " + f;
+    options.texts.emplace_back(
+        label, schedref::conformance::WithExpectedTrace(
+                   built.text, schedref::api::EncodeTraceLines(*trace)));
+    if (options.impls.empty() && options.exec.empty()) {
+      for (const std::string& name : schedref::conformance::ImplementationNames()) {
+        if (name != "reference") options.impls.push_back(name);
+      }
+    }
+  } else if (!input.config.empty()) {
+    std::cerr << "error: --config needs --cluster (a scenario file carries its own config)\n";
+    return kExitUsage;
+  }
   return schedref::conformance::RunCheckCommand(options, std::cout,
                                                 std::cerr);
 }
 
 // Prints, for one attempt of one pod, every node's filter verdicts and
 // scores.
-int ExplainCommand(const std::string& path, const std::string& pod,
+int ExplainCommand(const Input& input, const std::string& pod,
                    int64_t cycle) {
-  StatusOr<schedref::api::Scenario> scenario = LoadScenario(path);
-  if (!scenario.ok()) {
-    std::cerr << "error: " << scenario.status().message() << "\n";
+  Loaded loaded = LoadInput(input);
+  if (!loaded.scenario) return loaded.exit_code;
+  const std::string path =
+      input.cluster.empty() ? input.scenario_path : "the cluster dump";
+  bool known = false;
+  for (const auto& p : loaded.scenario->initial.pods) known = known || p.Key() == pod;
+  for (const auto& e : loaded.scenario->timeline) known = known || (e.kind == "Pod" && e.name == pod);
+  if (!known) {
+    std::cerr << "error: no Pod " << pod << " in " << path << "\n";
     return kExitFailure;
   }
   schedref::reference::ReferenceScheduler impl;
   schedref::api::RunOptions options;
   options.full_detail = true;
-  StatusOr<schedref::api::Trace> trace = impl.Run(*scenario, options);
+  StatusOr<schedref::api::Trace> trace = impl.Run(*loaded.scenario, options);
   if (!trace.ok()) {
     std::cerr << "error: " << trace.status().message() << "\n";
     return kExitFailure;
@@ -132,13 +269,16 @@ int main(int argc, char** argv) {
       "(v1.32 semantics) and its conformance suite"};
   app.require_subcommand(1);
 
-  std::string run_path, impl = "reference";
+  Input run_input;
+  std::string impl = "optimized";
   bool full_detail = false, feasible_nodes = false;
   CLI::App* run = app.add_subcommand(
-      "run", "Run a scenario file and print its trace (JSON lines)");
-  run->add_option("scenario", run_path, "Scenario file (YAML or JSON)")
-      ->required();
-  run->add_option("--impl", impl, "Implementation to run")
+      "run", "Run a scenario file (or a cluster dump, --cluster) and print its trace "
+             "(JSON lines)");
+  AddInputOptions(run, &run_input, true);
+  run->add_option("--impl", impl,
+                  "Implementation to run (default optimized; its traces are the "
+                  "reference's)")
       ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
@@ -147,6 +287,7 @@ int main(int argc, char** argv) {
                 "legal-choice conformance asks for)");
 
   schedref::conformance::CheckCommandOptions check_options;
+  Input check_input;
   std::string check_mode = "strict";
   std::vector<std::string> check_report;
   CLI::App* check = app.add_subcommand(
@@ -189,21 +330,44 @@ int main(int argc, char** argv) {
   check->add_flag("--allow-skips", check_options.allow_skips,
                   "Exit 0 even when every scenario was skipped (by default "
                   "a run that checked nothing fails)");
+  AddInputOptions(check, &check_input, false);
+  check->get_option("--cluster")
+      ->description(
+          "Instead of golden files: build a scenario from this cluster dump (as run "
+          "--cluster does), take the reference's trace of it as the expected one and "
+          "check the other implementations (default: every built-in one but the "
+          "reference, and --exec's) against it");
   check->add_flag("--update", check_options.update,
                   "Regenerate each file's expectedTrace with the reference "
                   "and print what changed (the golden update workflow)");
 
-  std::string explain_path, explain_pod;
+  Input explain_input;
+  std::string explain_pod;
   int64_t explain_cycle = 0;
   CLI::App* explain = app.add_subcommand(
       "explain",
       "Show why the reference placed a pod: every node's filter verdicts "
       "and raw, normalized and weighted scores");
-  explain->add_option("scenario", explain_path, "Scenario file")->required();
+  AddInputOptions(explain, &explain_input, true);
+  bool explain_as_pending = false;
+  explain->add_flag("--as-pending", explain_as_pending,
+                    "With --cluster: take the bound --pod off its node and explain where "
+                    "it would go now (it is scheduled first; a pending pod needs no flag)");
   explain->add_option("--pod", explain_pod, "Pod as namespace/name")
       ->required();
   explain->add_option("--cycle", explain_cycle,
                       "Only this scheduling cycle (default: every attempt)");
+
+  Input scenario_input;
+  std::string scenario_output;
+  CLI::App* scenario_cmd = app.add_subcommand(
+      "scenario",
+      "Write the scenario built from a cluster dump (--cluster, --config) as YAML, for "
+      "editing; it runs to the same trace (docs/cluster-input.md)");
+  AddInputOptions(scenario_cmd, &scenario_input, false);
+  scenario_cmd->add_option("-o,--output", scenario_output,
+                           "Write to FILE instead of stdout (never one of the inputs)")
+      ->type_name("FILE");
 
   schedref::cmd::BenchOptions bench_options;
   int bench_nodes = 0, bench_init = 0, bench_measured = 0, bench_reference = 0;
@@ -255,7 +419,7 @@ int main(int argc, char** argv) {
     }
     if (!known) {
       std::cerr << "error: unknown subcommand \"" << argv[1]
-                << "\" (run, check, explain, bench)\n"
+                << "\" (run, check, explain, scenario, bench)\n"
                 << "Run with --help for more information.\n";
       return kExitUsage;
     }
@@ -271,7 +435,8 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
-  if (*run) return RunCommand(run_path, impl, full_detail, feasible_nodes);
+  if (*run) return RunCommand(run_input, impl, full_detail, feasible_nodes);
+  if (*scenario_cmd) return ScenarioCommand(scenario_input, scenario_output);
   if (*check) {
     check_options.mode = check_mode == "legal-choice"
                              ? schedref::conformance::Mode::kLegalChoice
@@ -280,9 +445,12 @@ int main(int argc, char** argv) {
       check_options.report_format = check_report[0];
       check_options.report_file = check_report[1];
     }
-    return CheckCommand(check_options);
+    return CheckCommand(check_options, check_input);
   }
-  if (*explain) return ExplainCommand(explain_path, explain_pod, explain_cycle);
+  if (*explain) {
+    if (explain_as_pending) explain_input.as_pending = explain_pod;
+    return ExplainCommand(explain_input, explain_pod, explain_cycle);
+  }
   if (*bench) {
     if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;
     if (init_opt->count() > 0) bench_options.init_pods = bench_init;
