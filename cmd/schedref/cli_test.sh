@@ -105,4 +105,85 @@ expect pod-without-namespace-is-default 1 \
   -- "$bin" run "$ns_scratch/no-ns.yaml"
 rm -rf "$ns_scratch"
 
+# Cluster input (docs/cluster-input.md): a kubectl dump and a kube-scheduler
+# --config file, with no scenario file.
+cluster="$data/cluster"
+explain_web=("$bin" explain --cluster "$cluster/dump.yaml" --config "$cluster/sched.yaml"
+             --pod shop/web-7d4b9c6f8-zt5rd)
+# MostAllocated ties ip-10-0-1-11 and ip-10-0-2-12 (the finished 6-CPU Job
+# pod on ip-10-0-1-13 takes no room); the default zone spread breaks it
+# towards eu-west-1b, which holds one web pod against eu-west-1a's two.
+expect cluster-explain 0 "pod shop/web-7d4b9c6f8-zt5rd profile default-scheduler: scheduled on ip-10-0-2-12" \
+  -- "${explain_web[@]}"
+expect cluster-explain-skipped 0 "warning: skipped 1 Deployment object (the scheduler does not read them)" \
+  -- "${explain_web[@]}"
+expect cluster-explain-events 0 "warning: skipped 2 Event objects (the scheduler does not read them)" \
+  -- "${explain_web[@]}"
+expect cluster-explain-custom 0 "warning: skipped 1 ServiceMonitor object" -- "${explain_web[@]}"
+expect cluster-explain-class 0 "warning: PriorityClass business-critical is not in the dump: 2 pods keep" \
+  -- "${explain_web[@]}"
+expect cluster-explain-terminal 0 "note: dropped 2 pods in phase Succeeded or Failed" \
+  -- "${explain_web[@]}"
+expect cluster-explain-mostallocated 0 "score  NodeResourcesFit: raw 87, normalized 87, weighted 87" \
+  -- "${explain_web[@]}"
+out="$("${explain_web[@]}" 2>&1)"
+if [[ "$(grep -c "warning: skipped 1 Deployment" <<<"$out")" == 1 &&
+      "$out" != *"NodeResourcesBalancedAllocation"* ]]; then
+  echo "PASS cluster-explain-once"
+else
+  echo "FAIL cluster-explain-once: a kind warned twice or a disabled plugin scored"
+  echo "$out"; failures=$((failures + 1))
+fi
+expect cluster-as-pending 0 "pod shop/db-0 profile default-scheduler: scheduled on" \
+  -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/db-0 --as-pending
+expect cluster-as-pending-note 0 "note: Pod shop/db-0 is taken off node ip-10-0-1-11" \
+  -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/db-0 --as-pending
+expect cluster-as-pending-missing 1 "--as-pending shop/db-9: no such pod" \
+  -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/db-9 --as-pending
+expect cluster-as-pending-needs-cluster 2 "--as-pending needs --cluster" \
+  -- "$bin" explain "$golden" --pod default/p --as-pending
+expect cluster-explain-unknown-pod 1 "no Pod shop/nope in the cluster dump" \
+  -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/nope
+expect cluster-bad-object 1 \
+  "bad-dump.yaml: Pod shop/web-7d4b9c6f8-8qwzt: items[11].spec.containers[0].resources.requests.cpu: quantity \"one\"" \
+  -- "$bin" run --cluster "$cluster/bad-dump.yaml"
+expect cluster-and-scenario 2 "either a scenario file or --cluster" \
+  -- "$bin" run "$golden" --cluster "$cluster/dump.yaml"
+expect cluster-config-alone 2 "--config needs --cluster" \
+  -- "$bin" run "$golden" --config "$cluster/sched.yaml"
+expect cluster-check 0 "1 passed, 0 failed, 0 skipped" \
+  -- "$bin" check --cluster "$cluster/dump.yaml" --config "$cluster/sched.yaml"
+expect cluster-check-update 2 "does not go with --cluster" \
+  -- "$bin" check --update --cluster "$cluster/dump.yaml"
+# schedref scenario: the written scenario runs to the same trace, under
+# both implementations, and no input is ever written over.
+scratch="$(mktemp -d)"
+cp "$cluster/dump.yaml" "$cluster/sched.yaml" "$scratch/"
+expect cluster-scenario 0 "" \
+  -- "$bin" scenario --cluster "$scratch/dump.yaml" --config "$scratch/sched.yaml" -o "$scratch/s.yaml"
+"$bin" run --impl reference "$scratch/s.yaml" > "$scratch/from-file.trace" 2>/dev/null
+"$bin" run --cluster "$scratch/dump.yaml" --config "$scratch/sched.yaml" \
+  > "$scratch/from-dump.trace" 2>/dev/null
+if [[ -s "$scratch/from-dump.trace" ]] && cmp -s "$scratch/from-file.trace" "$scratch/from-dump.trace"; then
+  echo "PASS cluster-scenario-same-trace"
+else
+  echo "FAIL cluster-scenario-same-trace"; failures=$((failures + 1))
+fi
+"$bin" scenario --cluster "$scratch/dump.yaml" > "$scratch/stdout.yaml" 2>/dev/null
+expect cluster-scenario-stdout-runs 0 '"kind":"placements"' -- "$bin" run "$scratch/stdout.yaml"
+for victim in dump.yaml sched.yaml; do
+  before="$(cat "$scratch/$victim")"
+  expect "cluster-scenario-keeps-$victim" 2 "is one of the input files" \
+    -- "$bin" scenario --cluster "$scratch/dump.yaml" --config "$scratch/sched.yaml" -o "$scratch/$victim"
+  if [[ "$(cat "$scratch/$victim")" != "$before" ]]; then
+    echo "FAIL cluster-scenario-keeps-$victim: written over"; failures=$((failures + 1))
+  fi
+done
+mkdir "$scratch/dir"
+cp "$scratch/dump.yaml" "$scratch/dir/dump.yaml"
+expect cluster-scenario-keeps-dir-file 2 "is one of the input files" \
+  -- "$bin" scenario --cluster "$scratch/dir" -o "$scratch/dir/dump.yaml"
+expect cluster-scenario-needs-cluster 2 "needs --cluster" -- "$bin" scenario
+rm -rf "$scratch"
+
 [[ $failures == 0 ]]
