@@ -6,6 +6,7 @@
 #define SCHEDREF_API_SCHEDULER_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,11 @@ struct RunOptions {
   // Worker threads an implementation may use; the trace must not depend on
   // it. 0: implementation default.
   int threads = 0;
+  // Called once per virtual instant the run visits, after its scheduling
+  // cycles, with the clock and the trace so far: for progress reports
+  // (`schedref run`). It observes only; the trace does not depend on it.
+  // Empty: never called.
+  std::function<void(TimeMs now, const Trace& trace)> on_instant;
 };
 
 class Scheduler {

@@ -21,6 +21,7 @@
 #include "api/codec/manifest.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/scenario_encode.h"
+#include "api/codec/yaml_emit.h"
 #include "api/config/config_decode.h"
 
 namespace schedref::api {
@@ -451,11 +452,12 @@ StatusOr<ClusterScenario> BuildClusterScenario(const ClusterInput& input) {
                            : "") +
       (deletions.empty() ? "" : ", " + Plural(deletions.size(), "terminating pod", "terminating pods")));
 
-  out.text = EncodeScenario(built);
+  const nlohmann::ordered_json document = EncodeScenarioDocument(built);
   StatusOr<Scenario> decoded =
-      DecodeScenario(out.text, "the scenario built from " + names);
+      DecodeScenario(document.dump(), "the scenario built from " + names);
   if (!decoded.ok()) return decoded.status();
   out.scenario = std::move(decoded).value();
+  if (input.want_text) out.text = EmitYamlMapping(document);
   return out;
 }
 

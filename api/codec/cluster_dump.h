@@ -28,7 +28,7 @@
 //     disagree with its class, keeps what admission gave it when it was
 //     created: its spec.priority and preemptionPolicy stay and the class
 //     name is dropped (one warning per class).
-// The result is DecodeScenario(EncodeScenario(built)): what `schedref
+// The result is the decoded form of EncodeScenario(built): what `schedref
 // scenario` writes is exactly what runs.
 #ifndef SCHEDREF_API_CODEC_CLUSTER_DUMP_H_
 #define SCHEDREF_API_CODEC_CLUSTER_DUMP_H_
@@ -50,12 +50,15 @@ struct ClusterInput {
   // "namespace/name" of a pod to schedule as if it were pending: a bound
   // pod is taken off its node and arrives first. Empty: none.
   std::string as_pending;
+  // Also write ClusterScenario::text (YAML; slow for large clusters).
+  bool want_text = true;
 };
 
 struct ClusterScenario {
   // The scenario that runs: decoded from `text`.
   Scenario scenario;
-  // EncodeScenario's YAML for it, what `schedref scenario` writes.
+  // EncodeScenario's YAML for it, what `schedref scenario` writes (empty
+  // unless ClusterInput::want_text).
   std::string text;
   // One line per message for stderr, each starting "warning: " or "note: ".
   std::vector<std::string> messages;

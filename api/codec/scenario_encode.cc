@@ -69,6 +69,10 @@ ordered_json EncodeEvent(const Event& e) {
 }  // namespace
 
 std::string EncodeScenario(const Scenario& s) {
+  return EmitYamlMapping(EncodeScenarioDocument(s));
+}
+
+nlohmann::ordered_json EncodeScenarioDocument(const Scenario& s) {
   ordered_json doc = ordered_json::object();
   doc["schedref"] = kScenarioVersionTag;
   doc["name"] = s.name;
@@ -115,7 +119,7 @@ std::string EncodeScenario(const Scenario& s) {
     for (const std::string& line : s.expected_trace) trace += line + "\n";
     doc["expectedTrace"] = trace;
   }
-  return EmitYamlMapping(doc);
+  return doc;
 }
 
 }  // namespace schedref::api

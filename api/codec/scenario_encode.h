@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "api/types/scenario.h"
 
 namespace schedref::api {
@@ -14,6 +16,10 @@ namespace schedref::api {
 // Guarantee: for every scenario DecodeScenario returns,
 // DecodeScenario(EncodeScenario(s), s.file) == s.
 [[nodiscard]] std::string EncodeScenario(const Scenario& scenario);
+
+// The same document before it is written as YAML; its JSON text decodes
+// to the same scenario (and parses much faster than the YAML).
+[[nodiscard]] nlohmann::ordered_json EncodeScenarioDocument(const Scenario& scenario);
 
 }  // namespace schedref::api
 

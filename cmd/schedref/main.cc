@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -43,6 +45,7 @@ struct Input {
   std::vector<std::string> cluster;
   std::string config;
   std::string as_pending;
+  bool want_text = false;  // the built scenario's YAML (scenario, check)
 };
 
 // The scenario, or an error already printed (and the exit code to return).
@@ -83,7 +86,7 @@ Loaded LoadInput(const Input& in) {
     return fail("give either a scenario file or --cluster, not both", kExitUsage);
   }
   StatusOr<schedref::api::ClusterScenario> built =
-      schedref::api::BuildClusterScenario({in.cluster, in.config, in.as_pending});
+      schedref::api::BuildClusterScenario({in.cluster, in.config, in.as_pending, in.want_text});
   if (!built.ok()) return fail(built.status().message(), kExitFailure);
   for (const std::string& line : built->messages) std::cerr << line << "\n";
   out.scenario = std::move(built->scenario);
@@ -110,8 +113,62 @@ void AddInputOptions(CLI::App* cmd, Input* in, bool scenario_positional) {
 }
 
 
+// `run`'s progress line on stderr: pods bound, pods not bound yet and the
+// virtual clock, at most every 2 s of wall time and only once a run has
+// taken 2 s. On a terminal the line is rewritten in place; otherwise
+// (--progress into a file or pipe) each report is a line of its own.
+class ProgressReporter {
+ public:
+  ProgressReporter(const schedref::api::Scenario& scenario, bool terminal)
+      : terminal_(terminal), start_(std::chrono::steady_clock::now()), next_(start_ + kEvery) {
+    for (const auto& pod : scenario.initial.pods) to_schedule_ += pod.node_name.empty() ? 1 : 0;
+    for (const auto& e : scenario.timeline) {
+      if (e.op != schedref::api::Event::Op::kCreate) continue;
+      const auto* pod = std::get_if<schedref::api::Pod>(&e.object);
+      if (pod != nullptr && pod->node_name.empty()) ++to_schedule_;
+    }
+  }
+  ~ProgressReporter() {
+    if (printed_ && terminal_) std::cerr << "\n";
+  }
+
+  void Observe(schedref::api::TimeMs now, const schedref::api::Trace& trace) {
+    for (; seen_ < trace.records.size(); ++seen_) {
+      const auto* binding = schedref::api::AsBinding(trace.records[seen_]);
+      if (binding != nullptr && binding->outcome == schedref::api::BindingOutcome::kBound) {
+        ++bound_;
+      }
+      if (schedref::api::AsAttempt(trace.records[seen_]) != nullptr) ++attempts_;
+    }
+    const auto wall = std::chrono::steady_clock::now();
+    if (wall < next_) return;
+    next_ = wall + kEvery;
+    printed_ = true;
+    const double seconds = std::chrono::duration<double>(wall - start_).count();
+    std::ostringstream line;
+    line << "progress: " << bound_ << " pods bound, "
+         << std::max<int64_t>(0, to_schedule_ - bound_) << " not yet bound, " << attempts_
+         << " attempts; virtual time " << now / 1000.0 << "s; " << static_cast<int64_t>(seconds)
+         << "s elapsed";
+    if (terminal_) {
+      std::cerr << "\r" << line.str() << "\033[K" << std::flush;
+    } else {
+      std::cerr << line.str() << "\n" << std::flush;
+    }
+  }
+
+ private:
+  static constexpr std::chrono::seconds kEvery{2};
+  const bool terminal_;
+  const std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point next_;
+  int64_t to_schedule_ = 0, bound_ = 0, attempts_ = 0;
+  size_t seen_ = 0;
+  bool printed_ = false;
+};
+
 int RunCommand(const Input& input, const std::string& impl_name,
-               bool full_detail, bool feasible_nodes) {
+               bool full_detail, bool feasible_nodes, bool progress) {
   Loaded scenario = LoadInput(input);
   if (!scenario.scenario) return scenario.exit_code;
   std::unique_ptr<schedref::api::Scheduler> impl =
@@ -119,7 +176,17 @@ int RunCommand(const Input& input, const std::string& impl_name,
   schedref::api::RunOptions options;
   options.full_detail = full_detail;
   options.record_feasible_nodes = feasible_nodes;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  std::optional<ProgressReporter> reporter;
+  if (progress || terminal) {
+    reporter.emplace(*scenario.scenario, terminal);
+    options.on_instant = [&reporter](schedref::api::TimeMs now,
+                                     const schedref::api::Trace& trace) {
+      reporter->Observe(now, trace);
+    };
+  }
   StatusOr<schedref::api::Trace> trace = impl->Run(*scenario.scenario, options);
+  reporter.reset();
   if (!trace.ok()) {
     std::cerr << "error: " << trace.status().message() << "\n";
     return kExitFailure;
@@ -134,7 +201,9 @@ int ScenarioCommand(const Input& input, const std::string& output) {
     std::cerr << "error: schedref scenario needs --cluster FILE...\n";
     return kExitUsage;
   }
-  Loaded built = LoadInput(input);
+  Input with_text = input;
+  with_text.want_text = true;
+  Loaded built = LoadInput(with_text);
   if (!built.scenario) return built.exit_code;
   if (output.empty() || output == "-") {
     std::cout << built.text;
@@ -171,7 +240,9 @@ int CheckCommand(schedref::conformance::CheckCommandOptions options, const Input
       std::cerr << "error: --update rewrites golden files; it does not go with --cluster\n";
       return kExitUsage;
     }
-    Loaded built = LoadInput(input);
+    Input with_text = input;
+    with_text.want_text = true;
+    Loaded built = LoadInput(with_text);
     if (!built.scenario) return built.exit_code;
     schedref::reference::ReferenceScheduler reference;
     StatusOr<schedref::api::Trace> trace = reference.Run(*built.scenario, {});
@@ -280,6 +351,11 @@ int main(int argc, char** argv) {
                   "Implementation to run (default optimized; its traces are the "
                   "reference's)")
       ->check(CLI::IsMember(schedref::conformance::ImplementationNames()));
+  bool run_progress = false;
+  run->add_flag("--progress", run_progress,
+                "Report progress on stderr even when it is not a terminal (on a terminal "
+                "it always is): pods bound, not yet bound, virtual time, at most every 2 s "
+                "once a run has taken 2 s");
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
   run->add_flag("--feasible-nodes", feasible_nodes,
@@ -435,7 +511,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
-  if (*run) return RunCommand(run_input, impl, full_detail, feasible_nodes);
+  if (*run) return RunCommand(run_input, impl, full_detail, feasible_nodes, run_progress);
   if (*scenario_cmd) return ScenarioCommand(scenario_input, scenario_output);
   if (*check) {
     check_options.mode = check_mode == "legal-choice"

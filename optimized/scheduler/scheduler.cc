@@ -708,6 +708,7 @@ StatusOr<api::Trace> Scheduler::Run() {
         }
       }
     }
+    if (options_.on_instant) options_.on_instant(now_, trace_);
     if (next > stop_at) break;
     now_ = next;
   }
