@@ -105,7 +105,7 @@ void AddInputOptions(CLI::App* cmd, Input* in, bool scenario_positional) {
                   "a List, several documents, or a directory of such files, read in name "
                   "order); repeatable (docs/cluster-input.md)")
       ->allow_extra_args(true)
-      ->type_name("FILE...");
+      ->type_name("FILE");
   cmd->add_option("--config", in->config,
                   "With --cluster: a KubeSchedulerConfiguration file as kube-scheduler's "
                   "--config reads it (default: the v1.32 defaults)")
