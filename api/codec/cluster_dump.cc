@@ -193,6 +193,17 @@ class DumpReader {
                              (at.path().empty() ? "" : ": " + at.path()) +
                              ": defined twice (first in " + it->second + ")");
     }
+    // The API server never hands out a uid twice; the scenario would refuse
+    // the second pod, so say where it is.
+    if (const auto* pod = std::get_if<Pod>(&*object)) {
+      const auto [u, fresh] = uids_.emplace(pod->uid, id + " (" + where + ")");
+      if (!fresh) {
+        return Status::Invalid(at.file() + ": " + id + ": " +
+                               (at.path().empty() ? "" : at.path() + ".") +
+                               "metadata.uid: Duplicate value: \"" + pod->uid + "\" (the uid of " +
+                               u->second + ")");
+      }
+    }
     Append(std::move(object).value(), &objects_);
     return Status::Ok();
   }
@@ -200,6 +211,7 @@ class DumpReader {
   Objects objects_;
   std::map<std::string, std::string> defined_at_;  // "Kind key" -> where
   std::map<std::string, size_t> skipped_;           // kind -> count
+  std::map<std::string, std::string> uids_;         // pod uid -> "Pod key (where)"
 };
 
 // (priority, creation time, key): upstream's PrioritySort over pods queued
@@ -358,6 +370,22 @@ StatusOr<ClusterScenario> BuildClusterScenario(const ClusterInput& input) {
   if (built.start_time == 0) built.start_time = kDefaultScenarioStartTime;
   for (Pod& pod : objects.pods) {
     if (pod.creation_timestamp == 0) pod.creation_timestamp = built.start_time;
+  }
+
+  // Upstream's cache keeps such pods under a node it has not seen; they
+  // count on no node the scheduler can choose.
+  std::set<std::string> node_names;
+  for (const Node& node : objects.nodes) node_names.insert(node.name);
+  std::map<std::string, size_t> on_missing_nodes;
+  for (const Pod& pod : objects.pods) {
+    if (!pod.node_name.empty() && !node_names.contains(pod.node_name)) {
+      ++on_missing_nodes[pod.node_name];
+    }
+  }
+  for (const auto& [node, count] : on_missing_nodes) {
+    out.messages.push_back("warning: Node " + node + " is not in the dump: " +
+                           Plural(count, "pod bound to it takes", "pods bound to it take") +
+                           " room on no node that can be chosen");
   }
 
   // Pending pods of a profile arrive on the timeline; everything else is

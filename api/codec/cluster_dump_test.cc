@@ -212,6 +212,17 @@ TEST(ClusterDumpTest, ConfigFileProfilesDecideWhichPodsAreScheduled) {
   EXPECT_EQ(c->scenario.config.profiles[0].scheduler_name, "packer");
 }
 
+TEST(ClusterDumpTest, WarnsOfPodsOnNodesTheDumpLacks) {
+  const std::string dump = WriteFile(
+      "ghost.yaml", List(NodeYaml("n1") + PodYaml("a", "p", "gone", "2025-01-01T00:00:00Z") +
+                         PodYaml("a", "q", "gone", "2025-01-01T00:00:00Z")));
+  StatusOr<ClusterScenario> c = BuildClusterScenario({{dump}, "", ""});
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_TRUE(HasMessage(*c,
+                         "warning: Node gone is not in the dump: 2 pods bound to it take room "
+                         "on no node that can be chosen"));
+}
+
 TEST(ClusterDumpTest, TheTextDecodesToTheScenario) {
   const std::string dump = WriteFile(
       "roundtrip.yaml",
@@ -252,6 +263,11 @@ TEST(ClusterDumpTest, BadInputIsLocated) {
        "", ".yaml: Pod default/web-0: items[1].spec.overhead.cpu: quantity \"lots\""},
       {"twice", List(NodeYaml("n1") + NodeYaml("n1")), "",
        ".yaml: Node n1: items[1]: defined twice (first in "},
+      {"uid",
+       List(PodYaml("a", "p", "", "2025-01-01T00:00:00Z", "", "") +
+            "- apiVersion: v1\n  kind: Pod\n  metadata: {name: q, namespace: a, uid: u-a-p}\n"
+            "  spec: {containers: [{name: c}]}\n"),
+       "", ".yaml: Pod a/q: items[1].metadata.uid: Duplicate value: \"u-a-p\" (the uid of Pod a/p"},
       {"nokind", List("- {apiVersion: v1, metadata: {name: x}}\n"), "",
        "items[0].kind: required field is missing"},
       {"config-version", List(NodeYaml("n1")), "kind: KubeSchedulerConfiguration\n",
