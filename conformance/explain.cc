@@ -33,26 +33,6 @@ std::vector<std::string> Rejections(const api::NodeDetail& detail) {
   return out;
 }
 
-std::string NodeLine(const api::Attempt& a, const std::string& node,
-                     const std::map<std::string, int64_t>& totals) {
-  const api::NodeDetail& d = a.detail.at(node);
-  std::string chosen = node == a.node ? " <- chosen" : "";
-  std::vector<std::string> rejected = Rejections(d);
-  if (!rejected.empty()) return node + ": rejected by " + Join(rejected, ", ");
-  std::string s = node + ":";
-  auto total = totals.find(node);
-  if (total == totals.end()) {
-    return s + " filters passed; not scored" + chosen;
-  }
-  s += " score " + std::to_string(total->second) + chosen +
-       "; filters passed; weighted scores ";
-  std::vector<std::string> parts;
-  for (const auto& [plugin, score] : d.scores) {
-    parts.push_back(plugin + " " + std::to_string(score.weighted));
-  }
-  return s + Join(parts, ", ");
-}
-
 Json Parse(std::string_view line) {
   if (line.empty()) return Json();
   return Json::parse(line, nullptr, /*allow_exceptions=*/false);
@@ -126,64 +106,339 @@ std::string JudgeChoice(const api::Attempt& attempt, const std::string& node) {
          "stopped before it, or the node does not exist)";
 }
 
-std::vector<std::string> ExplainAttempt(const api::Attempt& a,
-                                        const std::set<std::string>& always,
-                                        size_t max_nodes) {
-  std::vector<std::string> lines;
-  std::string head = "reference, cycle " + std::to_string(a.cycle) + " (t=" +
-                     std::to_string(a.at) + "ms, pod " + a.pod + ", profile " +
-                     a.profile + "): " + std::string(api::OutcomeName(a.outcome));
-  if (!a.node.empty()) head += " on " + a.node;
-  head += "; " + std::to_string(a.evaluated) + " nodes evaluated, " +
-          std::to_string(a.feasible) + " feasible";
-  lines.push_back(head);
-  if (!a.message.empty()) lines.push_back("message: " + a.message);
+namespace {
 
-  std::map<std::string, int64_t> totals = TotalScores(a);
+std::vector<std::string> Strings(const Json& list) {
+  std::vector<std::string> out;
+  for (const Json& s : list) out.push_back(s.get<std::string>());
+  return out;
+}
+
+// The choice and why, as selectHost made it.
+Json Choice(const api::Attempt& a, const std::map<std::string, int64_t>& totals,
+            const ExplainContext& context) {
+  Json c = {{"node", a.node}};
+  if (a.node.empty()) return Json();
+  if (a.feasible <= 1) {
+    c["reason"] = "onlyFeasible";
+    c["text"] = a.node + ", the only feasible node: selectHost does not run";
+    return c;
+  }
+  if (totals.empty()) {
+    c["reason"] = "unscored";
+    c["text"] = a.node + ": no scores were recorded for this attempt";
+    return c;
+  }
+  std::vector<std::string> top = TopScoredNodes(a);
+  const int64_t best = totals.at(top.front());
+  c["topScore"] = best;
+  if (top.size() == 1) {
+    c["reason"] = "topScore";
+    std::string next;
+    int64_t second = INT64_MIN;
+    for (const auto& [node, total] : totals) {
+      if (node != top.front() && total > second) {
+        second = total;
+        next = node;
+      }
+    }
+    std::string text = a.node + ", the only node with the top total " + std::to_string(best);
+    if (!next.empty()) text += " (next: " + next + " " + std::to_string(second) + ")";
+    if (a.node != top.front()) text = a.node + " although " + top.front() + " has the top total";
+    c["text"] = text;
+    return c;
+  }
+  // A tie: the reference orders the tied nodes as the feasible list does
+  // (stable sort by total) and draws one index from its seeded RNG.
+  std::vector<std::string> tied;
+  for (const std::string& n : a.feasible_nodes) {
+    auto it = totals.find(n);
+    if (it != totals.end() && it->second == best) tied.push_back(n);
+  }
+  const bool in_order = tied.size() == top.size();
+  if (!in_order) tied = top;
+  c["reason"] = "tie";
+  c["tied"] = tied;
+  c["tiedOrder"] = in_order ? "feasibleList" : "name";
+  c["seed"] = context.seed;
+  std::string text = Join(tied, ", ") + " tie at the top total " + std::to_string(best) +
+                     (in_order ? " (in feasible-list order)" : " (by name)") +
+                     "; selectHost picks one uniformly (upstream v1.32: reservoir sampling "
+                     "with math/rand); schedref draws once from its RNG seeded with " +
+                     std::to_string(context.seed) + " (docs/deviations.md, \"selectHost\")";
+  auto at = std::find(tied.begin(), tied.end(), a.node);
+  if (at != tied.end() && in_order) {
+    c["drawn"] = at - tied.begin();
+    text += ": index " + std::to_string(at - tied.begin()) + " of " +
+            std::to_string(tied.size()) + " -> " + a.node;
+  } else {
+    text += " -> " + a.node;
+  }
+  c["text"] = text;
+  return c;
+}
+
+std::string FilterSummary(const Json& filters) {
+  std::vector<std::string> passed, skipped, not_run;
+  std::string rejected;
+  for (const Json& f : filters) {
+    const std::string plugin = f["plugin"].get<std::string>();
+    const std::string status = f["status"].get<std::string>();
+    if (status == kSuccess) {
+      passed.push_back(plugin);
+    } else if (status == "Skipped") {
+      skipped.push_back(plugin);
+    } else if (status == "NotRun") {
+      not_run.push_back(plugin);
+    } else {
+      rejected += (rejected.empty() ? "" : ", ") + plugin + " (" + status + ")";
+    }
+  }
+  std::string s;
+  if (rejected.empty()) {
+    s = passed.empty() ? "none ran" : "all passed";
+  } else {
+    s = (passed.empty() ? "" : "passed " + Join(passed, ", ") + "; ") + "rejected by " + rejected;
+  }
+  if (!not_run.empty()) s += "; not run: " + Join(not_run, ", ");
+  if (!skipped.empty()) s += "; skipped (PreFilter Skip): " + Join(skipped, ", ");
+  return s;
+}
+
+}  // namespace
+
+Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
+  Json out = {{"cycle", a.cycle},
+              {"t", a.at},
+              {"pod", a.pod},
+              {"profile", a.profile},
+              {"outcome", std::string(api::OutcomeName(a.outcome))},
+              {"node", a.node},
+              {"evaluated", a.evaluated},
+              {"feasible", a.feasible},
+              {"message", a.message}};
+  Json warnings = Json::array();
+  for (const api::Warning& w : context.warnings) {
+    if (w.pod == a.pod) warnings.push_back({{"feature", w.feature}, {"message", w.message}});
+  }
+  out["warnings"] = warnings;
+
+  // The plugins, in run order.
+  std::set<std::string> skipped_by_pre_filter;
+  Json pre_filter = Json::array();
+  for (const api::PreFilterVerdict& v : a.pre_filter) {
+    pre_filter.push_back({{"plugin", v.plugin}, {"status", v.status}});
+    if (v.status == "Skip") skipped_by_pre_filter.insert(v.plugin);
+  }
+  std::vector<std::string> filter_plugins = context.filter_plugins;
+  std::vector<std::pair<std::string, int64_t>> score_plugins = context.score_plugins;
+  if (filter_plugins.empty() && score_plugins.empty()) {
+    std::set<std::string> filters, scores;
+    for (const auto& [node, d] : a.detail) {
+      for (const auto& [plugin, verdict] : d.filter) filters.insert(plugin);
+      for (const auto& [plugin, score] : d.scores) scores.insert(plugin);
+    }
+    filter_plugins.assign(filters.begin(), filters.end());
+    for (const std::string& p : scores) score_plugins.emplace_back(p, 0);
+  }
+  Json score_list = Json::array();
+  for (const auto& [plugin, weight] : score_plugins) {
+    score_list.push_back({{"plugin", plugin}, {"weight", weight}});
+  }
+  // Extenders run after the plugins (filter) and add to the totals
+  // (prioritize); schedref models none yet, so the lists stay empty.
+  out["plugins"] = {{"preFilter", pre_filter},
+                    {"filter", filter_plugins},
+                    {"score", score_list},
+                    {"extenders", Json::array()}};
+
+  // The nodes: feasible by total, highest first, then rejected by name.
+  const std::map<std::string, int64_t> totals = TotalScores(a);
   std::vector<std::string> passed, rejected;
   for (const auto& [node, detail] : a.detail) {
     (Rejections(detail).empty() ? passed : rejected).push_back(node);
   }
-  auto score = [&](const std::string& n) {
+  auto total_of = [&](const std::string& n) {
     auto it = totals.find(n);
     return it == totals.end() ? INT64_MIN : it->second;
   };
-  std::stable_sort(passed.begin(), passed.end(),
-                   [&](const std::string& x, const std::string& y) {
-                     return score(x) > score(y);
-                   });
-  std::vector<std::string> order = passed;
-  order.insert(order.end(), rejected.begin(), rejected.end());
+  std::stable_sort(passed.begin(), passed.end(), [&](const std::string& x, const std::string& y) {
+    return total_of(x) > total_of(y);
+  });
+  Json nodes = Json::array();
+  for (size_t i = 0; i < passed.size() + rejected.size(); ++i) {
+    const bool feasible = i < passed.size();
+    const std::string& name = feasible ? passed[i] : rejected[i - passed.size()];
+    const api::NodeDetail& d = a.detail.at(name);
+    Json n = {{"node", name}, {"feasible", feasible}, {"chosen", name == a.node}};
+    if (feasible) {
+      // Competition ranking: nodes with equal totals share a rank.
+      size_t rank = 1;
+      while (rank - 1 < i && total_of(passed[rank - 1]) > total_of(name)) ++rank;
+      n["rank"] = rank;
+      if (totals.count(name) > 0) n["total"] = totals.at(name);
+    }
+    Json filters = Json::array();
+    for (const std::string& plugin : filter_plugins) {
+      std::string status;
+      if (auto it = d.filter.find(plugin); it != d.filter.end()) {
+        status = it->second;
+      } else if (skipped_by_pre_filter.count(plugin) > 0) {
+        status = "Skipped";
+      } else {
+        status = "NotRun";
+      }
+      filters.push_back({{"plugin", plugin}, {"status", status}});
+    }
+    n["filter"] = filters;
+    Json scores = Json::array();
+    for (const auto& [plugin, weight] : score_plugins) {
+      auto it = d.scores.find(plugin);
+      if (it == d.scores.end()) continue;
+      scores.push_back({{"plugin", plugin},
+                        {"weight", weight},
+                        {"raw", it->second.raw},
+                        {"normalized", it->second.normalized},
+                        {"weighted", it->second.weighted}});
+    }
+    n["scores"] = scores;
+    n["extenders"] = Json::array();
+    nodes.push_back(std::move(n));
+  }
+  out["nodes"] = nodes;
+  if (Json c = Choice(a, totals, context); !c.is_null()) out["choice"] = c;
+  if (a.preemption) {
+    out["preemption"] = {{"nominatedNode", a.preemption->nominated_node},
+                         {"victims", a.preemption->victims}};
+  }
+  return out;
+}
+
+std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::string>& always,
+                                           size_t max_nodes) {
+  std::vector<std::string> lines;
+  std::string head = "cycle " + std::to_string(e["cycle"].get<int64_t>()) + " (t=" +
+                     std::to_string(e["t"].get<int64_t>()) + "ms), pod " +
+                     e["pod"].get<std::string>() + ", profile " +
+                     e["profile"].get<std::string>() + ": " + e["outcome"].get<std::string>();
+  if (!e["node"].get<std::string>().empty()) head += " on " + e["node"].get<std::string>();
+  head += "; " + std::to_string(e["evaluated"].get<int64_t>()) + " nodes evaluated, " +
+          std::to_string(e["feasible"].get<int64_t>()) + " feasible";
+  lines.push_back(head);
+  for (const Json& w : e["warnings"]) {
+    lines.push_back("warning: " + w["message"].get<std::string>());
+  }
+  const Json& plugins = e["plugins"];
+  if (!plugins["preFilter"].empty()) {
+    std::vector<std::string> parts;
+    for (const Json& v : plugins["preFilter"]) {
+      parts.push_back(v["plugin"].get<std::string>() + " " + v["status"].get<std::string>());
+    }
+    lines.push_back("PreFilter: " + Join(parts, ", "));
+  }
+  if (!plugins["filter"].empty()) {
+    lines.push_back("Filter plugins, in run order: " + Join(Strings(plugins["filter"]), ", "));
+  }
+  if (!plugins["score"].empty()) {
+    std::vector<std::string> parts;
+    for (const Json& s : plugins["score"]) {
+      parts.push_back(s["plugin"].get<std::string>() + " " +
+                      std::to_string(s["weight"].get<int64_t>()));
+    }
+    lines.push_back("Score plugins (weight): " + Join(parts, ", "));
+  }
+  for (const Json& x : plugins["extenders"]) {
+    lines.push_back("extender " + x.value("name", std::string()));
+  }
   size_t listed = 0, left_out = 0;
-  for (const std::string& node : order) {
-    if (listed < max_nodes || always.count(node) > 0) {
-      lines.push_back(NodeLine(a, node, totals));
-      ++listed;
-    } else {
+  for (const Json& n : e["nodes"]) {
+    const std::string name = n["node"].get<std::string>();
+    if (listed >= max_nodes && always.count(name) == 0) {
       ++left_out;
+      continue;
+    }
+    ++listed;
+    std::string line = "node " + name + ": ";
+    if (n["feasible"].get<bool>()) {
+      line += "rank " + std::to_string(n["rank"].get<int64_t>());
+      line += n.contains("total") ? ", total " + std::to_string(n["total"].get<int64_t>())
+                                  : ", not scored";
+    } else {
+      std::vector<std::string> by;
+      for (const Json& f : n["filter"]) {
+        const std::string status = f["status"].get<std::string>();
+        if (status != kSuccess && status != "Skipped" && status != "NotRun") {
+          by.push_back(f["plugin"].get<std::string>() + " (" + status + ")");
+        }
+      }
+      line += "rejected by " + Join(by, ", ");
+    }
+    if (n["chosen"].get<bool>()) line += " <- chosen";
+    lines.push_back(line);
+    lines.push_back("  filters: " + FilterSummary(n["filter"]));
+    if (!n["scores"].empty()) {
+      std::vector<std::string> parts;
+      for (const Json& s : n["scores"]) {
+        parts.push_back(s["plugin"].get<std::string>() + " " +
+                        std::to_string(s["weighted"].get<int64_t>()) + " (" +
+                        std::to_string(s["weight"].get<int64_t>()) + " x " +
+                        std::to_string(s["normalized"].get<int64_t>()) + ", raw " +
+                        std::to_string(s["raw"].get<int64_t>()) + ")");
+      }
+      lines.push_back("  scores: " + Join(parts, ", "));
+    }
+    for (const Json& x : n["extenders"]) {
+      lines.push_back("  extender " + x.value("name", std::string()) + ": " + x.dump());
     }
   }
   if (left_out > 0) {
     lines.push_back(std::to_string(left_out) +
-                    " more nodes not listed (`schedref explain` lists them "
-                    "all)");
+                    " more nodes not listed (`schedref explain` lists them all)");
   }
-  std::vector<std::string> top = TopScoredNodes(a);
-  if (!top.empty()) {
-    lines.push_back("top score " + std::to_string(totals.at(top.front())) +
-                    ": " + Join(top, ", "));
+  if (e.contains("choice")) lines.push_back("chosen: " + e["choice"]["text"].get<std::string>());
+  if (!e["message"].get<std::string>().empty()) {
+    lines.push_back("message: " + e["message"].get<std::string>());
   }
-  if (a.preemption) {
-    std::string p = "preemption: ";
-    if (a.preemption->nominated_node.empty()) {
-      p += "no candidate";
+  if (e.contains("preemption")) {
+    const Json& p = e["preemption"];
+    const std::string nominated = p["nominatedNode"].get<std::string>();
+    std::string line = "preemption: ";
+    if (nominated.empty()) {
+      line += "no candidate node (nothing nominated, no victims)";
     } else {
-      p += "nominated " + a.preemption->nominated_node + ", victims [" +
-           Join(a.preemption->victims, ", ") + "]";
+      const std::vector<std::string> victims = Strings(p["victims"]);
+      line += "nominated " + nominated + "; victims " +
+              (victims.empty() ? std::string("none") : Join(victims, ", "));
     }
-    lines.push_back(p);
+    lines.push_back(line);
   }
   return lines;
+}
+
+ExplainContext ExplainContextFor(reference::ReferenceScheduler& reference,
+                                 const api::Scenario& scenario, const api::Trace& trace,
+                                 const api::Attempt& attempt) {
+  ExplainContext context;
+  context.seed = scenario.seed;
+  for (const api::Warning& w : trace.warnings) {
+    if (w.pod == attempt.pod) context.warnings.push_back(w);
+  }
+  StatusOr<reference::ReferenceScheduler::ProfilePlugins> plugins =
+      reference.Plugins(scenario, attempt.profile);
+  if (plugins.ok()) {
+    context.filter_plugins = plugins->points["filter"];
+    for (const std::string& p : plugins->points["score"]) {
+      context.score_plugins.emplace_back(p, plugins->score_weights[p]);
+    }
+  }
+  return context;
+}
+
+std::vector<std::string> ExplainAttempt(const api::Attempt& attempt,
+                                        const ExplainContext& context,
+                                        const std::set<std::string>& always,
+                                        size_t max_nodes) {
+  return RenderExplanation(ExplainAttemptJson(attempt, context), always, max_nodes);
 }
 
 const api::Attempt* AttemptToExplain(const api::Trace& reference,

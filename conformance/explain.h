@@ -1,23 +1,65 @@
-// The divergence explainer's second half: what the reference saw in the
-// scheduling attempt where an implementation departs from it: every node's
-// filter verdicts and weighted scores, and which nodes tie for the top.
-// Reads full-detail attempts (api::RunOptions::full_detail, the `detail`
-// field of docs/trace-format.md); the first half, which line differs and
-// how, is conformance/trace_diff.h.
+// The explainer: what the reference saw in one scheduling attempt, for
+// `schedref explain` and for `schedref check` when an implementation
+// departs from the reference. One model, two renderings:
+//
+//   ExplainAttemptJson  the explanation as JSON (docs/explain.md gives the
+//                       shape): the PreFilter results, the Filter and Score
+//                       plugins in run order, every evaluated node's filter
+//                       verdicts, weighted scores, total and rank, the choice
+//                       and why (the top score, or a tie and how selectHost
+//                       broke it), extenders (none yet: the lists are there
+//                       for them), the FitError text, the preemption outcome
+//                       and the pod's warnings;
+//   ExplainAttempt      the same, as text lines, rendered from that JSON
+//                       and nothing else.
+//
+// Reads full-detail attempts (api::RunOptions::full_detail: `preFilter` and
+// `detail` of docs/trace-format.md), best run with
+// RunOptions::record_feasible_nodes too (the feasible-list order a tie is
+// broken in). The first half of check's story, which trace line differs
+// and how, is conformance/trace_diff.h.
 #ifndef SCHEDREF_CONFORMANCE_EXPLAIN_H_
 #define SCHEDREF_CONFORMANCE_EXPLAIN_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "api/types/scenario.h"
 #include "api/types/trace.h"
+#include "reference/scheduler/scheduler.h"
 
 namespace schedref::conformance {
+
+// What the explanation needs besides the attempt.
+struct ExplainContext {
+  // The profile's Filter and Score plugins in run order (the score ones
+  // with their weights). Empty: the plugins the attempt's detail names, by
+  // name, weights unknown (0).
+  std::vector<std::string> filter_plugins;
+  std::vector<std::pair<std::string, int64_t>> score_plugins;
+  // The scheduler's RNG seed (the scenario's `seed`), which breaks ties.
+  uint64_t seed = 0;
+  // The warnings about the attempt's pod (api::Trace::warnings).
+  std::vector<api::Warning> warnings;
+};
+
+// The context of `attempt`, an attempt of `trace` (the reference's run of
+// `scenario`): its profile's plugins as `reference` builds them (none when
+// the profile cannot be built), the scenario's seed and the trace's
+// warnings about the attempt's pod.
+[[nodiscard]] ExplainContext ExplainContextFor(reference::ReferenceScheduler& reference,
+                                               const api::Scenario& scenario,
+                                               const api::Trace& trace,
+                                               const api::Attempt& attempt);
 
 // Each scored node's total: the sum of its weighted plugin scores (what
 // selectHost compares; upstream has no other term without extenders).
@@ -38,20 +80,37 @@ namespace schedref::conformance {
 [[nodiscard]] std::string JudgeChoice(const api::Attempt& attempt,
                                       const std::string& node);
 
-// The reference's view of one attempt, one line per item, unindented:
-//   reference, cycle 1 (t=0ms, pod default/p, profile default-scheduler):
-//       scheduled on machine1; 2 nodes evaluated, 2 feasible
-//   machine1: score 474 <- chosen; filters passed; ImageLocality 0, ...
-//   n3: rejected: NodeResourcesFit: Unschedulable: Insufficient cpu
-//   top score 474: machine1
-// Nodes are listed feasible first (by score, highest first, then name),
-// then rejected ones by name. At most `max_nodes` are listed; the ones in
-// `always` (the expected and actual choices) are listed regardless, and a
-// last line says how many were left out.
+// The explanation as JSON (docs/explain.md). Nodes are listed feasible
+// first (by total, highest first, then name), then rejected ones by name.
 // REQUIRES: `attempt` comes from a full-detail run.
+[[nodiscard]] nlohmann::json ExplainAttemptJson(const api::Attempt& attempt,
+                                                const ExplainContext& context);
+
+// ExplainAttemptJson rendered as text, one item per line, unindented except
+// for a node's filter and score lines (two spaces):
+//   cycle 1 (t=0ms), pod default/p, profile default-scheduler: scheduled on machine1; 2 nodes evaluated, 2 feasible
+//   PreFilter: NodeResourcesFit Success, NodeAffinity Skip, ...
+//   Filter plugins, in run order: NodeUnschedulable, NodeName, ...
+//   Score plugins (weight): TaintToleration 3, NodeAffinity 2, ...
+//   node machine1: rank 1, total 474 <- chosen
+//     filters: all passed; skipped (PreFilter Skip): NodeAffinity
+//     scores: TaintToleration 300 (3 x 100, raw 0), ...
+//   node n3: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
+//     filters: passed NodeUnschedulable, NodeName; rejected by ...; not run: ...
+//   chosen: machine1, the only node with the top total 474 (next: machine2 429)
+//   message: 0/3 nodes are available: ...
+//   preemption: nominated n1; victims default/lo
+// At most `max_nodes` nodes are listed; the ones in `always` (the expected
+// and actual choices) are listed regardless, and a line says how many were
+// left out.
+[[nodiscard]] std::vector<std::string> RenderExplanation(
+    const nlohmann::json& explanation, const std::set<std::string>& always = {},
+    size_t max_nodes = SIZE_MAX);
+
+// RenderExplanation(ExplainAttemptJson(attempt, context), always, max_nodes).
 [[nodiscard]] std::vector<std::string> ExplainAttempt(
-    const api::Attempt& attempt, const std::set<std::string>& always,
-    size_t max_nodes = 12);
+    const api::Attempt& attempt, const ExplainContext& context,
+    const std::set<std::string>& always = {}, size_t max_nodes = SIZE_MAX);
 
 // The attempt of `reference` (a full-detail trace) that explains the first
 // difference between two trace lines (either may be empty: the end of a

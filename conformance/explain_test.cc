@@ -1,5 +1,7 @@
 #include "conformance/explain.h"
 
+#include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,44 +73,233 @@ TEST(ExplainTest, JudgeChoice) {
             "the reference ran no filter on any node in this attempt");
 }
 
-TEST(ExplainTest, ExplainAttempt) {
-  api::Attempt a = MakeAttempt();
-  a.preemption = api::Preemption{"n9", {"default/v1", "default/v2"}};
-  EXPECT_EQ(
-      ExplainAttempt(a, {}),
-      (Lines{
-          "reference, cycle 4 (t=2000ms, pod default/p, profile "
-          "default-scheduler): scheduled on a; 5 nodes evaluated, 4 feasible",
-          "a: score 350 <- chosen; filters passed; weighted scores "
-          "NodeResourcesFit 50, TaintToleration 300",
-          "b: score 350; filters passed; weighted scores NodeResourcesFit 50, "
-          "TaintToleration 300",
-          "c: score 320; filters passed; weighted scores NodeResourcesFit 20, "
-          "TaintToleration 300",
-          "e: filters passed; not scored",
-          "d: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)",
-          "top score 350: a, b",
-          "preemption: nominated n9, victims [default/v1, default/v2]",
-      }));
+// The explained attempt of the renderer's tests: b and a tie at 350 (b
+// first in the feasible list), c scores 320, d is rejected; a was chosen.
+// NodeAffinity's PreFilter said Skip.
+api::Attempt TieAttempt() {
+  api::Attempt a;
+  a.at = 2000;
+  a.cycle = 4;
+  a.pod = "default/p";
+  a.profile = "default-scheduler";
+  a.outcome = api::AttemptOutcome::kScheduled;
+  a.node = "a";
+  a.evaluated = 4;
+  a.feasible = 3;
+  a.feasible_nodes = {"b", "c", "a"};
+  a.pre_filter = {{"NodeAffinity", "Skip"}, {"NodeResourcesFit", "Success"}};
+  auto passed = [](int64_t fit) {
+    api::NodeDetail d;
+    d.filter = {{"NodeUnschedulable", "Success"},
+                {"NodeResourcesFit", "Success"},
+                {"TaintToleration", "Success"}};
+    d.scores = {{"NodeResourcesFit", {fit, fit, fit}}, {"TaintToleration", {0, 100, 300}}};
+    return d;
+  };
+  api::NodeDetail rejected;
+  rejected.filter = {{"NodeUnschedulable", "Success"},
+                     {"NodeResourcesFit", "Unschedulable: Insufficient cpu"}};
+  a.detail = {{"a", passed(50)}, {"b", passed(50)}, {"c", passed(20)}, {"d", rejected}};
+  return a;
 }
 
-TEST(ExplainTest, ExplainAttemptListsAtMostMaxNodesPlusTheOnesAsked) {
-  api::Attempt a = MakeAttempt();
-  a.message = "why not";
-  EXPECT_EQ(
-      ExplainAttempt(a, {"d"}, 2),
-      (Lines{
-          "reference, cycle 4 (t=2000ms, pod default/p, profile "
-          "default-scheduler): scheduled on a; 5 nodes evaluated, 4 feasible",
-          "message: why not",
-          "a: score 350 <- chosen; filters passed; weighted scores "
-          "NodeResourcesFit 50, TaintToleration 300",
-          "b: score 350; filters passed; weighted scores NodeResourcesFit 50, "
-          "TaintToleration 300",
-          "d: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)",
-          "2 more nodes not listed (`schedref explain` lists them all)",
-          "top score 350: a, b",
-      }));
+ExplainContext Context() {
+  ExplainContext c;
+  c.filter_plugins = {"NodeUnschedulable", "NodeAffinity", "NodeResourcesFit",
+                      "TaintToleration"};
+  c.score_plugins = {{"NodeResourcesFit", 1}, {"TaintToleration", 3}};
+  c.seed = 7;
+  return c;
+}
+
+const char kHead[] =
+    "cycle 4 (t=2000ms), pod default/p, profile default-scheduler: scheduled on a; "
+    "4 nodes evaluated, 3 feasible";
+const char kPlugins1[] = "PreFilter: NodeAffinity Skip, NodeResourcesFit Success";
+const char kPlugins2[] =
+    "Filter plugins, in run order: NodeUnschedulable, NodeAffinity, NodeResourcesFit, "
+    "TaintToleration";
+const char kPlugins3[] = "Score plugins (weight): NodeResourcesFit 1, TaintToleration 3";
+const char kPassed[] = "  filters: all passed; skipped (PreFilter Skip): NodeAffinity";
+const char kScores50[] =
+    "  scores: NodeResourcesFit 50 (1 x 50, raw 50), TaintToleration 300 (3 x 100, raw 0)";
+const char kScores20[] =
+    "  scores: NodeResourcesFit 20 (1 x 20, raw 20), TaintToleration 300 (3 x 100, raw 0)";
+const char kRejectedD[] = "node d: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)";
+const char kRejectedDFilters[] =
+    "  filters: passed NodeUnschedulable; rejected by NodeResourcesFit (Unschedulable: "
+    "Insufficient cpu); not run: TaintToleration; skipped (PreFilter Skip): NodeAffinity";
+
+struct RenderCase {
+  const char* name;
+  api::Attempt attempt;
+  ExplainContext context;
+  std::set<std::string> always;
+  size_t max_nodes;
+  Lines want;
+};
+
+TEST(ExplainTest, RenderedText) {
+  std::vector<RenderCase> cases;
+  cases.push_back({"a tie broken by the seeded draw, in feasible-list order",
+                   TieAttempt(),
+                   Context(),
+                   {},
+                   SIZE_MAX,
+                   {kHead, kPlugins1, kPlugins2, kPlugins3,
+                    "node a: rank 1, total 350 <- chosen", kPassed, kScores50,
+                    "node b: rank 1, total 350", kPassed, kScores50,
+                    "node c: rank 3, total 320", kPassed, kScores20, kRejectedD,
+                    kRejectedDFilters,
+                    "chosen: b, a tie at the top total 350 (in feasible-list order); "
+                    "selectHost picks one uniformly (upstream v1.32: reservoir sampling "
+                    "with math/rand); schedref draws once from its RNG seeded with 7 "
+                    "(docs/deviations.md, \"selectHost\"): index 1 of 2 -> a"}});
+  {
+    api::Attempt a = TieAttempt();
+    a.detail.at("b").scores.at("NodeResourcesFit") = {10, 10, 10};
+    cases.push_back({"a unique top score; at most 1 node plus the ones asked for",
+                     a,
+                     Context(),
+                     {"d"},
+                     1,
+                     {kHead, kPlugins1, kPlugins2, kPlugins3,
+                      "node a: rank 1, total 350 <- chosen", kPassed, kScores50, kRejectedD,
+                      kRejectedDFilters,
+                      "2 more nodes not listed (`schedref explain` lists them all)",
+                      "chosen: a, the only node with the top total 350 (next: c 320)"}});
+  }
+  {
+    // Without the profile's plugins: the detail's, by name, weights 0.
+    api::Attempt a = TieAttempt();
+    a.feasible_nodes.clear();
+    a.detail.erase("c");
+    a.detail.erase("d");
+    a.pre_filter.clear();
+    const char* passed = "  filters: all passed";
+    const char* scores =
+        "  scores: NodeResourcesFit 50 (0 x 50, raw 50), TaintToleration 300 (0 x 100, raw 0)";
+    cases.push_back({"no plugin lists, no feasible-list order",
+                     a,
+                     ExplainContext{},
+                     {},
+                     SIZE_MAX,
+                     {kHead,
+                      "Filter plugins, in run order: NodeResourcesFit, NodeUnschedulable, "
+                      "TaintToleration",
+                      "Score plugins (weight): NodeResourcesFit 0, TaintToleration 0",
+                      "node a: rank 1, total 350 <- chosen", passed, scores,
+                      "node b: rank 1, total 350", passed, scores,
+                      "chosen: a, b tie at the top total 350 (by name); selectHost picks one "
+                      "uniformly (upstream v1.32: reservoir sampling with math/rand); "
+                      "schedref draws once from its RNG seeded with 0 (docs/deviations.md, "
+                      "\"selectHost\") -> a"}});
+  }
+  {
+    api::Attempt a = TieAttempt();
+    a.feasible = 1;
+    a.detail.erase("b");
+    a.detail.erase("c");
+    for (auto& [node, d] : a.detail) d.scores.clear();
+    cases.push_back({"one feasible node: no scores, no selectHost",
+                     a,
+                     Context(),
+                     {},
+                     SIZE_MAX,
+                     {"cycle 4 (t=2000ms), pod default/p, profile default-scheduler: "
+                      "scheduled on a; 4 nodes evaluated, 1 feasible",
+                      kPlugins1, kPlugins2, kPlugins3, "node a: rank 1, not scored <- chosen",
+                      kPassed, kRejectedD, kRejectedDFilters,
+                      "chosen: a, the only feasible node: selectHost does not run"}});
+  }
+  {
+    // Unschedulable at PreFilter, with a warning; preemption found nothing.
+    api::Attempt a;
+    a.cycle = 1;
+    a.pod = "default/p";
+    a.profile = "default-scheduler";
+    a.outcome = api::AttemptOutcome::kUnschedulable;
+    a.pre_filter = {{"NodeResourcesFit", "Success"},
+                    {"VolumeBinding", "UnschedulableAndUnresolvable: pod has unbound "
+                                      "immediate PersistentVolumeClaims"}};
+    a.message = "0/3 nodes are available: pod has unbound immediate "
+                "PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 "
+                "Preemption is not helpful for scheduling.";
+    a.preemption = api::Preemption{};
+    ExplainContext c = Context();
+    c.warnings = {{"default/p", "PodLevelResources", "spec.resources: not modelled"},
+                  {"default/q", "PodLevelResources", "another pod's"}};
+    cases.push_back(
+        {"unschedulable at PreFilter",
+         a,
+         c,
+         {},
+         SIZE_MAX,
+         {"cycle 1 (t=0ms), pod default/p, profile default-scheduler: unschedulable; 0 "
+          "nodes evaluated, 0 feasible",
+          "warning: spec.resources: not modelled",
+          "PreFilter: NodeResourcesFit Success, VolumeBinding UnschedulableAndUnresolvable: "
+          "pod has unbound immediate PersistentVolumeClaims",
+          kPlugins2, kPlugins3,
+          "message: 0/3 nodes are available: pod has unbound immediate "
+          "PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is "
+          "not helpful for scheduling.",
+          "preemption: no candidate node (nothing nominated, no victims)"}});
+  }
+  {
+    api::Attempt a = TieAttempt();
+    a.outcome = api::AttemptOutcome::kUnschedulable;
+    a.node = "";
+    a.feasible = 0;
+    a.feasible_nodes.clear();
+    a.detail = {{"d", a.detail.at("d")}};
+    a.evaluated = 1;
+    a.message = "0/1 nodes are available: 1 Insufficient cpu. preemption: ...";
+    a.preemption = api::Preemption{"d", {"default/low-1", "default/low-2"}};
+    cases.push_back({"preemption nominates a node",
+                     a,
+                     Context(),
+                     {},
+                     SIZE_MAX,
+                     {"cycle 4 (t=2000ms), pod default/p, profile default-scheduler: "
+                      "unschedulable; 1 nodes evaluated, 0 feasible",
+                      kPlugins1, kPlugins2, kPlugins3, kRejectedD, kRejectedDFilters,
+                      "message: 0/1 nodes are available: 1 Insufficient cpu. preemption: ...",
+                      "preemption: nominated d; victims default/low-1, default/low-2"}});
+  }
+  for (const RenderCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(ExplainAttempt(c.attempt, c.context, c.always, c.max_nodes), c.want);
+  }
+}
+
+// The JSON is what the text is rendered from; a few of its fields, as
+// docs/explain.md describes them.
+TEST(ExplainTest, Json) {
+  const nlohmann::json j = ExplainAttemptJson(TieAttempt(), Context());
+  EXPECT_EQ(j["pod"], "default/p");
+  EXPECT_EQ(j["plugins"]["preFilter"][0],
+            (nlohmann::json{{"plugin", "NodeAffinity"}, {"status", "Skip"}}));
+  EXPECT_EQ(j["plugins"]["extenders"], nlohmann::json::array());
+  EXPECT_EQ(j["nodes"][0]["node"], "a");
+  EXPECT_EQ(j["nodes"][0]["rank"], 1);
+  EXPECT_EQ(j["nodes"][0]["total"], 350);
+  EXPECT_EQ(j["nodes"][0]["filter"][1],
+            (nlohmann::json{{"plugin", "NodeAffinity"}, {"status", "Skipped"}}));
+  EXPECT_EQ(j["nodes"][0]["scores"][1],
+            (nlohmann::json{{"plugin", "TaintToleration"},
+                            {"weight", 3},
+                            {"raw", 0},
+                            {"normalized", 100},
+                            {"weighted", 300}}));
+  EXPECT_EQ(j["nodes"][3]["filter"][3],
+            (nlohmann::json{{"plugin", "TaintToleration"}, {"status", "NotRun"}}));
+  EXPECT_EQ(j["choice"]["reason"], "tie");
+  EXPECT_EQ(j["choice"]["tied"], (nlohmann::json{"b", "a"}));
+  EXPECT_EQ(j["choice"]["drawn"], 1);
+  EXPECT_EQ(j["choice"]["seed"], 7);
+  EXPECT_FALSE(j.contains("preemption"));
+  EXPECT_EQ(RenderExplanation(j), ExplainAttempt(TieAttempt(), Context()));
 }
 
 TEST(ExplainTest, AttemptToExplain) {

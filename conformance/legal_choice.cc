@@ -25,6 +25,8 @@ const api::Attempt* AttemptAtLine(const api::Trace& trace, size_t line) {
 // order is free; only which pods are victims is a decision. Records keep
 // their kinds line by line, so line numbers mean the same in both forms.
 std::vector<std::string> VictimOrderFreeLines(api::Trace trace) {
+  // Warnings are not decisions.
+  trace.warnings.clear();
   auto is_victim_note = [](const api::Trace::Record& r) {
     const api::Note* n = api::AsNote(r);
     return n != nullptr && (n->what == "victimDeleted" || n->what == "victimTerminating" ||

@@ -92,6 +92,7 @@ std::string Explain(const api::Scenario& scenario,
   }
   api::RunOptions options;
   options.full_detail = true;
+  options.record_feasible_nodes = true;  // the order a tie is broken in
   StatusOr<api::Trace> full = RunForced(reference, scenario, options, forced);
   if (!full.ok()) {
     r->details.push_back("  (no explanation: the reference failed: " +
@@ -103,9 +104,11 @@ std::string Explain(const api::Scenario& scenario,
     std::string actual_node = NodeOf(got);
     std::set<std::string> always = {a->node};
     if (!actual_node.empty()) always.insert(actual_node);
-    std::vector<std::string> view = ExplainAttempt(*a, always);
+    std::vector<std::string> view =
+        ExplainAttempt(*a, ExplainContextFor(reference, scenario, *full, *a), always,
+                       /*max_nodes=*/12);
     for (size_t k = 0; k < view.size(); ++k) {
-      r->details.push_back((k == 0 ? "  " : "    ") + view[k]);
+      r->details.push_back((k == 0 ? "  reference, " : "    ") + view[k]);
     }
     if (!actual_node.empty() && actual_node != a->node &&
         NodeOf(want) == a->node) {
@@ -115,8 +118,12 @@ std::string Explain(const api::Scenario& scenario,
   }
   if (check_stale) {
     api::Trace plain = *full;
+    plain.warnings.clear();
     for (api::Trace::Record& rec : plain.records) {
-      if (api::Attempt* a = api::AsAttempt(rec)) a->detail.clear();
+      if (api::Attempt* a = api::AsAttempt(rec)) {
+        api::ClearFullDetail(*a);
+        a->feasible_nodes.clear();
+      }
     }
     std::optional<size_t> own =
         FirstDifference(expected, api::EncodeTraceLines(plain));
@@ -153,12 +160,15 @@ std::string DifferenceSummary(const std::vector<std::string>& expected,
 void CheckStrict(Engine& engine, const api::Scenario& scenario,
                  const ScenarioInput& input, const CheckOptions& options,
                  CheckResult* r) {
-  const std::vector<std::string>& expected = scenario.expected_trace;
+  // Warnings are not decisions: neither side's take part.
+  const std::vector<std::string> expected =
+      api::WithoutWarningLines(scenario.expected_trace);
   StatusOr<api::Trace> actual = engine.Run(input);
   if (!actual.ok()) {
     r->message = actual.status().message();
     return;
   }
+  actual->warnings.clear();
   std::vector<std::string> got = api::EncodeTraceLines(*actual);
   std::optional<size_t> i = FirstDifference(expected, got);
   if (!i) {
@@ -197,6 +207,7 @@ void CheckLegalChoice(Engine& engine, const api::Scenario& scenario,
     }
     return;
   }
+  actual->warnings.clear();
   std::vector<std::string> got = api::EncodeTraceLines(*actual);
   size_t i = *walk->difference;
   if (!walk->accepted.empty()) {

@@ -455,6 +455,23 @@ Status ReadSpreadConstraints(const FieldReader& spec,
   return Status::Ok();
 }
 
+// Records `parent`.`key` in pod->unmodelled_fields, by its path below the
+// pod's `root`, when it holds something (not absent, null, [] or {}).
+Status NoteUnmodelled(const FieldReader& root, const FieldReader& parent,
+                      std::string_view key, Pod* pod) {
+  StatusOr<FieldReader> f = parent.Field(key);
+  if (!f.ok()) return f.status();
+  if (!f->present()) return Status::Ok();
+  const json& j = f->json();
+  if ((j.is_array() || j.is_object()) && j.empty()) return Status::Ok();
+  std::string path = f->path();
+  if (!root.path().empty() && path.rfind(root.path() + ".", 0) == 0) {
+    path.erase(0, root.path().size() + 1);
+  }
+  pod->unmodelled_fields.push_back(std::move(path));
+  return Status::Ok();
+}
+
 Status DecodePod(const FieldReader& root, Pod* pod) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
@@ -509,8 +526,18 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
       Container container;
       SCHEDREF_RETURN_IF_ERROR(ReadContainer(c, init, &container));
       list->push_back(std::move(container));
+      // Dynamic resource allocation: which of the pod's claims the
+      // container uses (not modelled).
+      StatusOr<FieldReader> resources = c.Object("resources");
+      if (!resources.ok()) return resources.status();
+      SCHEDREF_RETURN_IF_ERROR(NoteUnmodelled(root, *resources, "claims", pod));
     }
   }
+  // Dynamic resource allocation (the DynamicResources plugin) and
+  // pod-level resources (PodLevelResources, alpha in v1.32): not modelled,
+  // and said so per pod (api/types/unmodelled.h).
+  SCHEDREF_RETURN_IF_ERROR(NoteUnmodelled(root, *spec, "resourceClaims", pod));
+  SCHEDREF_RETURN_IF_ERROR(NoteUnmodelled(root, *spec, "resources", pod));
   // A pod on the host's network listens on the host: every container port
   // without a hostPort gets one equal to it (SetDefaults_Pod,
   // defaultHostNetworkPorts; pods only since v1.28, ungated since v1.31).

@@ -154,6 +154,13 @@ json EncodeAttempt(const Attempt& a) {
     PutStrings(p, "victims", a.preemption->victims);
     out["preemption"] = std::move(p);
   }
+  if (!a.pre_filter.empty()) {
+    json pre = json::array();
+    for (const PreFilterVerdict& v : a.pre_filter) {
+      pre.push_back({{"plugin", v.plugin}, {"status", v.status}});
+    }
+    out["preFilter"] = std::move(pre);
+  }
   json detail = json::object();
   for (const auto& [node, d] : a.detail) detail[node] = EncodeDetail(d);
   PutObject(out, "detail", std::move(detail));
@@ -174,6 +181,14 @@ json EncodeNote(const Note& n) {
   PutString(out, "what", n.what);
   PutString(out, "pod", n.pod);
   PutString(out, "message", n.message);
+  return out;
+}
+
+json EncodeWarning(const Warning& w) {
+  json out = {{"kind", "warning"}};
+  PutString(out, "pod", w.pod);
+  PutString(out, "feature", w.feature);
+  PutString(out, "message", w.message);
   return out;
 }
 
@@ -252,7 +267,7 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
       CheckKnownFields(r, {"kind", "t", "cycle", "pod", "profile", "outcome",
                            "node", "evaluated", "feasible", "feasibleNodes",
                            "rejections", "topScores", "message", "preemption",
-                           "detail"}));
+                           "preFilter", "detail"}));
   Attempt out;
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("t", &out.at));
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("cycle", &out.cycle));
@@ -298,6 +313,16 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
     out.preemption = std::move(p);
   }
 
+  StatusOr<std::vector<FieldReader>> pre_filter = r.Array("preFilter");
+  if (!pre_filter.ok()) return pre_filter.status();
+  for (const FieldReader& v : *pre_filter) {
+    SCHEDREF_RETURN_IF_ERROR(v.ExpectObject());
+    SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(v, {"plugin", "status"}));
+    PreFilterVerdict verdict;
+    SCHEDREF_RETURN_IF_ERROR(v.String("plugin", &verdict.plugin));
+    SCHEDREF_RETURN_IF_ERROR(v.String("status", &verdict.status));
+    out.pre_filter.push_back(std::move(verdict));
+  }
   StatusOr<std::vector<std::pair<std::string, FieldReader>>> detail =
       r.Entries("detail");
   if (!detail.ok()) return detail.status();
@@ -329,6 +354,15 @@ StatusOr<Note> DecodeNote(const FieldReader& r) {
   SCHEDREF_RETURN_IF_ERROR(r.RequiredInt64("t", &out.at));
   SCHEDREF_RETURN_IF_ERROR(r.String("what", &out.what));
   SCHEDREF_RETURN_IF_ERROR(r.String("pod", &out.pod));
+  SCHEDREF_RETURN_IF_ERROR(r.String("message", &out.message));
+  return out;
+}
+
+StatusOr<Warning> DecodeWarning(const FieldReader& r) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(r, {"kind", "pod", "feature", "message"}));
+  Warning out;
+  SCHEDREF_RETURN_IF_ERROR(r.String("pod", &out.pod));
+  SCHEDREF_RETURN_IF_ERROR(r.String("feature", &out.feature));
   SCHEDREF_RETURN_IF_ERROR(r.String("message", &out.message));
   return out;
 }
@@ -400,6 +434,16 @@ std::vector<std::string> EncodeTraceLines(const Trace& trace) {
   for (const auto& [pod, node] : trace.placements) placements[pod] = node;
   lines.push_back(
       Dump({{"kind", "placements"}, {"placements", std::move(placements)}}));
+  for (const Warning& w : trace.warnings) lines.push_back(Dump(EncodeWarning(w)));
+  return lines;
+}
+
+std::vector<std::string> WithoutWarningLines(std::vector<std::string> lines) {
+  while (!lines.empty()) {
+    const json j = json::parse(lines.back(), nullptr, /*allow_exceptions=*/false);
+    if (!j.is_object() || j.value("kind", json()) != "warning") break;
+    lines.pop_back();
+  }
   return lines;
 }
 
@@ -440,7 +484,13 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
       continue;
     }
     if (have_placements) {
-      return Status::Invalid(where + ": record after the placements record");
+      if (kind != "warning") {
+        return Status::Invalid(where + ": record after the placements record");
+      }
+      StatusOr<Warning> w = DecodeWarning(r);
+      if (!w.ok()) return w.status();
+      trace.warnings.push_back(std::move(w).value());
+      continue;
     }
     if (kind == "attempt") {
       StatusOr<Attempt> a = DecodeAttempt(r);
@@ -464,6 +514,8 @@ StatusOr<Trace> DecodeTrace(std::string_view text, const std::string& source) {
       continue;
     } else if (kind == "header") {
       return Status::Invalid(where + ": kind: a second header");
+    } else if (kind == "warning") {
+      return Status::Invalid(where + ": kind: a warning before the placements record");
     } else {
       return Status::Invalid(where + ": kind: unknown record kind \"" + kind +
                              "\"");

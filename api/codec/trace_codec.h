@@ -8,7 +8,8 @@
 //
 //   line 1      {"format":"schedref-trace","kind":"header","version":1}
 //   lines 2..n  one "attempt", "binding" or "note" record each, in order
-//   last line   {"kind":"placements","placements":{...}}
+//   then        {"kind":"placements","placements":{...}}
+//   last lines  one "warning" each (api::Trace::warnings; usually none)
 #ifndef SCHEDREF_API_TRACE_CODEC_H_
 #define SCHEDREF_API_TRACE_CODEC_H_
 
@@ -31,10 +32,15 @@ inline constexpr char kTraceFormatName[] = "schedref-trace";
 // A rejection's code as written ("Unschedulable", ...); "" for kNone.
 [[nodiscard]] std::string_view CodeName(RejectionCode code);
 
-// One canonical line per record, header first and placements last, without
-// line terminators.
+// One canonical line per record, header first, then the records, the
+// placements and the warnings, without line terminators.
 // Strings must be UTF-8; invalid bytes are written as U+FFFD.
 [[nodiscard]] std::vector<std::string> EncodeTraceLines(const Trace& trace);
+
+// `lines` (a trace's, as EncodeTraceLines writes them) without the warning
+// lines that end it: what conformance compares. Warnings say what schedref
+// does not model; they are not decisions.
+[[nodiscard]] std::vector<std::string> WithoutWarningLines(std::vector<std::string> lines);
 
 // EncodeTraceLines joined with "\n", with a final "\n".
 [[nodiscard]] std::string EncodeTrace(const Trace& trace);
@@ -52,7 +58,8 @@ inline constexpr char kTraceFormatName[] = "schedref-trace";
 //   - a missing or malformed header, an unknown format or version;
 //   - an unknown "kind", an unknown field, a field of the wrong type, a
 //     missing required field, an outcome that is not one of OutcomeName's;
-//   - a record after the placements record, or no placements record.
+//   - a record other than a warning after the placements record, a warning
+//     before it, or no placements record.
 [[nodiscard]] StatusOr<Trace> DecodeTrace(std::string_view text,
                                           const std::string& source);
 

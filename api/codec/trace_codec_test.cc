@@ -204,6 +204,27 @@ TEST(EncodeTrace, InvalidUtf8IsReplacedNotThrown) {
             "\"t\":0,\"what\":\"x\"}");
 }
 
+// Warnings come after the placements, one line each, and are what
+// WithoutWarningLines drops.
+TEST(EncodeTrace, WarningsFollowThePlacements) {
+  Trace trace;
+  trace.placements["default/p"] = "";
+  trace.warnings.push_back(Warning{"default/p", "unknownProfile", "m"});
+  const std::vector<std::string> lines = EncodeTraceLines(trace);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[1], R"({"kind":"placements","placements":{"default/p":""}})");
+  EXPECT_EQ(lines[2],
+            R"({"feature":"unknownProfile","kind":"warning","message":"m","pod":"default/p"})");
+  std::string text;
+  for (const std::string& l : lines) text += l + "\n";
+  StatusOr<Trace> back = DecodeTrace(text, "x");
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, trace);
+  EXPECT_EQ(WithoutWarningLines(lines), std::vector<std::string>(lines.begin(), lines.end() - 1));
+  trace.warnings.clear();
+  EXPECT_EQ(WithoutWarningLines(lines), EncodeTraceLines(trace));
+}
+
 // --- Decoding: lenient syntax, strict content
 // ---------------------------------------
 
@@ -307,6 +328,12 @@ TEST(DecodeTrace, Errors) {
        "f:3: record after the placements record"},
       {"BlankLineInside", WithHeader("\n" + std::string(kPlacements)),
        "f:2: not a JSON value"},
+      {"WarningBeforePlacements",
+       WithHeader(R"({"kind":"warning","pod":"a/b"})" "\n" + std::string(kPlacements)),
+       "f:2: kind: a warning before the placements record"},
+      {"WarningUnknownField",
+       WithHeader(std::string(kPlacements) + "\n" + R"({"kind":"warning","t":1})"),
+       "f:3: t: unknown field"},
   };
   for (const DecodeErrorCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -427,6 +454,9 @@ rc::Gen<Trace> Traces() {
     t.records = *rc::gen::scale(
         0.3, rc::gen::container<std::vector<Trace::Record>>(Records()));
     t.placements = *MapOf<std::string>(Text());
+    t.warnings = *rc::gen::scale(
+        0.3, rc::gen::container<std::vector<Warning>>(rc::gen::exec(
+                 [] { return Warning{*Text(), *Text(), *Text()}; })));
     return t;
   });
 }

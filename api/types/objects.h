@@ -453,6 +453,12 @@ struct Pod {
   Labels annotations;
   // status.conditions, in order (type, status and reason only).
   std::vector<PodCondition> conditions;
+  // Fields the v1.32 scheduler reads that schedref does not model, as the
+  // decoder found them (non-empty), by field path: "spec.resourceClaims",
+  // "spec.containers[0].resources.claims", "spec.resources". Decoded only
+  // far enough to know they are there; api/types/unmodelled.h turns them
+  // into the trace's warnings. No plugin reads them.
+  std::vector<std::string> unmodelled_fields;
   friend bool operator==(const Pod&, const Pod&) = default;
 
   // "namespace/name", the queue's and the trace's key.

@@ -147,6 +147,16 @@ struct NodeDetail {
   friend bool operator==(const NodeDetail&, const NodeDetail&) = default;
 };
 
+// Full-detail only: one PreFilter plugin's result, as it ran.
+struct PreFilterVerdict {
+  std::string plugin;
+  // "Success", "Success: nodes a, b" (a PreFilterResult: only these nodes
+  // are filtered), "Skip" (the plugin's Filter is skipped this cycle), or
+  // "<code>: <message>".
+  std::string status;
+  friend bool operator==(const PreFilterVerdict&, const PreFilterVerdict&) = default;
+};
+
 struct Preemption {
   std::string nominated_node;  // empty: no candidate
   std::vector<std::string> victims;  // pod keys, in deletion order
@@ -194,10 +204,19 @@ struct Attempt {
   // the error text otherwise.
   std::string message;
   std::optional<Preemption> preemption;
-  // Full-detail traces only.
+  // Full-detail traces only: the PreFilter plugins that ran, in run order
+  // (a plugin after one that returned UnschedulableAndUnresolvable or an
+  // error did not run), and each node's filter verdicts and scores.
+  std::vector<PreFilterVerdict> pre_filter;
   std::map<std::string, NodeDetail> detail;
   friend bool operator==(const Attempt&, const Attempt&) = default;
 };
+
+// Drops what only full-detail runs record (RunOptions::full_detail).
+inline void ClearFullDetail(Attempt& a) {
+  a.pre_filter.clear();
+  a.detail.clear();
+}
 
 // The end of a binding cycle.
 struct Binding {
@@ -220,6 +239,18 @@ struct Note {
   friend bool operator==(const Note&, const Note&) = default;
 };
 
+// A limit of schedref said out loud: the pod's answer depends on something
+// schedref does not model (a field the v1.32 scheduler reads and schedref
+// ignores, a schedulerName no profile has). Informational: conformance does
+// not compare warnings (docs/trace-format.md), and both built-in
+// implementations take them from one function, api/types/unmodelled.h.
+struct Warning {
+  std::string pod;      // namespace/name
+  std::string feature;  // "DynamicResourceAllocation", "unknownProfile", ...
+  std::string message;  // one sentence naming the fields and what it means
+  friend bool operator==(const Warning&, const Warning&) = default;
+};
+
 struct Trace {
   // One record: an attempt, a binding or a note. Read it with AsAttempt,
   // AsBinding and AsNote below (or std::visit).
@@ -228,6 +259,8 @@ struct Trace {
   std::vector<Record> records;
   // Final state: every pod that still exists -> its node ("" if pending).
   std::map<std::string, std::string> placements;
+  // Sorted by (pod, feature), each pair once. Not compared by conformance.
+  std::vector<Warning> warnings;
   friend bool operator==(const Trace&, const Trace&) = default;
 };
 

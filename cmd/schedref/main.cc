@@ -23,8 +23,10 @@
 #include "api/codec/input_file.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/trace_codec.h"
+#include "api/types/unmodelled.h"
 #include "cmd/schedref/bench.h"
 #include "conformance/check_command.h"
+#include "conformance/explain_command.h"
 #include "conformance/implementations.h"
 #include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
@@ -191,6 +193,11 @@ int RunCommand(const Input& input, const std::string& impl_name,
     std::cerr << "error: " << trace.status().message() << "\n";
     return kExitFailure;
   }
+  // What schedref does not model, said per pod (also the trace's warning
+  // lines).
+  for (const schedref::api::Warning& w : trace->warnings) {
+    std::cerr << schedref::api::WarningLine(w) << "\n";
+  }
   std::cout << schedref::api::EncodeTrace(*trace);
   return 0;
 }
@@ -268,60 +275,25 @@ int CheckCommand(schedref::conformance::CheckCommandOptions options, const Input
                                                 std::cerr);
 }
 
-// Prints, for one attempt of one pod, every node's filter verdicts and
-// scores.
-int ExplainCommand(const Input& input, const std::string& pod,
-                   int64_t cycle) {
+// `schedref explain`: everything after loading the input lives in
+// conformance/explain_command.h.
+int ExplainCommand(const Input& input,
+                   const schedref::conformance::ExplainCommandOptions& options) {
   Loaded loaded = LoadInput(input);
   if (!loaded.scenario) return loaded.exit_code;
   const std::string path =
       input.cluster.empty() ? input.scenario_path : "the cluster dump";
   bool known = false;
-  for (const auto& p : loaded.scenario->initial.pods) known = known || p.Key() == pod;
-  for (const auto& e : loaded.scenario->timeline) known = known || (e.kind == "Pod" && e.name == pod);
+  for (const auto& p : loaded.scenario->initial.pods) known = known || p.Key() == options.pod;
+  for (const auto& e : loaded.scenario->timeline) {
+    known = known || (e.kind == "Pod" && e.name == options.pod);
+  }
   if (!known) {
-    std::cerr << "error: no Pod " << pod << " in " << path << "\n";
+    std::cerr << "error: no Pod " << options.pod << " in " << path << "\n";
     return kExitFailure;
   }
-  schedref::reference::ReferenceScheduler impl;
-  schedref::api::RunOptions options;
-  options.full_detail = true;
-  StatusOr<schedref::api::Trace> trace = impl.Run(*loaded.scenario, options);
-  if (!trace.ok()) {
-    std::cerr << "error: " << trace.status().message() << "\n";
-    return kExitFailure;
-  }
-  bool found = false;
-  for (const auto& record : trace->records) {
-    const schedref::api::Attempt* attempt = schedref::api::AsAttempt(record);
-    if (attempt == nullptr || attempt->pod != pod) continue;
-    if (cycle != 0 && attempt->cycle != cycle) continue;
-    const schedref::api::Attempt& a = *attempt;
-    found = true;
-    std::cout << "t=" << a.at << "ms cycle " << a.cycle << " pod " << a.pod
-              << " profile " << a.profile << ": " << schedref::api::OutcomeName(a.outcome);
-    if (!a.node.empty()) std::cout << " on " << a.node;
-    std::cout << " (evaluated " << a.evaluated << ", feasible " << a.feasible
-              << ")\n";
-    if (!a.message.empty()) std::cout << "  " << a.message << "\n";
-    for (const auto& [node, detail] : a.detail) {
-      std::cout << "  node " << node << "\n";
-      for (const auto& [plugin, verdict] : detail.filter) {
-        std::cout << "    filter " << plugin << ": " << verdict << "\n";
-      }
-      for (const auto& [plugin, s] : detail.scores) {
-        std::cout << "    score  " << plugin << ": raw " << s.raw
-                  << ", normalized " << s.normalized << ", weighted "
-                  << s.weighted << "\n";
-      }
-    }
-  }
-  if (!found) {
-    std::cerr << "error: no attempt for pod " << pod << " in " << path
-              << "\n";
-    return kExitFailure;
-  }
-  return 0;
+  return schedref::conformance::RunExplainCommand(*loaded.scenario, options, std::cout,
+                                                  std::cerr);
 }
 
 }  // namespace
@@ -418,21 +390,24 @@ int main(int argc, char** argv) {
                   "and print what changed (the golden update workflow)");
 
   Input explain_input;
-  std::string explain_pod;
-  int64_t explain_cycle = 0;
+  schedref::conformance::ExplainCommandOptions explain_options;
   CLI::App* explain = app.add_subcommand(
       "explain",
-      "Show why the reference placed a pod: every node's filter verdicts "
-      "and raw, normalized and weighted scores");
+      "Show why the reference placed a pod: PreFilter results, every "
+      "node's filter verdicts, weighted scores, total and rank, the choice "
+      "and its tie-break, the FitError and preemption (docs/explain.md)");
   AddInputOptions(explain, &explain_input, true);
   bool explain_as_pending = false;
   explain->add_flag("--as-pending", explain_as_pending,
                     "With --cluster: take the bound --pod off its node and explain where "
                     "it would go now (it is scheduled first; a pending pod needs no flag)");
-  explain->add_option("--pod", explain_pod, "Pod as namespace/name")
+  explain->add_option("--pod", explain_options.pod, "Pod as namespace/name")
       ->required();
-  explain->add_option("--cycle", explain_cycle,
+  explain->add_option("--cycle", explain_options.cycle,
                       "Only this scheduling cycle (default: every attempt)");
+  explain->add_option("--output", explain_options.output,
+                      "text (default) or json (docs/explain.md gives its shape)")
+      ->check(CLI::IsMember({"text", "json"}));
 
   Input scenario_input;
   std::string scenario_output;
@@ -524,8 +499,8 @@ int main(int argc, char** argv) {
     return CheckCommand(check_options, check_input);
   }
   if (*explain) {
-    if (explain_as_pending) explain_input.as_pending = explain_pod;
-    return ExplainCommand(explain_input, explain_pod, explain_cycle);
+    if (explain_as_pending) explain_input.as_pending = explain_options.pod;
+    return ExplainCommand(explain_input, explain_options);
   }
   if (*bench) {
     if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;

@@ -87,9 +87,13 @@ class Framework : public PluginsRunner {
 
   // upstream RunPreFilterPlugins; `plugins_with_nodes` receives the plugins
   // that restricted the node set.
-  PreFilterOutput RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
-                                      const std::vector<NodeInfo*>& nodes,
-                                      std::set<std::string>* plugins_with_nodes);
+  // `verdicts`, when given, receives each plugin that ran, in run order,
+  // with its result as full-detail traces write it: "Skip", "Success",
+  // "Success: nodes a, b" (a PreFilterResult), "<code>: <message>".
+  PreFilterOutput RunPreFilterPlugins(
+      CycleState& state, const PodInfo& pod, const std::vector<NodeInfo*>& nodes,
+      std::set<std::string>* plugins_with_nodes,
+      std::vector<std::pair<std::string, std::string>>* verdicts = nullptr);
   Status RunPreFilterExtensionAddPod(const FilterPlan& plan, CycleState& state,
                                      const PodInfo& pod_to_schedule, const PodInfo& pod_to_add,
                                      const NodeInfo& node) override;

@@ -47,11 +47,24 @@ bool ExtensionsRun(const PreFilterPlugin& pl, const CycleState& state) {
   return pl.HasPreFilterExtensions() && !state.skip_filter_plugins.contains(pl.Name());
 }
 
+// A PreFilter plugin's result as full-detail traces write it.
+std::string PreFilterVerdict(const PreFilterOutput& out) {
+  if (out.status.IsSkip()) return "Skip";
+  if (!out.status.IsSuccess()) {
+    return std::string(CodeName(out.status.code())) + ": " + out.status.Message();
+  }
+  if (!out.result.has_value()) return "Success";
+  std::string nodes;
+  for (const std::string& n : *out.result) nodes += (nodes.empty() ? "" : ", ") + n;
+  return "Success: nodes " + (nodes.empty() ? std::string("(none)") : nodes);
+}
+
 }  // namespace
 
-PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo& pod,
-                                               const std::vector<NodeInfo*>& nodes,
-                                               std::set<std::string>* plugins_with_nodes) {
+PreFilterOutput Framework::RunPreFilterPlugins(
+    CycleState& state, const PodInfo& pod, const std::vector<NodeInfo*>& nodes,
+    std::set<std::string>* plugins_with_nodes,
+    std::vector<std::pair<std::string, std::string>>* verdicts) {
   state.skip_filter_plugins.clear();
   plugins_with_nodes->clear();
   PreFilterResult result;
@@ -59,6 +72,7 @@ PreFilterOutput Framework::RunPreFilterPlugins(CycleState& state, const PodInfo&
   for (size_t k = 0; k < pre_filter_.size(); ++k) {
     PreFilterPlugin* pl = pre_filter_[k];
     PreFilterOutput out = pl->PreFilter(state, pod, nodes);
+    if (verdicts != nullptr) verdicts->emplace_back(pl->Name(), PreFilterVerdict(out));
     if (out.status.IsSkip()) {
       state.skip_filter_plugins.insert(pre_filter_names_[k], static_cast<int>(k));
       continue;

@@ -485,8 +485,13 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   framework::Diagnosis diagnosis;
   // The plugins that returned a PreFilterResult start the cycle's
   // UnschedulablePlugins.
+  std::vector<std::pair<std::string, std::string>> pre_filter;
   framework::PreFilterOutput pre =
-      fwk.RunPreFilterPlugins(state, pod, all, &diagnosis.unschedulable_plugins);
+      fwk.RunPreFilterPlugins(state, pod, all, &diagnosis.unschedulable_plugins,
+                              options_.full_detail ? &pre_filter : nullptr);
+  for (auto& [plugin, status] : pre_filter) {
+    attempt.pre_filter.push_back(api::PreFilterVerdict{plugin, std::move(status)});
+  }
   std::vector<const framework::NodeInfo*> feasible;
   if (!pre.status.IsSuccess()) {
     if (!pre.status.IsRejected()) {

@@ -14,6 +14,7 @@
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
+#include "api/types/unmodelled.h"
 #include "optimized/backend/queue/pod_events.h"
 #include "optimized/framework/plugins/names/names.h"
 #include "optimized/framework/plugins/registry.h"
@@ -721,6 +722,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   for (const auto& [key, node] : placed) {
     trace_.placements.emplace_hint(trace_.placements.end(), key, *node);
   }
+  trace_.warnings = api::UnmodelledWarnings(scenario_);
   // Moved out: the trace is the run's result, not the scheduler's to free.
   return std::move(trace_);
 }

@@ -52,6 +52,18 @@ void Place(const std::vector<std::string>& names,
   }
 }
 
+// A PreFilter plugin's result as full-detail traces write it.
+std::string PreFilterVerdict(const PreFilterOutput& out) {
+  if (out.status.IsSkip()) return "Skip";
+  if (!out.status.IsSuccess()) {
+    return std::string(CodeName(out.status.code())) + ": " + out.status.Message();
+  }
+  if (!out.result.has_value()) return "Success";
+  std::string nodes;
+  for (const std::string& n : *out.result) nodes += (nodes.empty() ? "" : ", ") + n;
+  return "Success: nodes " + (nodes.empty() ? std::string("(none)") : nodes);
+}
+
 }  // namespace
 
 StatusOr<std::unique_ptr<Framework>> Framework::New(
@@ -213,13 +225,15 @@ int64_t Framework::ScoreWeight(const std::string& plugin) const {
 PreFilterOutput Framework::RunPreFilterPlugins(
     CycleState& state, const api::Pod& pod,
     const std::vector<const NodeInfo*>& nodes,
-    std::set<std::string>* plugins_with_nodes_out) {
+    std::set<std::string>* plugins_with_nodes_out,
+    std::vector<std::pair<std::string, std::string>>* verdicts) {
   state.skip_filter_plugins.clear();
   PreFilterResult result;  // nullopt: all nodes
   std::set<std::string> plugins_with_nodes;
   Status return_status;
   for (PreFilterPlugin* pl : pre_filter_) {
     PreFilterOutput out = pl->PreFilter(state, pod, nodes);
+    if (verdicts != nullptr) verdicts->emplace_back(pl->Name(), PreFilterVerdict(out));
     if (out.status.IsSkip()) {
       state.skip_filter_plugins.insert(pl->Name());
       continue;

@@ -84,10 +84,14 @@ class Framework : public PluginsRunner {
   // PreFilter (upstream RunPreFilterPlugins). On rejection the status names
   // the rejecting plugin. `plugins_with_nodes` receives the plugins that
   // restricted the node set (upstream's third return value).
+  // `verdicts`, when given, receives each plugin that ran, in run order,
+  // with its result as full-detail traces write it: "Skip", "Success",
+  // "Success: nodes a, b" (a PreFilterResult), "<code>: <message>".
   PreFilterOutput RunPreFilterPlugins(
       CycleState& state, const api::Pod& pod,
       const std::vector<const NodeInfo*>& nodes,
-      std::set<std::string>* plugins_with_nodes);
+      std::set<std::string>* plugins_with_nodes,
+      std::vector<std::pair<std::string, std::string>>* verdicts = nullptr);
   Status RunPreFilterExtensionAddPod(CycleState& state,
                                      const api::Pod& pod_to_schedule,
                                      const api::Pod& pod_to_add,

@@ -78,8 +78,13 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     return out;
   }
   FilterDetail filter_detail;
+  std::vector<std::pair<std::string, std::string>> pre_filter;
   Fit fit = FindNodesThatFitPod(fwk, state, pod,
-                                options_.full_detail ? &filter_detail : nullptr);
+                                options_.full_detail ? &filter_detail : nullptr,
+                                options_.full_detail ? &pre_filter : nullptr);
+  for (auto& [plugin, status] : pre_filter) {
+    attempt.pre_filter.push_back(api::PreFilterVerdict{plugin, std::move(status)});
+  }
   RecordFilterDetail(filter_detail, attempt);
   if (!fit.error.IsSuccess()) {
     out.status = framework::Status::Error(fit.error.Message());
@@ -114,7 +119,8 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
 Scheduler::Fit Scheduler::FindNodesThatFitPod(framework::Framework& fwk,
                                               framework::CycleState& state,
                                               const api::Pod& pod,
-                                              FilterDetail* detail) {
+                                              FilterDetail* detail,
+                                              std::vector<std::pair<std::string, std::string>>* pre_filter) {
   Fit fit;
   framework::Diagnosis& diagnosis = fit.diagnosis;
   std::vector<const framework::NodeInfo*> all_nodes;
@@ -123,7 +129,7 @@ Scheduler::Fit Scheduler::FindNodesThatFitPod(framework::Framework& fwk,
   // UnschedulablePlugins (upstream assigns the set RunPreFilterPlugins
   // returns).
   framework::PreFilterOutput pre = fwk.RunPreFilterPlugins(
-      state, pod, all_nodes, &diagnosis.unschedulable_plugins);
+      state, pod, all_nodes, &diagnosis.unschedulable_plugins, pre_filter);
   if (!pre.status.IsSuccess()) {
     if (!pre.status.IsRejected()) {
       fit.error = framework::Status::Error(pre.status.Message());

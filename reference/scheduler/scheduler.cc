@@ -12,6 +12,7 @@
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
+#include "api/types/unmodelled.h"
 #include "reference/backend/queue/pod_events.h"
 #include "reference/framework/plugins/names/names.h"
 #include "reference/framework/plugins/registry.h"
@@ -39,6 +40,21 @@ StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
   internal::Scheduler sched(scenario, options, choices);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
   return sched.Run();
+}
+
+StatusOr<ReferenceScheduler::ProfilePlugins> ReferenceScheduler::Plugins(
+    const api::Scenario& scenario, const std::string& scheduler_name) {
+  framework::PinnedChoices pinned;
+  internal::Scheduler sched(scenario, api::RunOptions{}, pinned);
+  SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
+  const framework::Framework* fwk = sched.Profile(scheduler_name);
+  if (fwk == nullptr) {
+    return schedref::Status::NotFound("no profile \"" + scheduler_name + "\"");
+  }
+  ProfilePlugins out;
+  out.points = fwk->ListPlugins();
+  for (const std::string& p : out.points["score"]) out.score_weights[p] = fwk->ScoreWeight(p);
+  return out;
 }
 
 namespace internal {
@@ -676,6 +692,7 @@ StatusOr<api::Trace> Scheduler::Run() {
   }
 
   for (const auto& [key, pod] : pods_) trace_.placements[key] = pod.node_name;
+  trace_.warnings = api::UnmodelledWarnings(scenario_);
   return trace_;
 }
 

@@ -54,6 +54,17 @@ class ReferenceScheduler : public api::Scheduler {
                                          const api::RunOptions& options,
                                          framework::Choices& choices);
 
+  // The plugins the profile `scheduler_name` of `scenario` runs, in run
+  // order at each extension point (Framework::ListPlugins: "preFilter",
+  // "filter", "score", ...), and the score plugins' weights: what
+  // `explain` lists. Errors: configuration errors, an unknown profile.
+  struct ProfilePlugins {
+    std::map<std::string, std::vector<std::string>> points;
+    std::map<std::string, int64_t> score_weights;
+  };
+  [[nodiscard]] StatusOr<ProfilePlugins> Plugins(const api::Scenario& scenario,
+                                                 const std::string& scheduler_name);
+
  private:
   framework::Registry registry_;
 };
@@ -71,6 +82,12 @@ class Scheduler : public framework::Handle {
   [[nodiscard]] schedref::Status Init(const framework::Registry& registry);
   // Runs the timeline to its end.
   [[nodiscard]] StatusOr<api::Trace> Run();
+  // The framework of profile `scheduler_name`; nullptr if there is none.
+  // REQUIRES: Init succeeded.
+  const framework::Framework* Profile(const std::string& scheduler_name) const {
+    auto it = profiles_.find(scheduler_name);
+    return it == profiles_.end() ? nullptr : it->second.get();
+  }
 
   // framework::Handle
   const framework::Snapshot& SnapshotSharedLister() const override {
@@ -178,10 +195,13 @@ class Scheduler : public framework::Handle {
     framework::Diagnosis diagnosis;
     framework::Status error;
   };
-  // `detail`: nullptr, or where the search's verdicts go.
-  Fit FindNodesThatFitPod(framework::Framework& fwk,
-                          framework::CycleState& state, const api::Pod& pod,
-                          FilterDetail* detail);
+  // `detail`: nullptr, or where the search's verdicts go; `pre_filter`:
+  // nullptr, or where the PreFilter verdicts go (both for full-detail
+  // traces).
+  Fit FindNodesThatFitPod(
+      framework::Framework& fwk, framework::CycleState& state, const api::Pod& pod,
+      FilterDetail* detail,
+      std::vector<std::pair<std::string, std::string>>* pre_filter = nullptr);
   // The nominated node iff it passes the filters; a rejection lands in
   // `diagnosis`.
   std::vector<const framework::NodeInfo*> EvaluateNominatedNode(

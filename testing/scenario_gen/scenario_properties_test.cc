@@ -342,7 +342,7 @@ RC_GTEST_PROP(ScenarioProperties, RunsAreDeterministic, ()) {
   detail.full_detail = true;
   Trace detailed = RunReference(s, detail).trace;
   for (Trace::Record& r : detailed.records) {
-    if (api::Attempt* a = api::AsAttempt(r)) a->detail.clear();
+    if (api::Attempt* a = api::AsAttempt(r)) api::ClearFullDetail(*a);
   }
   Require(api::EncodeTrace(detailed) == first.text, "RunsAreDeterministic", s,
           "a full-detail run differs in more than its detail");
