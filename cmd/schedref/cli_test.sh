@@ -186,4 +186,130 @@ expect cluster-scenario-keeps-dir-file 2 "is one of the input files" \
 expect cluster-scenario-needs-cluster 2 "needs --cluster" -- "$bin" scenario
 rm -rf "$scratch"
 
+# --- What schedref does not model, and explain ------------------------------
+# Warnings name the pod and the feature, once per pod per feature, on stderr
+# of run, in the trace's warning lines (identical for both implementations)
+# and in explain; explain shows the plugins, the verdicts, the scores, the
+# choice with its tie-break, the FitError and preemption, as text or JSON.
+limits="$(mktemp -d)"
+cat > "$limits/limits.yaml" <<'YAML'
+schedref: scenario/v1
+name: limits
+seed: 7
+objects:
+- {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}}
+- {apiVersion: v1, kind: Node, metadata: {name: n2}, status: {allocatable: {cpu: "2", memory: 4Gi, pods: "10"}}}
+timeline:
+- at: 0s
+  create:
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: dra}
+    spec:
+      containers: [{name: c, image: pause, resources: {claims: [{name: gpu}]}}]
+      resourceClaims: [{name: gpu, resourceClaimName: gpu-claim}]
+- at: 1s
+  update:
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: dra, labels: {a: b}}
+    spec:
+      containers: [{name: c, image: pause, resources: {claims: [{name: gpu}]}}]
+      resourceClaims: [{name: gpu, resourceClaimName: gpu-claim}]
+- at: 2s
+  create:
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: pod-level}
+    spec:
+      containers: [{name: c, image: pause}]
+      resources: {requests: {cpu: "1"}}
+- at: 3s
+  create:
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: foreign}
+    spec:
+      schedulerName: other
+      containers: [{name: c, image: pause}]
+- at: 4s
+  create:
+    apiVersion: v1
+    kind: Pod
+    metadata: {name: huge}
+    spec:
+      containers: [{name: c, image: pause, resources: {requests: {cpu: "3"}}}]
+YAML
+expect limits-run-dra 0 \
+  "warning: Pod default/dra: spec.containers[0].resources.claims, spec.resourceClaims: dynamic resource allocation (the DynamicResources plugin, feature gate DynamicResourceAllocation) is not modelled" \
+  -- "$bin" run "$limits/limits.yaml"
+expect limits-run-pod-level 0 \
+  "warning: Pod default/pod-level: spec.resources: pod-level resources (feature gate PodLevelResources, alpha in v1.32) are not modelled" \
+  -- "$bin" run "$limits/limits.yaml"
+expect limits-run-unknown-profile 0 \
+  'warning: Pod default/foreign: spec.schedulerName "other" matches no profile (default-scheduler)' \
+  -- "$bin" run "$limits/limits.yaml"
+warned="$("$bin" run "$limits/limits.yaml" 2>&1 >/dev/null)"
+if [[ "$(grep -c '^warning: Pod default/dra:' <<<"$warned")" == 1 &&
+      "$(grep -c '^warning: ' <<<"$warned")" == 3 ]]; then
+  echo "PASS limits-warned-once"
+else
+  echo "FAIL limits-warned-once: want 3 warnings, one for default/dra"; echo "$warned"
+  failures=$((failures + 1))
+fi
+trace="$("$bin" run "$limits/limits.yaml" 2>/dev/null)"
+if [[ "$(tail -n 3 <<<"$trace" | grep -c '"kind":"warning"')" == 3 &&
+      "$trace" == *'{"feature":"unknownProfile","kind":"warning","message":"spec.schedulerName \"other\" matches no profile'* ]]; then
+  echo "PASS limits-trace-warnings"
+else
+  echo "FAIL limits-trace-warnings: the trace does not end with the 3 warnings"; echo "$trace"
+  failures=$((failures + 1))
+fi
+if "$bin" run --impl optimized "$golden" >/dev/null 2>&1; then
+  if [[ "$("$bin" run --impl optimized --full-detail "$limits/limits.yaml" 2>/dev/null)" == \
+        "$("$bin" run --full-detail "$limits/limits.yaml" 2>/dev/null)" ]]; then
+    echo "PASS limits-implementations-agree"
+  else
+    echo "FAIL limits-implementations-agree: full-detail traces differ"; failures=$((failures + 1))
+  fi
+fi
+expect limits-explain-warns 0 \
+  "warning: spec.containers[0].resources.claims, spec.resourceClaims: dynamic resource allocation" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra --cycle 1
+expect limits-explain-unknown-profile 1 \
+  'warning: Pod default/foreign: spec.schedulerName "other" matches no profile' \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/foreign
+expect limits-explain-no-attempt 1 \
+  "error: $limits/limits.yaml: no attempt for pod default/foreign" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/foreign
+expect explain-prefilter 0 \
+  "PreFilter: NodeAffinity Skip, NodePorts Skip, NodeResourcesFit Success" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-run-order 0 \
+  "Score plugins (weight): TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-tie 0 \
+  'n1, n2 tie at the top total' \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-tie-seed 0 \
+  'schedref draws once from its RNG seeded with 7 (docs/deviations.md, "selectHost"): index' \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-rank 0 "node n1: rank 1, total" -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-skipped 0 "skipped (PreFilter Skip): NodeAffinity, NodePorts" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra
+expect explain-fit-error 0 \
+  "message: 0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod." \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/huge
+expect explain-preemption 0 "preemption: no candidate node (nothing nominated, no victims)" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/huge
+expect explain-json 0 '"reason": "tie"' \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra --output json
+expect explain-json-extenders 0 '"extenders": []' \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra --output json
+expect explain-bad-output 2 "--output" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra --output yaml
+expect explain-no-cycle 1 "no attempt for pod default/dra in cycle 99" \
+  -- "$bin" explain "$limits/limits.yaml" --pod default/dra --cycle 99
+rm -rf "$limits"
+
 [[ $failures == 0 ]]
