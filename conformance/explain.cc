@@ -308,8 +308,14 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
   out["nodes"] = nodes;
   if (Json c = Choice(a, totals, context); !c.is_null()) out["choice"] = c;
   if (a.preemption) {
+    Json candidates = Json::array();
+    for (const api::PreemptionCandidate& c : a.preemption->candidates) {
+      candidates.push_back(
+          {{"node", c.node}, {"victims", c.victims}, {"pdbViolations", c.pdb_violations}});
+    }
     out["preemption"] = {{"nominatedNode", a.preemption->nominated_node},
-                         {"victims", a.preemption->victims}};
+                         {"victims", a.preemption->victims},
+                         {"candidates", candidates}};
   }
   return out;
 }
@@ -411,6 +417,16 @@ std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::st
               (victims.empty() ? std::string("none") : Join(victims, ", "));
     }
     lines.push_back(line);
+    for (const Json& c : p["candidates"]) {
+      const std::vector<std::string> victims = Strings(c["victims"]);
+      std::string l = "  candidate " + c["node"].get<std::string>() + ": victims " +
+                      Join(victims, ", ");
+      if (const int64_t v = c["pdbViolations"].get<int64_t>(); v > 0) {
+        l += " (" + std::to_string(v) + " PDB violation" + (v > 1 ? "s" : "") + ")";
+      }
+      if (c["node"] == p["nominatedNode"]) l += " <- nominated";
+      lines.push_back(l);
+    }
   }
   return lines;
 }

@@ -255,7 +255,10 @@ TEST(ExplainTest, RenderedText) {
     a.detail = {{"d", a.detail.at("d")}};
     a.evaluated = 1;
     a.message = "0/1 nodes are available: 1 Insufficient cpu. preemption: ...";
-    a.preemption = api::Preemption{"d", {"default/low-1", "default/low-2"}};
+    a.preemption = api::Preemption{"d",
+                                   {"default/low-1", "default/low-2"},
+                                   {{"d", {"default/low-1", "default/low-2"}, 0},
+                                    {"e", {"default/x"}, 1}}};
     cases.push_back({"preemption nominates a node",
                      a,
                      Context(),
@@ -265,7 +268,9 @@ TEST(ExplainTest, RenderedText) {
                       "unschedulable; 1 nodes evaluated, 0 feasible",
                       kPlugins1, kPlugins2, kPlugins3, kRejectedD, kRejectedDFilters,
                       "message: 0/1 nodes are available: 1 Insufficient cpu. preemption: ...",
-                      "preemption: nominated d; victims default/low-1, default/low-2"}});
+                      "preemption: nominated d; victims default/low-1, default/low-2",
+                      "  candidate d: victims default/low-1, default/low-2 <- nominated",
+                      "  candidate e: victims default/x (1 PDB violation)"}});
   }
   for (const RenderCase& c : cases) {
     SCOPED_TRACE(c.name);

@@ -152,6 +152,16 @@ json EncodeAttempt(const Attempt& a) {
     json p = json::object();
     PutString(p, "nominatedNode", a.preemption->nominated_node);
     PutStrings(p, "victims", a.preemption->victims);
+    if (!a.preemption->candidates.empty()) {
+      json candidates = json::array();
+      for (const PreemptionCandidate& c : a.preemption->candidates) {
+        json entry = {{"pdbViolations", c.pdb_violations}};
+        PutString(entry, "node", c.node);
+        PutStrings(entry, "victims", c.victims);
+        candidates.push_back(std::move(entry));
+      }
+      p["candidates"] = std::move(candidates);
+    }
     out["preemption"] = std::move(p);
   }
   if (!a.pre_filter.empty()) {
@@ -305,11 +315,22 @@ StatusOr<Attempt> DecodeAttempt(const FieldReader& r) {
   if (!preemption.ok()) return preemption.status();
   if (preemption->present()) {
     SCHEDREF_RETURN_IF_ERROR(
-        CheckKnownFields(*preemption, {"nominatedNode", "victims"}));
+        CheckKnownFields(*preemption, {"nominatedNode", "victims", "candidates"}));
     Preemption p;
     SCHEDREF_RETURN_IF_ERROR(
         preemption->String("nominatedNode", &p.nominated_node));
     SCHEDREF_RETURN_IF_ERROR(preemption->StringList("victims", &p.victims));
+    StatusOr<std::vector<FieldReader>> candidates = preemption->Array("candidates");
+    if (!candidates.ok()) return candidates.status();
+    for (const FieldReader& c : *candidates) {
+      SCHEDREF_RETURN_IF_ERROR(c.ExpectObject());
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(c, {"node", "victims", "pdbViolations"}));
+      PreemptionCandidate candidate;
+      SCHEDREF_RETURN_IF_ERROR(c.String("node", &candidate.node));
+      SCHEDREF_RETURN_IF_ERROR(c.StringList("victims", &candidate.victims));
+      SCHEDREF_RETURN_IF_ERROR(c.RequiredInt64("pdbViolations", &candidate.pdb_violations));
+      p.candidates.push_back(std::move(candidate));
+    }
     out.preemption = std::move(p);
   }
 

@@ -225,6 +225,28 @@ TEST(EncodeTrace, WarningsFollowThePlacements) {
   EXPECT_EQ(WithoutWarningLines(lines), EncodeTraceLines(trace));
 }
 
+// Full-detail fields: the PreFilter verdicts and the preemption candidates.
+TEST(EncodeTraceLines, FullDetailPreFilterAndCandidates) {
+  Attempt a;
+  a.pre_filter = {{"NodeAffinity", "Skip"}, {"NodeResourcesFit", "Success"}};
+  a.preemption = Preemption{"n1", {"default/v"}, {{"n1", {"default/v"}, 0}, {"n2", {}, 2}}};
+  Trace trace;
+  trace.records.push_back(AttemptRecord(a));
+  const std::vector<std::string> lines = EncodeTraceLines(trace);
+  EXPECT_EQ(lines[1],
+            R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"",)"
+            R"("preFilter":[{"plugin":"NodeAffinity","status":"Skip"},{"plugin":"NodeResourcesFit","status":"Success"}],)"
+            R"("preemption":{"candidates":[{"node":"n1","pdbViolations":0,"victims":["default/v"]},{"node":"n2","pdbViolations":2}],)"
+            R"("nominatedNode":"n1","victims":["default/v"]},"t":0})");
+  StatusOr<Trace> back = DecodeTrace(EncodeTrace(trace), "x");
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  EXPECT_EQ(*back, trace);
+  ClearFullDetail(*AsAttempt(trace.records[0]));
+  EXPECT_EQ(EncodeTraceLines(trace)[1],
+            R"({"cycle":0,"evaluated":0,"feasible":0,"kind":"attempt","outcome":"scheduled","pod":"",)"
+            R"("preemption":{"nominatedNode":"n1","victims":["default/v"]},"t":0})");
+}
+
 // --- Decoding: lenient syntax, strict content
 // ---------------------------------------
 

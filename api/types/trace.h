@@ -157,9 +157,22 @@ struct PreFilterVerdict {
   friend bool operator==(const PreFilterVerdict&, const PreFilterVerdict&) = default;
 };
 
+// Full-detail only: a node on which the preemptor fits once `victims` are
+// gone (a candidate of the preemption dry run).
+struct PreemptionCandidate {
+  std::string node;
+  std::vector<std::string> victims;  // pod keys, most important first
+  int64_t pdb_violations = 0;       // victims whose PDB forbids the eviction
+  friend bool operator==(const PreemptionCandidate&, const PreemptionCandidate&) = default;
+};
+
 struct Preemption {
   std::string nominated_node;  // empty: no candidate
   std::vector<std::string> victims;  // pod keys, in deletion order
+  // Full-detail traces only: the dry run's candidates, the ones violating
+  // no PDB first, each kind in dry-run order; the nominated node is the
+  // best of them (pickOneNodeForPreemption).
+  std::vector<PreemptionCandidate> candidates;
   friend bool operator==(const Preemption&, const Preemption&) = default;
 };
 
@@ -216,6 +229,7 @@ struct Attempt {
 inline void ClearFullDetail(Attempt& a) {
   a.pre_filter.clear();
   a.detail.clear();
+  if (a.preemption) a.preemption->candidates.clear();
 }
 
 // The end of a binding cycle.

@@ -192,6 +192,7 @@ rm -rf "$scratch"
 # and in explain; explain shows the plugins, the verdicts, the scores, the
 # choice with its tie-break, the FitError and preemption, as text or JSON.
 limits="$(mktemp -d)"
+preemption_golden="$4"
 cat > "$limits/limits.yaml" <<'YAML'
 schedref: scenario/v1
 name: limits
@@ -310,6 +311,9 @@ expect explain-bad-output 2 "--output" \
   -- "$bin" explain "$limits/limits.yaml" --pod default/dra --output yaml
 expect explain-no-cycle 1 "no attempt for pod default/dra in cycle 99" \
   -- "$bin" explain "$limits/limits.yaml" --pod default/dra --cycle 99
+# Preemption: the dry run's candidates, the nominated one marked.
+expect explain-candidates 0 "candidate node2: victims default/p2.1, default/p2.2 <- nominated" \
+  -- "$bin" explain "$preemption_golden" --pod default/p --cycle 1
 rm -rf "$limits"
 
 [[ $failures == 0 ]]

@@ -25,6 +25,7 @@
 #include "api/apiserver/volume_binding_controller.h"
 #include "api/status.h"
 #include "api/types/objects.h"
+#include "api/types/trace.h"
 #include "optimized/framework/cycle_state.h"
 #include "optimized/framework/events.h"
 #include "optimized/framework/hot_check.h"
@@ -235,6 +236,11 @@ class Handle {
   // Error `pods "<name>" not found`, and nothing done, iff the victim is not
   // waiting and no longer exists (upstream v1.32's status patch fails).
   virtual Status PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) = 0;
+  // The preemption dry run's candidates, once per PostFilter that found
+  // any (for full-detail traces); the default ignores them.
+  virtual void NotePreemptionCandidates(std::vector<api::PreemptionCandidate> candidates) {
+    (void)candidates;
+  }
   // Clears status.nominatedNodeName of a lower-priority nominated pod.
   virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;
   // The scheduler's specified RNG (docs/deviations.md "Random numbers").

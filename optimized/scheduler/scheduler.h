@@ -94,6 +94,9 @@ class Scheduler : public framework::Handle {
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
   framework::Status PreemptVictim(const api::Pod& victim, const api::Pod& preemptor) override;
+  void NotePreemptionCandidates(std::vector<api::PreemptionCandidate> candidates) override {
+    if (options_.full_detail) preemption_candidates_ = std::move(candidates);
+  }
   void ClearNominatedNodeName(const api::Pod& pod) override;
   uint64_t NextRandom() override;
   framework::Parallelizer& Parallel() override { return parallel_; }
@@ -254,6 +257,8 @@ class Scheduler : public framework::Handle {
   // otherwise.
   const InFlightBinding* binding_in_progress_ = nullptr;
   std::vector<std::string> preemption_victims_;
+  // The last preemption dry run's candidates (full-detail traces only).
+  std::vector<api::PreemptionCandidate> preemption_candidates_;
   // Reused across cycles so the filter loop does not allocate.
   std::vector<framework::Status> filter_statuses_;
   std::vector<uint8_t> filter_pass_;  // 1 iff the position passed every filter

@@ -18,6 +18,7 @@
 #include "api/apiserver/volume_binding_controller.h"
 #include "api/status.h"
 #include "api/types/objects.h"
+#include "api/types/trace.h"
 #include "reference/framework/choices.h"
 #include "reference/framework/cycle_state.h"
 #include "reference/framework/events.h"
@@ -136,6 +137,11 @@ class Handle {
   // fails; only a later release tolerates NotFound there).
   virtual Status PreemptVictim(const api::Pod& victim,
                                const api::Pod& preemptor) = 0;
+  // The preemption dry run's candidates, once per PostFilter that found
+  // any (for full-detail traces); the default ignores them.
+  virtual void NotePreemptionCandidates(std::vector<api::PreemptionCandidate> candidates) {
+    (void)candidates;
+  }
   // Clears status.nominatedNodeName of a lower-priority pod nominated to the
   // node a preemptor was nominated to (a status patch).
   virtual void ClearNominatedNodeName(const api::Pod& pod) = 0;

@@ -350,6 +350,7 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(
   CycleOutcome out = SchedulePod(fwk, state, pod, attempt);
   if (out.fit_error.has_value() && fwk.HasPostFilterPlugins()) {
     preemption_victims_.clear();
+    preemption_candidates_.clear();
     framework::PostFilterOutput post = fwk.RunPostFilterPlugins(
         state, pod, out.fit_error->diagnosis.node_to_status);
     out.fit_error->diagnosis.post_filter_msg = post.status.Message();
@@ -361,6 +362,8 @@ Scheduler::CycleOutcome Scheduler::SchedulingCycle(
       preemption.nominated_node = *post.result->nominated_node_name;
     }
     preemption.victims = preemption_victims_;
+    preemption.candidates = std::move(preemption_candidates_);
+    preemption_candidates_.clear();
     attempt.preemption = preemption;
   }
   if (!out.status.IsSuccess() || out.fit_error.has_value()) return out;

@@ -113,6 +113,9 @@ class Scheduler : public framework::Handle {
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
   framework::Status PreemptVictim(const api::Pod& victim,
                      const api::Pod& preemptor) override;
+  void NotePreemptionCandidates(std::vector<api::PreemptionCandidate> candidates) override {
+    if (options_.full_detail) preemption_candidates_ = std::move(candidates);
+  }
   void ClearNominatedNodeName(const api::Pod& pod) override;
   // The specified RNG (docs/deviations.md "Random numbers").
   uint64_t NextRandom() override;
@@ -297,6 +300,8 @@ class Scheduler : public framework::Handle {
   std::vector<Termination> terminations_;
   // Victims deleted by preemption during the current attempt.
   std::vector<std::string> preemption_victims_;
+  // The last preemption dry run's candidates (full-detail traces only).
+  std::vector<api::PreemptionCandidate> preemption_candidates_;
 
   // --- injected behaviour ---
   std::map<std::string, int32_t> bind_failures_;   // pod key -> remaining

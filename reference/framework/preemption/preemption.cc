@@ -191,6 +191,13 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
               : DryRunPreemption(state, pod, potential, pdbs, pick.offset,
                                  num_candidates);
   }
+  std::vector<api::PreemptionCandidate> noted;
+  for (const Candidate& c : dry.candidates) {
+    api::PreemptionCandidate n{c.name, {}, c.victims.num_pdb_violations};
+    for (const api::Pod& v : c.victims.pods) n.victims.push_back(v.Key());
+    noted.push_back(std::move(n));
+  }
+  handle_->NotePreemptionCandidates(std::move(noted));
   const Candidate* best = nullptr;
   for (const Candidate& c : dry.candidates) {
     if (c.name == pick.node) best = &c;

@@ -361,6 +361,13 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
             Status(Code::kUnschedulable,
                    FitErrorMessage(snapshot.NumNodes(), histogram, std::string(), std::string()))};
   }
+  std::vector<api::PreemptionCandidate> noted;
+  for (const Candidate& c : candidates) {
+    api::PreemptionCandidate n{c.node, {}, c.num_pdb_violations};
+    for (const PodInfoPtr& v : c.victims) n.victims.push_back(v->pod.Key());
+    noted.push_back(std::move(n));
+  }
+  handle_->NotePreemptionCandidates(std::move(noted));
   const Candidate& best =
       candidates[candidates.size() == 1 ? 0 : PickOneNodeForPreemption(candidates, handle_->Now())];
   // prepareCandidate: victims one after another, most important first, all
