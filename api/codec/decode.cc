@@ -464,6 +464,15 @@ Status NoteUnmodelled(const FieldReader& root, const FieldReader& parent,
   if (!f->present()) return Status::Ok();
   const json& j = f->json();
   if ((j.is_array() || j.is_object()) && j.empty()) return Status::Ok();
+  // Pod-level resources count only with a request or a limit (upstream's
+  // IsPodLevelResourcesSet).
+  if (key == "resources" && j.is_object()) {
+    auto set = [&j](const char* list) {
+      auto it = j.find(list);
+      return it != j.end() && it->is_object() && !it->empty();
+    };
+    if (!set("requests") && !set("limits")) return Status::Ok();
+  }
   std::string path = f->path();
   if (!root.path().empty() && path.rfind(root.path() + ".", 0) == 0) {
     path.erase(0, root.path().size() + 1);

@@ -49,6 +49,8 @@ TEST(UnmodelledWarningsTest, Table) {
       {"nothing unmodelled", Pod("p", ""), "", "", {}},
       {"empty lists are nothing",
        Pod("p", "    resourceClaims: []\n    resources: {}\n"), "", "", {}},
+      {"pod-level resources without requests or limits are nothing",
+       Pod("p", "    resources: {requests: {}}\n"), "", "", {}},
       {"resource claims",
        Pod("p", "    resourceClaims: [{name: gpu, resourceClaimName: gpu-claim}]\n"),
        "",

@@ -108,11 +108,19 @@ FAIL conformance/testdata/distinct.yaml: first difference at trace line 2: attem
   fields that differ:
     node: expected "big", actual "small"
     topScores: expected [{"node":"big","score":485},{"node":"small","score":448}], actual [{"node":"small","score":448},{"node":"big","score":485}]
-  reference, cycle 1 (t=0ms, pod default/p1, profile default-scheduler): scheduled on big; 3 nodes evaluated, 2 feasible
-    big: score 485 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 93, NodeResourcesFit 92, TaintToleration 300
-    small: score 448; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 75, NodeResourcesFit 73, TaintToleration 300
-    tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
-    top score 485: big
+  reference, cycle 1 (t=0ms), pod default/p1, profile default-scheduler: scheduled on big; 3 nodes evaluated, 2 feasible
+    PreFilter: NodeAffinity Skip, NodePorts Skip, NodeResourcesFit Success, VolumeRestrictions Skip, NodeVolumeLimits Skip, VolumeBinding Skip, VolumeZone Skip, PodTopologySpread Skip, InterPodAffinity Skip
+    Filter plugins, in run order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    Score plugins (weight): TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1, VolumeBinding 1, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesBalancedAllocation 1, ImageLocality 1
+    node big: rank 1, total 485 <- chosen
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 92 (1 x 92, raw 92), NodeResourcesBalancedAllocation 93 (1 x 93, raw 93), ImageLocality 0 (1 x 0, raw 0)
+    node small: rank 2, total 448
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 73 (1 x 73, raw 73), NodeResourcesBalancedAllocation 75 (1 x 75, raw 75), ImageLocality 0 (1 x 0, raw 0)
+    node tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
+      filters: passed NodeUnschedulable, NodeName, TaintToleration; rejected by NodeResourcesFit (Unschedulable: Insufficient cpu); skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    chosen: big, the only node with the top total 485 (next: small 448)
   why: small scores 448; the top score is 485 (big)
 1 passed, 1 failed, 0 skipped
 EOF
@@ -125,11 +133,19 @@ FAIL conformance/testdata/distinct.yaml: first difference at trace line 2: attem
   fields that differ:
     node: expected "big", actual "small"
     topScores: expected [{"node":"big","score":485},{"node":"small","score":448}], actual [{"node":"small","score":448},{"node":"big","score":485}]
-  reference, cycle 1 (t=0ms, pod default/p1, profile default-scheduler): scheduled on big; 3 nodes evaluated, 2 feasible
-    big: score 485 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 93, NodeResourcesFit 92, TaintToleration 300
-    small: score 448; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 75, NodeResourcesFit 73, TaintToleration 300
-    tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
-    top score 485: big
+  reference, cycle 1 (t=0ms), pod default/p1, profile default-scheduler: scheduled on big; 3 nodes evaluated, 2 feasible
+    PreFilter: NodeAffinity Skip, NodePorts Skip, NodeResourcesFit Success, VolumeRestrictions Skip, NodeVolumeLimits Skip, VolumeBinding Skip, VolumeZone Skip, PodTopologySpread Skip, InterPodAffinity Skip
+    Filter plugins, in run order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    Score plugins (weight): TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1, VolumeBinding 1, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesBalancedAllocation 1, ImageLocality 1
+    node big: rank 1, total 485 <- chosen
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 92 (1 x 92, raw 92), NodeResourcesBalancedAllocation 93 (1 x 93, raw 93), ImageLocality 0 (1 x 0, raw 0)
+    node small: rank 2, total 448
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 73 (1 x 73, raw 73), NodeResourcesBalancedAllocation 75 (1 x 75, raw 75), ImageLocality 0 (1 x 0, raw 0)
+    node tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
+      filters: passed NodeUnschedulable, NodeName, TaintToleration; rejected by NodeResourcesFit (Unschedulable: Insufficient cpu); skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    chosen: big, the only node with the top total 485 (next: small 448)
   why: small scores 448; the top score is 485 (big)
 0 passed, 1 failed, 0 skipped
 EOF
@@ -160,11 +176,20 @@ FAIL golden/cycle/score-tie-seeded.yaml: first difference at trace line 2: attem
   fields that differ:
     node: expected "c", actual "b"
     topScores: expected [{"node":"c","score":499},{"node":"a","score":499},{"node":"b","score":499}], actual [{"node":"b","score":499},{"node":"a","score":499},{"node":"c","score":499}]
-  reference, cycle 1 (t=0ms, pod default/p1, profile default-scheduler): scheduled on c; 3 nodes evaluated, 3 feasible
-    a: score 499; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
-    b: score 499; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
-    c: score 499 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 100, NodeResourcesFit 99, TaintToleration 300
-    top score 499: a, b, c
+  reference, cycle 1 (t=0ms), pod default/p1, profile default-scheduler: scheduled on c; 3 nodes evaluated, 3 feasible
+    PreFilter: NodeAffinity Skip, NodePorts Skip, NodeResourcesFit Success, VolumeRestrictions Skip, NodeVolumeLimits Skip, VolumeBinding Skip, VolumeZone Skip, PodTopologySpread Skip, InterPodAffinity Skip
+    Filter plugins, in run order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    Score plugins (weight): TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1, VolumeBinding 1, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesBalancedAllocation 1, ImageLocality 1
+    node a: rank 1, total 499
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 99 (1 x 99, raw 99), NodeResourcesBalancedAllocation 100 (1 x 100, raw 100), ImageLocality 0 (1 x 0, raw 0)
+    node b: rank 1, total 499
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 99 (1 x 99, raw 99), NodeResourcesBalancedAllocation 100 (1 x 100, raw 100), ImageLocality 0 (1 x 0, raw 0)
+    node c: rank 1, total 499 <- chosen
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 99 (1 x 99, raw 99), NodeResourcesBalancedAllocation 100 (1 x 100, raw 100), ImageLocality 0 (1 x 0, raw 0)
+    chosen: a, b, c tie at the top total 499 (in feasible-list order); selectHost picks one uniformly (upstream v1.32: reservoir sampling with math/rand); schedref draws once from its RNG seeded with 20241122 (docs/deviations.md, "selectHost"): index 2 of 3 -> c
   why: b ties for the top score 499 with a, c
   (a tie: --mode=legal-choice accepts this choice)
 0 passed, 1 failed, 0 skipped
@@ -185,11 +210,19 @@ FAIL conformance/testdata/distinct.yaml: cycle 1 pod default/p1: the implementat
   fields that differ:
     node: expected "big", actual "small"
     topScores: expected [{"node":"big","score":485},{"node":"small","score":448}], actual [{"node":"small","score":448},{"node":"big","score":485}]
-  reference, cycle 1 (t=0ms, pod default/p1, profile default-scheduler): scheduled on big; 3 nodes evaluated, 2 feasible
-    big: score 485 <- chosen; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 93, NodeResourcesFit 92, TaintToleration 300
-    small: score 448; filters passed; weighted scores ImageLocality 0, NodeResourcesBalancedAllocation 75, NodeResourcesFit 73, TaintToleration 300
-    tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
-    top score 485: big
+  reference, cycle 1 (t=0ms), pod default/p1, profile default-scheduler: scheduled on big; 3 nodes evaluated, 2 feasible
+    PreFilter: NodeAffinity Skip, NodePorts Skip, NodeResourcesFit Success, VolumeRestrictions Skip, NodeVolumeLimits Skip, VolumeBinding Skip, VolumeZone Skip, PodTopologySpread Skip, InterPodAffinity Skip
+    Filter plugins, in run order: NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, NodePorts, NodeResourcesFit, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    Score plugins (weight): TaintToleration 3, NodeAffinity 2, NodeResourcesFit 1, VolumeBinding 1, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesBalancedAllocation 1, ImageLocality 1
+    node big: rank 1, total 485 <- chosen
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 92 (1 x 92, raw 92), NodeResourcesBalancedAllocation 93 (1 x 93, raw 93), ImageLocality 0 (1 x 0, raw 0)
+    node small: rank 2, total 448
+      filters: all passed; skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+      scores: TaintToleration 300 (3 x 100, raw 0), NodeResourcesFit 73 (1 x 73, raw 73), NodeResourcesBalancedAllocation 75 (1 x 75, raw 75), ImageLocality 0 (1 x 0, raw 0)
+    node tiny: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
+      filters: passed NodeUnschedulable, NodeName, TaintToleration; rejected by NodeResourcesFit (Unschedulable: Insufficient cpu); skipped (PreFilter Skip): NodeAffinity, NodePorts, VolumeRestrictions, NodeVolumeLimits, VolumeBinding, VolumeZone, PodTopologySpread, InterPodAffinity
+    chosen: big, the only node with the top total 485 (next: small 448)
   why: small scores 448; the top score is 485 (big)
 0 passed, 1 failed, 0 skipped
 EOF
