@@ -113,7 +113,7 @@ explain_web=("$bin" explain --cluster "$cluster/dump.yaml" --config "$cluster/sc
 # MostAllocated ties ip-10-0-1-11 and ip-10-0-2-12 (the finished 6-CPU Job
 # pod on ip-10-0-1-13 takes no room); the default zone spread breaks it
 # towards eu-west-1b, which holds one web pod against eu-west-1a's two.
-expect cluster-explain 0 "pod shop/web-7d4b9c6f8-zt5rd profile default-scheduler: scheduled on ip-10-0-2-12" \
+expect cluster-explain 0 "pod shop/web-7d4b9c6f8-zt5rd, profile default-scheduler: scheduled on ip-10-0-2-12" \
   -- "${explain_web[@]}"
 expect cluster-explain-skipped 0 "warning: skipped 1 Deployment object (the scheduler does not read them)" \
   -- "${explain_web[@]}"
@@ -124,7 +124,7 @@ expect cluster-explain-class 0 "warning: PriorityClass business-critical is not 
   -- "${explain_web[@]}"
 expect cluster-explain-terminal 0 "note: dropped 2 pods in phase Succeeded or Failed" \
   -- "${explain_web[@]}"
-expect cluster-explain-mostallocated 0 "score  NodeResourcesFit: raw 87, normalized 87, weighted 87" \
+expect cluster-explain-mostallocated 0 "NodeResourcesFit 87 (1 x 87, raw 87)" \
   -- "${explain_web[@]}"
 out="$("${explain_web[@]}" 2>&1)"
 if [[ "$(grep -c "warning: skipped 1 Deployment" <<<"$out")" == 1 &&
@@ -134,7 +134,7 @@ else
   echo "FAIL cluster-explain-once: a kind warned twice or a disabled plugin scored"
   echo "$out"; failures=$((failures + 1))
 fi
-expect cluster-as-pending 0 "pod shop/db-0 profile default-scheduler: scheduled on" \
+expect cluster-as-pending 0 "pod shop/db-0, profile default-scheduler: scheduled on" \
   -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/db-0 --as-pending
 expect cluster-as-pending-note 0 "note: Pod shop/db-0 is taken off node ip-10-0-1-11" \
   -- "$bin" explain --cluster "$cluster/dump.yaml" --pod shop/db-0 --as-pending
