@@ -263,6 +263,11 @@ StatusOr<PodVolumeClaims> GetPodVolumeClaims(const api::Pod& pod,
       out.unbound_immediate.push_back(*pvc);
     }
   }
+  for (const api::PersistentVolumeClaim& pvc : out.bound) {
+    const api::PersistentVolume* pv = view.Volume(listers, pvc.spec.volume_name);
+    out.bound_volumes.push_back(pv == nullptr ? std::nullopt
+                                              : std::optional<api::PersistentVolume>(*pv));
+  }
   for (const api::PersistentVolumeClaim& c : out.unbound_delay_binding) {
     const std::string cls = ClaimClass(c);
     if (out.unbound_volumes_delay_binding.contains(cls)) continue;
@@ -280,8 +285,12 @@ StatusOr<FindResult> FindPodVolumes(const api::Pod& /*pod*/, const PodVolumeClai
   // checkBoundClaims, stopping at the first missing PV or conflict.
   // Note: in-tree PVs are not translated to CSI (tryTranslatePVToCSI), so
   // their zone labels add no node affinity (docs/deviations.md, VolumeBinding).
-  for (const api::PersistentVolumeClaim& pvc : claims.bound) {
-    const api::PersistentVolume* pv = view.Volume(listers, pvc.spec.volume_name);
+  const bool resolved = claims.bound_volumes.size() == claims.bound.size();
+  for (size_t i = 0; i < claims.bound.size(); ++i) {
+    const api::PersistentVolumeClaim& pvc = claims.bound[i];
+    const api::PersistentVolume* pv =
+        resolved ? (claims.bound_volumes[i].has_value() ? &*claims.bound_volumes[i] : nullptr)
+                 : view.Volume(listers, pvc.spec.volume_name);
     if (pv == nullptr) {
       pvs_found = false;
       break;

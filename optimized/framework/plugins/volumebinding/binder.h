@@ -107,6 +107,11 @@ struct PodVolumeClaims {
   std::vector<api::PersistentVolumeClaim> unbound_delay_binding;
   std::vector<api::PersistentVolumeClaim> unbound_immediate;
   std::map<std::string, std::vector<api::PersistentVolume>> unbound_volumes_delay_binding;
+  // The latest PV of each bound claim (nullopt: none), in `bound`'s order,
+  // looked up once here instead of on every node: storage does not change
+  // between PreFilter and Reserve. Empty when not filled (then
+  // FindPodVolumes looks them up).
+  std::vector<std::optional<api::PersistentVolume>> bound_volumes;
 };
 
 // GetPodVolumeClaims over the latest objects.
