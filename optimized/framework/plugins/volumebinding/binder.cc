@@ -278,20 +278,14 @@ StatusOr<PodVolumeClaims> GetPodVolumeClaims(const api::Pod& pod,
 
 StatusOr<FindResult> FindPodVolumes(const api::Pod& /*pod*/, const PodVolumeClaims& claims,
                                     const api::Node& node,
-                                    const api::StorageObjects& listers,
-                                    const AssumeView& view) {
+                                    const api::StorageObjects& listers) {
   bool bound_ok = true, unbound_ok = true, enough_space = true, pvs_found = true;
   FindResult out;
   // checkBoundClaims, stopping at the first missing PV or conflict.
   // Note: in-tree PVs are not translated to CSI (tryTranslatePVToCSI), so
   // their zone labels add no node affinity (docs/deviations.md, VolumeBinding).
-  const bool resolved = claims.bound_volumes.size() == claims.bound.size();
-  for (size_t i = 0; i < claims.bound.size(); ++i) {
-    const api::PersistentVolumeClaim& pvc = claims.bound[i];
-    const api::PersistentVolume* pv =
-        resolved ? (claims.bound_volumes[i].has_value() ? &*claims.bound_volumes[i] : nullptr)
-                 : view.Volume(listers, pvc.spec.volume_name);
-    if (pv == nullptr) {
+  for (const std::optional<api::PersistentVolume>& pv : claims.bound_volumes) {
+    if (!pv.has_value()) {
       pvs_found = false;
       break;
     }

@@ -109,8 +109,7 @@ struct PodVolumeClaims {
   std::map<std::string, std::vector<api::PersistentVolume>> unbound_volumes_delay_binding;
   // The latest PV of each bound claim (nullopt: none), in `bound`'s order,
   // looked up once here instead of on every node: storage does not change
-  // between PreFilter and Reserve. Empty when not filled (then
-  // FindPodVolumes looks them up).
+  // between PreFilter and Reserve.
   std::vector<std::optional<api::PersistentVolume>> bound_volumes;
 };
 
@@ -137,11 +136,11 @@ struct FindResult {
   std::vector<std::string> reasons;
 };
 
-// FindPodVolumes. Errors are internal problems (Filter's Error).
+// FindPodVolumes over the PVs and claims GetPodVolumeClaims took. Errors
+// are internal problems (Filter's Error).
 StatusOr<FindResult> FindPodVolumes(const api::Pod& pod, const PodVolumeClaims& claims,
                                     const api::Node& node,
-                                    const api::StorageObjects& listers,
-                                    const AssumeView& view);
+                                    const api::StorageObjects& listers);
 
 // AssumePodVolumes: true iff every claim of the pod is fully bound already
 // (nothing assumed). Otherwise assumes the chosen PVs bound to their claims

@@ -106,7 +106,7 @@ Status VolumeBinding::Filter(const CycleState& state, const PodInfo& pod,
   const SharedState* data = ReadStateData(state);
   if (data == nullptr) return NotFound();
   StatusOr<FindResult> found =
-      FindPodVolumes(pod.pod, data->claims, *node.node(), handle_->StorageListers(), assumed_);
+      FindPodVolumes(pod.pod, data->claims, *node.node(), handle_->StorageListers());
   if (!found.ok()) return Status::Error(found.status().message());
   if (!found->reasons.empty()) {
     return Status(Code::kUnschedulableAndUnresolvable, found->reasons);
@@ -136,7 +136,7 @@ Status VolumeBinding::Reserve(CycleState& state, const PodInfo& pod,
   }
   // What Filter found on this node (see the header).
   StatusOr<FindResult> found =
-      FindPodVolumes(pod.pod, data->claims, *node->node(), handle_->StorageListers(), assumed_);
+      FindPodVolumes(pod.pod, data->claims, *node->node(), handle_->StorageListers());
   if (!found.ok() || !found->reasons.empty()) {
     data->all_bound = true;
     return Status::Success();
