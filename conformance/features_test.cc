@@ -94,11 +94,12 @@ TEST(FeaturesTest, ScenarioRules) {
       {"failBind",
        std::string("objects:") + kNode +
            "- {apiVersion: v1, kind: Pod, metadata: {name: p, namespace: "
-           "default}}\ntimeline:\n- at: 0s\n  failBind: {pod: default/p}\n",
+           "default}, spec: {containers: [{name: c}]}}\ntimeline:\n- at: 0s\n  failBind: {pod: default/p}\n",
        {"fail-bind"}},
       {"pod anti-affinity in the timeline",
        "timeline:\n- at: 1s\n  create:\n    apiVersion: v1\n    kind: Pod\n"
        "    metadata: {name: p, namespace: default}\n    spec:\n"
+       "      containers: [{name: c}]\n"
        "      affinity:\n        podAntiAffinity:\n"
        "          requiredDuringSchedulingIgnoredDuringExecution:\n"
        "          - topologyKey: kubernetes.io/hostname\n"
@@ -107,6 +108,7 @@ TEST(FeaturesTest, ScenarioRules) {
       {"node affinity only",
        "objects:\n- apiVersion: v1\n  kind: Pod\n"
        "  metadata: {name: p, namespace: default}\n  spec:\n"
+       "    containers: [{name: c}]\n"
        "    affinity:\n      nodeAffinity:\n"
        "        preferredDuringSchedulingIgnoredDuringExecution:\n"
        "        - weight: 1\n          preference: {matchExpressions: [{key: "
@@ -115,12 +117,14 @@ TEST(FeaturesTest, ScenarioRules) {
       {"topology spread",
        "objects:\n- apiVersion: v1\n  kind: Pod\n"
        "  metadata: {name: p, namespace: default}\n  spec:\n"
+       "    containers: [{name: c}]\n"
        "    topologySpreadConstraints:\n    - maxSkew: 1\n"
        "      topologyKey: zone\n      whenUnsatisfiable: DoNotSchedule\n",
        {"topology-spread"}},
       {"scheduling gates",
        "objects:\n- apiVersion: v1\n  kind: Pod\n"
        "  metadata: {name: p, namespace: default}\n  spec:\n"
+       "    containers: [{name: c}]\n"
        "    schedulingGates: [{name: g}]\n",
        {"scheduling-gates"}},
   };

@@ -103,6 +103,30 @@ std::string_view TrimSpace(std::string_view s) {
   return s;
 }
 
+// Note: the API server accepts quantities of any size (ParseQuantity and
+// ValidateResourceQuantityValue set no upper bound), but v1.32's Value()
+// and MilliValue() return a wrapped number or 0 past int64, so a
+// kube-scheduler would compare garbage. schedref refuses such a value
+// rather than answer for a number it cannot know (docs/deviations.md,
+// "Quantities beyond int64").
+Status ReadQuantity(const FieldReader& f, bool milli, int64_t* out) {
+  std::string text;
+  SCHEDREF_RETURN_IF_ERROR(f.AsScalarText(&text));
+  const std::string_view trimmed = TrimSpace(text);
+  StatusOr<Quantity> q = Quantity::Parse(trimmed);
+  if (!q.ok()) return f.Error(q.status().message());
+  const std::optional<int64_t> value = milli ? q->MilliValueIfFits() : q->ValueIfFits();
+  if (!value) {
+    return f.Error("quantity \"" + std::string(trimmed) +
+                   "\": out of range: kube-scheduler reads it as a 64-bit integer" +
+                   (milli ? " of millicores" : "") +
+                   " (at most 9223372036854775807), and v1.32 reads a larger value "
+                   "wrapped or as 0; schedref does not model such quantities");
+  }
+  *out = *value;
+  return Status::Ok();
+}
+
 // A ResourceList: "cpu" in millicores, everything else in whole units,
 // rounded up (api/types/objects.h). Quantities may be written as strings or
 // numbers, as resource.Quantity's JSON decoding accepts both; null is zero.
@@ -120,16 +144,13 @@ Status ReadResources(const FieldReader& parent, std::string_view key,
   for (const auto& [name, value] : *entries) {
     int64_t amount = 0;
     if (value.present()) {
-      std::string text;
-      SCHEDREF_RETURN_IF_ERROR(value.AsScalarText(&text));
-      const std::string_view trimmed = TrimSpace(text);
-      StatusOr<Quantity> q = Quantity::Parse(trimmed);
-      if (!q.ok()) return value.Error(q.status().message());
-      if (q->Sign() < 0) {
-        return value.Error("quantity \"" + std::string(trimmed) +
+      SCHEDREF_RETURN_IF_ERROR(ReadQuantity(value, name == kResourceCpu, &amount));
+      if (amount < 0) {
+        std::string text;
+        SCHEDREF_RETURN_IF_ERROR(value.AsScalarText(&text));
+        return value.Error("quantity \"" + std::string(TrimSpace(text)) +
                            "\": must not be negative");
       }
-      amount = name == kResourceCpu ? q->MilliValue() : q->Value();
     }
     result[name] = amount;
   }
@@ -598,6 +619,10 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
     SCHEDREF_RETURN_IF_ERROR(c.String("reason", &condition.reason));
     pod->conditions.push_back(std::move(condition));
   }
+  // ValidatePodSpec: a pod runs at least one regular container. Checked
+  // last, so a pod with other mistakes too is told about those first (the
+  // API server lists every error; schedref names the first it meets).
+  if (pod->containers.empty()) return spec->ErrorAt("containers", "Required value");
   return Status::Ok();
 }
 

@@ -25,6 +25,11 @@ namespace schedref::api::decode_fields {
 [[nodiscard]] Status ReadTime(const FieldReader& parent, std::string_view key,
                               std::optional<TimeMs>* out);
 [[nodiscard]] std::string_view TrimSpace(std::string_view s);
+// The resource.Quantity at `f` (a string or a number, surrounding blanks
+// trimmed) as the int64 kube-scheduler reads from it: MilliValue() iff
+// `milli`, else Value(). A value outside int64 in that unit is refused
+// (see the definition).
+[[nodiscard]] Status ReadQuantity(const FieldReader& f, bool milli, int64_t* out);
 // A ResourceList: "cpu" in millicores, everything else in whole units,
 // rounded up. Sets *present iff the field exists.
 [[nodiscard]] Status ReadResources(const FieldReader& parent, std::string_view key,

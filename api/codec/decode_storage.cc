@@ -22,7 +22,6 @@
 #include "api/apiserver/pod_validation.h"
 #include "api/codec/decode_fields.h"
 #include "api/types/labels.h"
-#include "api/types/quantity.h"
 
 namespace schedref::api::decode_fields {
 namespace {
@@ -66,12 +65,9 @@ Status ReadStorageQuantity(const FieldReader& parent, std::string_view key,
   StatusOr<FieldReader> f = parent.Field(key);
   if (!f.ok()) return f.status();
   if (!f->present()) return Status::Ok();
-  std::string text;
-  SCHEDREF_RETURN_IF_ERROR(f->AsScalarText(&text));
-  const std::string_view trimmed = TrimSpace(text);
-  StatusOr<Quantity> q = Quantity::Parse(trimmed);
-  if (!q.ok()) return f->Error(q.status().message());
-  *out = q->Value();
+  int64_t value = 0;
+  SCHEDREF_RETURN_IF_ERROR(ReadQuantity(*f, /*milli=*/false, &value));
+  *out = value;
   return Status::Ok();
 }
 

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -444,6 +445,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: p}
 spec:
+  containers: [{name: c}]
   volumes:
   - name: r
     rbd: {monitors: [m1], image: img}
@@ -782,6 +784,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: p}
 spec:
+  containers: [{name: c}]
   volumes:
   - {name: a, gcePersistentDisk: {pdName: d, partition: 0}}
   - {name: b, iscsi: {targetPortal: t, iqn: eui.0123456789ABCDEF}}
@@ -821,6 +824,21 @@ spec:
             (ResourceList{{"cpu", 2000}, {"memory", 100 * kMi}}));
 }
 
+// The largest values kube-scheduler reads exactly are accepted.
+TEST(DecodeManifestsTest, QuantityAtTheInt64Limit) {
+  const Objects objects = MustDecode(R"(
+apiVersion: v1
+kind: Node
+metadata: {name: node-1}
+status:
+  capacity: {cpu: 9223372036854775807m, memory: 9Ei, pods: "9223372036854775807"}
+)");
+  ASSERT_EQ(objects.nodes.size(), 1u);
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  EXPECT_EQ(objects.nodes[0].capacity,
+            (ResourceList{{"cpu", kMax}, {"memory", kMax}, {"pods", kMax}}));
+}
+
 TEST(DecodeManifestsTest, QuantityRounding) {
   const Objects objects = MustDecode(R"(
 apiVersion: v1
@@ -850,6 +868,7 @@ apiVersion: v1
 kind: Pod
 metadata: {name: p, labels: {tier: web}}
 spec:
+  containers: [{name: c}]
   affinity:
     podAffinity:
       requiredDuringSchedulingIgnoredDuringExecution:
@@ -933,6 +952,35 @@ TEST(DecodeManifestsTest, Errors) {
        "status: {allocatable: {memory: 1ki}}\n",
        "nodes.yaml: Node n1: status.allocatable.memory: quantity \"1ki\": "
        "unable to parse quantity's suffix"},
+      {"29-digit cpu", "nodes.yaml",
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+       "status: {allocatable: {cpu: '12345678901234567890123456789'}}\n",
+       "nodes.yaml: Node n1: status.allocatable.cpu: quantity "
+       "\"12345678901234567890123456789\": out of range: kube-scheduler reads "
+       "it as a 64-bit integer of millicores (at most 9223372036854775807), and "
+       "v1.32 reads a larger value wrapped or as 0; schedref does not model "
+       "such quantities"},
+      {"cpu request 1e400", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec: {containers: [{name: c, resources: {requests: {cpu: 1e400}}}]}\n",
+       "pods.yaml: Pod default/p: spec.containers[0].resources.requests.cpu: "
+       "quantity \"1e400\": out of range: kube-scheduler reads it as a 64-bit "
+       "integer of millicores (at most 9223372036854775807), and v1.32 reads a "
+       "larger value wrapped or as 0; schedref does not model such quantities"},
+      {"memory past int64", "nodes.yaml",
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
+       "status: {capacity: {memory: 1e19}}\n",
+       "nodes.yaml: Node n1: status.capacity.memory: quantity \"1e+19\": out of "
+       "range: kube-scheduler reads it as a 64-bit integer (at most "
+       "9223372036854775807), and v1.32 reads a larger value wrapped or as 0; "
+       "schedref does not model such quantities"},
+      {"claim storage past int64", "pvc.yaml",
+       "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: c}\n"
+       "spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 100E}}}\n",
+       "pvc.yaml: PersistentVolumeClaim default/c: spec.resources.requests.storage: "
+       "quantity \"100E\": out of range: kube-scheduler reads it as a 64-bit "
+       "integer (at most 9223372036854775807), and v1.32 reads a larger value "
+       "wrapped or as 0; schedref does not model such quantities"},
       {"negative quantity", "nodes.yaml",
        "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n"
        "status: {capacity: {memory: -1Gi}}\n",
@@ -985,10 +1033,21 @@ TEST(DecodeManifestsTest, Errors) {
        "missing (generateName is not supported: objects need fixed names)"},
       {"missing name in a list item", "pods.json",
        R"({"apiVersion": "v1", "kind": "List", "items": [
-           {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "a"}},
+           {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "a"},
+            "spec": {"containers": [{"name": "c"}]}},
            {"apiVersion": "v1", "kind": "Pod", "metadata": {}}]})",
        "pods.json: Pod <document #1 items[1]>: metadata.name: required field "
        "is missing"},
+      {"pod without containers", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {priority: 1}\n",
+       "pods.yaml: Pod default/p: spec.containers: Required value"},
+      {"pod with only init containers", "pods.yaml",
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+       "spec: {initContainers: [{name: i}], containers: []}\n",
+       "pods.yaml: Pod default/p: spec.containers: Required value"},
+      {"pod without a spec", "pods.json",
+       R"({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}})",
+       "pods.json: Pod default/p: spec.containers: Required value"},
       {"missing container name", "pods.yaml",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
        "spec: {containers: [{image: x}]}\n",
@@ -1220,14 +1279,17 @@ TEST(DecodeManifestsTest, Errors) {
        "all.yaml: <document #1>: expected object, got array"},
       {"duplicate", "nodes.yaml",
        "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\n"
-       "apiVersion: v1\nkind: Pod\nmetadata: {name: n1}\n---\n"
+       "apiVersion: v1\nkind: Pod\nmetadata: {name: n1}\n"
+       "spec: {containers: [{name: c}]}\n---\n"
        "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n",
        "nodes.yaml: Node n1: defined twice (document #1 and document #3)"},
       {"duplicate in lists", "pods.json",
        R"({"apiVersion": "v1", "kind": "PodList", "items": [
-           {"metadata": {"name": "a"}}, {"metadata": {"name": "b"}}]}
+           {"metadata": {"name": "a"}, "spec": {"containers": [{"name": "c"}]}},
+           {"metadata": {"name": "b"}, "spec": {"containers": [{"name": "c"}]}}]}
           {"apiVersion": "v1", "kind": "Pod",
-           "metadata": {"name": "b", "namespace": "default"}})",
+           "metadata": {"name": "b", "namespace": "default"},
+           "spec": {"containers": [{"name": "c"}]}})",
        "pods.json: Pod default/b: defined twice (document #1 items[1] and "
        "document #2)"},
       {"malformed YAML", "bad.yaml",
@@ -1292,7 +1354,8 @@ TEST(DecodeManifestsTest, Errors) {
 
 TEST(DecodeObjectTest, SingleObjectsAndPlacement) {
   const json pod = json::parse(R"({"apiVersion": "v1", "kind": "Pod",
-      "metadata": {"name": "p", "namespace": "n"}, "spec": {"priority": 5}})");
+      "metadata": {"name": "p", "namespace": "n"},
+      "spec": {"priority": 5, "containers": [{"name": "c"}]}})");
   StatusOr<AnyObject> got = DecodeObject(pod, "s.yaml", 4);
   ASSERT_TRUE(got.ok()) << got.status().message();
   EXPECT_EQ(KindOf(*got), "Pod");

@@ -80,6 +80,9 @@ TEST(EncodeListTest, DecodesToTheSameObjects) {
   pod.name = "p";
   pod.uid = "u";
   pod.scheduler_name = "s";
+  Container c;
+  c.name = "c";
+  pod.containers = {c};
   objects.pods = {pod};
   StatusOr<Objects> back = DecodeManifests(EncodeList(objects).dump(), "list.json");
   ASSERT_TRUE(back.ok()) << back.status().message();

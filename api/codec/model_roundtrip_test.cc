@@ -97,6 +97,12 @@ Gen<std::vector<T>> SmallVector(Gen<T> element) {
   return gen::resize(3, gen::container<std::vector<T>>(std::move(element)));
 }
 
+// One to three elements: for lists the API server requires to be non-empty.
+template <typename T>
+Gen<std::vector<T>> SmallNonEmptyVector(Gen<T> element) {
+  return gen::resize(3, gen::nonEmpty(gen::container<std::vector<T>>(std::move(element))));
+}
+
 template <typename T>
 Gen<std::optional<T>> Optional(Gen<T> value) {
   return gen::oneOf(gen::just(std::optional<T>()),
@@ -684,7 +690,7 @@ Gen<Pod> GenPod() {
                    gen::element<std::string>("default-scheduler", "other")),
           gen::set(&Pod::node_name, gen::oneOf(gen::just(std::string()), ObjectName())),
           gen::set(&Pod::scheduling_gates, SmallVector(LabelKey())),
-          gen::set(&Pod::containers, SmallVector(GenContainer(false))),
+          gen::set(&Pod::containers, SmallNonEmptyVector(GenContainer(false))),
           gen::set(&Pod::init_containers, SmallVector(GenContainer(true))),
           gen::set(&Pod::overhead, Resources()),
           gen::set(&Pod::node_selector, GenLabels()),

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -308,35 +309,36 @@ StatusOr<Quantity> Quantity::Parse(std::string_view s) {
                   std::move(text));
 }
 
-int64_t Quantity::ScaledUp(int shift) const {
+std::optional<int64_t> Quantity::ScaledIfFits(int shift) const {
   if (digits_.empty()) return 0;
   const int64_t exponent = exponent_ + shift;
   // Number of digits before the decimal point (<= 0 for |q| < 1).
   const int64_t int_len = static_cast<int64_t>(digits_.size()) + exponent;
-  // 2^63 has 19 digits; 21 or more saturate in either direction, and 20 fit
-  // an unsigned __int128 with room to spare.
-  const bool too_long = int_len > 20;
+  // 2^63 has 19 digits; 21 or more are out of range in either direction,
+  // and 20 fit an unsigned __int128 with room to spare.
+  if (int_len > 20) return std::nullopt;
   unsigned __int128 magnitude = 0;
-  if (!too_long) {
-    for (int64_t i = 0; i < int_len; ++i) {
-      const int digit = i < static_cast<int64_t>(digits_.size())
-                            ? digits_[static_cast<size_t>(i)] - '0'
-                            : 0;
-      magnitude = magnitude * 10 + static_cast<unsigned>(digit);
-    }
-    // A negative exponent leaves digits after the point, and the last of them
-    // is non-zero (normalized): round away from zero.
-    if (exponent < 0) magnitude += 1;
+  for (int64_t i = 0; i < int_len; ++i) {
+    const int digit = i < static_cast<int64_t>(digits_.size())
+                          ? digits_[static_cast<size_t>(i)] - '0'
+                          : 0;
+    magnitude = magnitude * 10 + static_cast<unsigned>(digit);
   }
+  // A negative exponent leaves digits after the point, and the last of them
+  // is non-zero (normalized): round away from zero.
+  if (exponent < 0) magnitude += 1;
   const unsigned __int128 limit =
       negative_ ? (static_cast<unsigned __int128>(1) << 63)
                 : (static_cast<unsigned __int128>(1) << 63) - 1;
-  if (too_long || magnitude > limit) {
-    return negative_ ? std::numeric_limits<int64_t>::min()
-                     : std::numeric_limits<int64_t>::max();
-  }
+  if (magnitude > limit) return std::nullopt;
   return negative_ ? static_cast<int64_t>(-static_cast<__int128>(magnitude))
                    : static_cast<int64_t>(magnitude);
+}
+
+int64_t Quantity::ScaledUp(int shift) const {
+  if (std::optional<int64_t> v = ScaledIfFits(shift)) return *v;
+  return negative_ ? std::numeric_limits<int64_t>::min()
+                   : std::numeric_limits<int64_t>::max();
 }
 
 std::string Quantity::String() const {

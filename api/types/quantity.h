@@ -35,6 +35,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -64,6 +65,11 @@ class Quantity {
   [[nodiscard]] int64_t Value() const { return ScaledUp(0); }
   // Same for q * 1000 (upstream MilliValue()).
   [[nodiscard]] int64_t MilliValue() const { return ScaledUp(3); }
+  // Value() and MilliValue() where no saturation is needed; nullopt iff
+  // the rounded value lies outside int64 (where upstream releases read
+  // different numbers, see above).
+  [[nodiscard]] std::optional<int64_t> ValueIfFits() const { return ScaledIfFits(0); }
+  [[nodiscard]] std::optional<int64_t> MilliValueIfFits() const { return ScaledIfFits(3); }
 
   // What upstream's Quantity.String() returns for a parsed quantity: usually
   // CanonicalString(), but upstream hands back the parsed text itself when its
@@ -103,6 +109,8 @@ class Quantity {
 
   // The value times 10^shift, rounded away from zero, saturated to int64.
   int64_t ScaledUp(int shift) const;
+  // The same, or nullopt where it would saturate.
+  std::optional<int64_t> ScaledIfFits(int shift) const;
 
   // Value = (negative_ ? -1 : 1) * digits_ * 10^exponent_, where digits_ is
   // decimal without leading or trailing zeros ("" for zero, then negative_ is

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -572,6 +573,41 @@ TEST(QuantityTest, UpstreamOverflowSaturates) {
     EXPECT_EQ(q.MilliValue(), c.milli);
     EXPECT_EQ(q.String(), c.string);
     ExpectRoundTrip(q);
+  }
+}
+
+// ValueIfFits / MilliValueIfFits: the saturating accessors' value, or nullopt
+// exactly where they saturate past the limit (the limit itself fits).
+TEST(QuantityTest, IfFitsStopsAtTheInt64Limits) {
+  const std::optional<int64_t> none;
+  const struct {
+    const char* input;
+    std::optional<int64_t> value;
+    std::optional<int64_t> milli;
+  } cases[] = {
+      {"0", 0, 0},
+      {"1500m", 2, 1500},
+      {"9223372036854775807", kMax, none},
+      {"9223372036854775808", none, none},
+      {"-9223372036854775808", kMin, none},
+      {"-9223372036854775809", none, none},
+      {"9223372036854775.807", 9223372036854776, kMax},
+      {"9223372036854775.8070001", 9223372036854776, none},
+      {"-9223372036854775.808", -9223372036854776, kMin},
+      {"-9223372036854775.8081", -9223372036854776, none},
+      {"12345678901234567890123456789", none, none},
+      {"1e400", none, none},
+      {"1e19", none, none},
+      {"9Ei", kMax, none},  // capped at parse, as upstream caps binary values
+      {"1n", 1, 1},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.input);
+    const Quantity q = MustParse(c.input);
+    EXPECT_EQ(q.ValueIfFits(), c.value);
+    EXPECT_EQ(q.MilliValueIfFits(), c.milli);
+    if (c.value) EXPECT_EQ(q.Value(), *c.value);
+    if (c.milli) EXPECT_EQ(q.MilliValue(), *c.milli);
   }
 }
 

@@ -316,4 +316,64 @@ expect explain-candidates 0 "candidate node2: victims default/p2.1, default/p2.2
   -- "$bin" explain "$preemption_golden" --pod default/p --cycle 1
 rm -rf "$limits"
 
+# --- Objects the API server refuses, and values schedref does not model ----
+# Each is a located error and exit 1, in a scenario and in a cluster dump.
+refused="$(mktemp -d)"
+scenario_with() {  # scenario_with FILE OBJECT: a scenario holding OBJECT
+  printf '%s\n' 'schedref: scenario/v1' 'name: refused' 'objects:' "- $2" > "$1"
+}
+scenario_with "$refused/node-name.yaml" \
+  '{apiVersion: v1, kind: Node, metadata: {name: Node_ONE}, status: {allocatable: {cpu: "1"}}}'
+expect refused-node-name 1 \
+  "node-name.yaml: Node Node_ONE: objects[0].metadata.name: invalid value \"Node_ONE\": a lowercase RFC 1123 subdomain" \
+  -- "$bin" run "$refused/node-name.yaml"
+scenario_with "$refused/no-containers.yaml" \
+  '{apiVersion: v1, kind: Pod, metadata: {name: web-0, namespace: shop}, spec: {priority: 5}}'
+expect refused-pod-without-containers 1 \
+  "no-containers.yaml: Pod shop/web-0: objects[0].spec.containers: Required value" \
+  -- "$bin" run "$refused/no-containers.yaml"
+scenario_with "$refused/pdb.yaml" \
+  '{apiVersion: policy/v1, kind: PodDisruptionBudget, metadata: {name: b, namespace: shop}, spec: {minAvailable: "150%", selector: {matchLabels: {a: b}}}}'
+expect refused-pdb-percent 1 \
+  "pdb.yaml: PodDisruptionBudget shop/b: objects[0].spec.minAvailable: invalid value \"150%\": must not be greater than 100%" \
+  -- "$bin" run "$refused/pdb.yaml"
+scenario_with "$refused/cpu-digits.yaml" \
+  '{apiVersion: v1, kind: Node, metadata: {name: n1}, status: {allocatable: {cpu: "12345678901234567890123456789"}}}'
+expect refused-cpu-29-digits 1 \
+  "cpu-digits.yaml: Node n1: objects[0].status.allocatable.cpu: quantity \"12345678901234567890123456789\": out of range" \
+  -- "$bin" run "$refused/cpu-digits.yaml"
+printf '%s\n' '{"apiVersion": "v1", "kind": "List", "items": [' \
+  '{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web-0", "namespace": "shop"},' \
+  ' "spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "1e400"}}}]}}]}' \
+  > "$refused/dump.json"
+expect refused-cpu-1e400-in-a-list 1 \
+  "dump.json: Pod shop/web-0: items[0].spec.containers[0].resources.requests.cpu: quantity \"1e400\": out of range: kube-scheduler reads it as a 64-bit integer of millicores" \
+  -- "$bin" explain --cluster "$refused/dump.json" --pod shop/web-0
+rm -rf "$refused"
+
+# run's progress line: on stderr only, the trace on stdout unchanged, and a
+# last report once the run is over.
+progress="$(mktemp -d)"
+"$bin" run "$golden" > "$progress/plain.jsonl" 2>/dev/null
+"$bin" run --progress --progress-every 0 "$golden" > "$progress/with.jsonl" 2> "$progress/err"
+bound_in_trace="$(grep -c '"kind":"binding".*"outcome":"bound"' "$progress/plain.jsonl")"
+if cmp -s "$progress/plain.jsonl" "$progress/with.jsonl" &&
+   grep -q '^progress: [0-9]* pods bound, ' "$progress/err" &&
+   grep -q "^progress: done: $bound_in_trace pods bound, " "$progress/err"; then
+  echo "PASS run-progress"
+else
+  echo "FAIL run-progress: trace changed, or no progress / final line on stderr"
+  cat "$progress/err"; failures=$((failures + 1))
+fi
+"$bin" run --progress "$golden" > /dev/null 2> "$progress/quiet"
+if ! grep -q '^progress:' "$progress/quiet"; then
+  echo "PASS run-progress-quiet-when-short"
+else
+  echo "FAIL run-progress-quiet-when-short: a run shorter than 2 s reported progress"
+  failures=$((failures + 1))
+fi
+expect run-progress-every-negative 2 "--progress-every" \
+  -- "$bin" run --progress-every -1 "$golden"
+rm -rf "$progress"
+
 [[ $failures == 0 ]]

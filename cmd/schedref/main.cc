@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
@@ -116,13 +117,18 @@ void AddInputOptions(CLI::App* cmd, Input* in, bool scenario_positional) {
 
 
 // `run`'s progress line on stderr: pods bound, pods not bound yet and the
-// virtual clock, at most every 2 s of wall time and only once a run has
-// taken 2 s. On a terminal the line is rewritten in place; otherwise
+// virtual clock, at most every `every` of wall time and only once a run has
+// taken that long; a run that reported anything ends with a last report
+// "done: ...". On a terminal the line is rewritten in place; otherwise
 // (--progress into a file or pipe) each report is a line of its own.
 class ProgressReporter {
  public:
-  ProgressReporter(const schedref::api::Scenario& scenario, bool terminal)
-      : terminal_(terminal), start_(std::chrono::steady_clock::now()), next_(start_ + kEvery) {
+  ProgressReporter(const schedref::api::Scenario& scenario, bool terminal,
+                   std::chrono::milliseconds every)
+      : terminal_(terminal),
+        every_(every),
+        start_(std::chrono::steady_clock::now()),
+        next_(start_ + every) {
     for (const auto& pod : scenario.initial.pods) to_schedule_ += pod.node_name.empty() ? 1 : 0;
     for (const auto& e : scenario.timeline) {
       if (e.op != schedref::api::Event::Op::kCreate) continue;
@@ -131,7 +137,9 @@ class ProgressReporter {
     }
   }
   ~ProgressReporter() {
-    if (printed_ && terminal_) std::cerr << "\n";
+    if (!printed_) return;
+    Print("done: ");
+    if (terminal_) std::cerr << "\n";
   }
 
   void Observe(schedref::api::TimeMs now, const schedref::api::Trace& trace) {
@@ -142,16 +150,23 @@ class ProgressReporter {
       }
       if (schedref::api::AsAttempt(trace.records[seen_]) != nullptr) ++attempts_;
     }
+    now_ = now;
     const auto wall = std::chrono::steady_clock::now();
     if (wall < next_) return;
-    next_ = wall + kEvery;
+    next_ = wall + every_;
     printed_ = true;
-    const double seconds = std::chrono::duration<double>(wall - start_).count();
+    Print("");
+  }
+
+ private:
+  void Print(std::string_view prefix) const {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
     std::ostringstream line;
-    line << "progress: " << bound_ << " pods bound, "
+    line << "progress: " << prefix << bound_ << " pods bound, "
          << std::max<int64_t>(0, to_schedule_ - bound_) << " not yet bound, " << attempts_
-         << " attempts; virtual time " << now / 1000.0 << "s; " << static_cast<int64_t>(seconds)
-         << "s elapsed";
+         << " attempts; virtual time " << now_ / 1000.0 << "s; "
+         << static_cast<int64_t>(seconds) << "s elapsed";
     if (terminal_) {
       std::cerr << "\r" << line.str() << "\033[K" << std::flush;
     } else {
@@ -159,18 +174,19 @@ class ProgressReporter {
     }
   }
 
- private:
-  static constexpr std::chrono::seconds kEvery{2};
   const bool terminal_;
+  const std::chrono::milliseconds every_;
   const std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_;
+  schedref::api::TimeMs now_ = 0;
   int64_t to_schedule_ = 0, bound_ = 0, attempts_ = 0;
   size_t seen_ = 0;
   bool printed_ = false;
 };
 
 int RunCommand(const Input& input, const std::string& impl_name,
-               bool full_detail, bool feasible_nodes, bool progress) {
+               bool full_detail, bool feasible_nodes, bool progress,
+               double progress_every_s) {
   Loaded scenario = LoadInput(input);
   if (!scenario.scenario) return scenario.exit_code;
   std::unique_ptr<schedref::api::Scheduler> impl =
@@ -181,7 +197,8 @@ int RunCommand(const Input& input, const std::string& impl_name,
   const bool terminal = isatty(STDERR_FILENO) != 0;
   std::optional<ProgressReporter> reporter;
   if (progress || terminal) {
-    reporter.emplace(*scenario.scenario, terminal);
+    reporter.emplace(*scenario.scenario, terminal,
+                     std::chrono::milliseconds(std::llround(progress_every_s * 1000)));
     options.on_instant = [&reporter](schedref::api::TimeMs now,
                                      const schedref::api::Trace& trace) {
       reporter->Observe(now, trace);
@@ -326,8 +343,14 @@ int main(int argc, char** argv) {
   bool run_progress = false;
   run->add_flag("--progress", run_progress,
                 "Report progress on stderr even when it is not a terminal (on a terminal "
-                "it always is): pods bound, not yet bound, virtual time, at most every 2 s "
-                "once a run has taken 2 s");
+                "it always is): pods bound, not yet bound, virtual time, at most every "
+                "--progress-every seconds once a run has taken that long");
+  double run_progress_every = 2;
+  run->add_option("--progress-every", run_progress_every,
+                  "Seconds of wall time between progress reports (default 2; 0 reports "
+                  "at every virtual instant)")
+      ->check(CLI::Range(0.0, 3600.0))
+      ->type_name("SECONDS");
   run->add_flag("--full-detail", full_detail,
                 "Record every node's filter verdicts and scores");
   run->add_flag("--feasible-nodes", feasible_nodes,
@@ -486,7 +509,10 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
 
-  if (*run) return RunCommand(run_input, impl, full_detail, feasible_nodes, run_progress);
+  if (*run) {
+    return RunCommand(run_input, impl, full_detail, feasible_nodes, run_progress,
+                      run_progress_every);
+  }
   if (*scenario_cmd) return ScenarioCommand(scenario_input, scenario_output);
   if (*check) {
     check_options.mode = check_mode == "legal-choice"
