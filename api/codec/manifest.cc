@@ -80,67 +80,77 @@ size_t SkipBlanks(std::string_view text, size_t pos) {
 // second time, for its keys only. Returns the message for the first
 // repeated key, naming its field path, if there is one.
 std::optional<std::string> FindDuplicateJsonKey(std::string_view source) {
-  struct Frame {
-    bool object = false;
-    std::set<std::string> keys;  // object
-    std::string key;             // object: the key being read
-    size_t index = 0;            // array: the item being read
-  };
-  std::vector<Frame> frames;
-  std::optional<std::string> duplicate;
-  auto path = [&frames]() {
-    std::string out;
-    for (size_t i = 0; i + 1 < frames.size(); ++i) {
-      if (frames[i].object) {
-        if (!out.empty()) out += ".";
-        out += frames[i].key;
-      } else {
-        out += "[" + std::to_string(frames[i].index) + "]";
-      }
+  // A SAX pass: keys only, no second tree.
+  class KeyChecker final : public nlohmann::json_sax<json> {
+   public:
+    std::optional<std::string> duplicate;
+
+    bool null() override { return Item(); }
+    bool boolean(bool) override { return Item(); }
+    bool number_integer(number_integer_t) override { return Item(); }
+    bool number_unsigned(number_unsigned_t) override { return Item(); }
+    bool number_float(number_float_t, const string_t&) override { return Item(); }
+    bool string(string_t&) override { return Item(); }
+    bool binary(binary_t&) override { return Item(); }
+    bool start_object(std::size_t) override {
+      frames_.push_back(Frame{.object = true});
+      return true;
     }
-    return out;
-  };
-  auto item_done = [&frames]() {
-    if (!frames.empty() && !frames.back().object) ++frames.back().index;
-  };
-  const json::parser_callback_t callback = [&](int, json::parse_event_t event,
-                                               json& parsed) {
-    if (duplicate) return true;
-    switch (event) {
-      case json::parse_event_t::object_start:
-        frames.push_back(Frame{.object = true});
-        break;
-      case json::parse_event_t::array_start:
-        frames.push_back(Frame{.object = false});
-        break;
-      case json::parse_event_t::key: {
-        Frame& frame = frames.back();
-        frame.key = parsed.get<std::string>();
-        if (!frame.keys.insert(frame.key).second) {
-          const std::string where = path();
-          duplicate = (where.empty() ? std::string() : where + ": ") +
-                      "duplicate key " + Quote(frame.key);
+    bool key(string_t& key) override {
+      Frame& frame = frames_.back();
+      frame.key = key;
+      if (!frame.keys.insert(key).second) {
+        const std::string where = Path();
+        duplicate = (where.empty() ? std::string() : where + ": ") + "duplicate key " +
+                    Quote(key);
+        return false;  // stops the pass
+      }
+      return true;
+    }
+    bool end_object() override { return End(); }
+    bool start_array(std::size_t) override {
+      frames_.push_back(Frame{.object = false});
+      return true;
+    }
+    bool end_array() override { return End(); }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+      // The value was read once already; nothing new to report.
+      return false;
+    }
+
+   private:
+    struct Frame {
+      bool object = false;
+      std::set<std::string> keys;  // object
+      std::string key;             // object: the key being read
+      size_t index = 0;            // array: the item being read
+    };
+    // The path of the key just read: every enclosing frame's position.
+    std::string Path() const {
+      std::string out;
+      for (size_t i = 0; i + 1 < frames_.size(); ++i) {
+        if (frames_[i].object) {
+          if (!out.empty()) out += ".";
+          out += frames_[i].key;
+        } else {
+          out += "[" + std::to_string(frames_[i].index) + "]";
         }
-        break;
       }
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
-        frames.pop_back();
-        item_done();
-        break;
-      case json::parse_event_t::value:
-        item_done();
-        break;
+      return out;
     }
-    return true;
+    bool Item() {
+      if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+      return true;
+    }
+    bool End() {
+      frames_.pop_back();
+      return Item();
+    }
+    std::vector<Frame> frames_;
   };
-  try {
-    const json reread = json::parse(source, callback);
-    (void)reread;
-  } catch (const json::exception&) {
-    // The value was read once already; nothing new to report.
-  }
-  return duplicate;
+  KeyChecker checker;
+  (void)json::sax_parse(source, &checker);
+  return checker.duplicate;
 }
 
 // Kubernetes' YAMLOrJSONDecoder reads a JSON stream value after value; so

@@ -622,9 +622,14 @@ Gen<CSINode> GenCSINode() {
                           gen::set(&CSINode::annotations, GenAnnotations()),
                           gen::set(&CSINode::drivers, SmallVector(driver))),
       [](CSINode n) {
-        // Driver names are unique.
+        // Driver names are unique, and so are each driver's topology keys.
         std::vector<CSINodeDriver> unique;
         for (CSINodeDriver& d : n.drivers) {
+          std::vector<std::string> keys;
+          for (std::string& k : d.topology_keys) {
+            if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(std::move(k));
+          }
+          d.topology_keys = std::move(keys);
           if (std::none_of(unique.begin(), unique.end(),
                            [&](const CSINodeDriver& u) { return u.name == d.name; })) {
             unique.push_back(std::move(d));

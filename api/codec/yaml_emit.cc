@@ -1,6 +1,9 @@
 #include "api/codec/yaml_emit.h"
 
 #include <cstdint>
+#include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -85,8 +88,22 @@ bool IsPlainSafe(std::string_view s) {
                     IsDigit(c) || c == '_' || c == '.' || c == '/' || c == '-';
     if (!ok) return false;
   }
-  // The reader (sigs.k8s.io/yaml's YAML 1.1 typing) is the authority on
-  // what a plain scalar means, so ask it.
+  // YAML 1.1 types a plain scalar of these characters as a number, a
+  // timestamp, a bool or null only if it is one of the bool/null words or
+  // uses no letter beyond hex digits and the 0x / 0o prefixes (exponents
+  // are "e", a hex digit). Any other letter makes it a string: most names
+  // ("web-7", "128Mi") are settled here without a parse.
+  static constexpr std::string_view kWords[] = {"y",   "n",    "yes",   "no", "on",
+                                                "off", "true", "false", "null"};
+  std::string lower(s);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const bool word = std::find(std::begin(kWords), std::end(kWords), lower) != std::end(kWords);
+  const bool string_letter = std::any_of(lower.begin(), lower.end(), [](char c) {
+    return c >= 'a' && c <= 'z' && !(c <= 'f' || c == 'x' || c == 'o');
+  });
+  if (!word && string_letter) return true;
+  // Otherwise the reader (sigs.k8s.io/yaml's YAML 1.1 typing) is the
+  // authority on what a plain scalar means, so ask it.
   StatusOr<std::vector<json>> docs =
       ParseDocuments("v: " + std::string(s) + "\n", "<plain>");
   if (!docs.ok() || docs->size() != 1) return false;
