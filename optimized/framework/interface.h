@@ -185,6 +185,9 @@ class PluginsRunner {
       const NodeInfo& node, const std::vector<PodInfoPtr>& nominated) const = 0;
 };
 
+// Node -> the pods nominated to it (CollectNominatedPods).
+using NominatedPodsByNode = std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>>;
+
 // What plugins may read of the scheduler. Implemented by the scheduler.
 class Handle {
  public:
@@ -223,6 +226,11 @@ class Handle {
   // Every node name NominatedPodsForNode may return pods for, in no
   // particular order (it may name no node of the snapshot, or "").
   virtual std::vector<std::string> NominatedNodeNames() const = 0;
+  // CollectNominatedPods(*this, SnapshotSharedLister()) as of now, valid
+  // until the next call or the next change of nominations or snapshot.
+  // The scheduler keeps it between cycles and recomputes only the nodes
+  // whose nominations changed; the default collects afresh.
+  virtual const NominatedPodsByNode& NominatedPodsOnSnapshot();
   // The API server's pods/binding call; fails when the scenario injected a
   // bind failure for this pod.
   [[nodiscard]] virtual schedref::Status BindPod(const api::Pod& pod,
@@ -247,6 +255,10 @@ class Handle {
   virtual uint64_t NextRandom() = 0;
   // Worker threads for data-parallel loops.
   virtual Parallelizer& Parallel() = 0;
+
+ private:
+  // The default NominatedPodsOnSnapshot's answer.
+  NominatedPodsByNode collected_;
 };
 
 // The pods nominated to each node of `snapshot` that has any, by the
@@ -255,7 +267,6 @@ class Handle {
 // among them those filed under "" (a nomination cleared by a failed
 // preemption: no node is named ""). Nominations do not change within a
 // scheduling cycle, so a cycle collects them once.
-using NominatedPodsByNode = std::unordered_map<const NodeInfo*, std::vector<PodInfoPtr>>;
 inline NominatedPodsByNode CollectNominatedPods(const Handle& handle, const Snapshot& snapshot) {
   NominatedPodsByNode out;
   for (const std::string& name : handle.NominatedNodeNames()) {
@@ -265,6 +276,11 @@ inline NominatedPodsByNode CollectNominatedPods(const Handle& handle, const Snap
     if (!pods.empty()) out[node] = std::move(pods);
   }
   return out;
+}
+
+inline const NominatedPodsByNode& Handle::NominatedPodsOnSnapshot() {
+  collected_ = CollectNominatedPods(*this, SnapshotSharedLister());
+  return collected_;
 }
 
 class Plugin {

@@ -187,7 +187,7 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   }
   const std::vector<const framework::FilterPlugin*> active = fwk.ActiveFilters(state);
   // Usually there are none.
-  const framework::NominatedPodsByNode nominated = framework::CollectNominatedPods(*this, snapshot_);
+  const framework::NominatedPodsByNode& nominated = NominatedPodsOnSnapshot();
   const bool detail = attempt != nullptr && options_.full_detail;
   // Whether position i of `nodes` is the snapshot's List()[i], whose
   // Hot-line summaries the scan may then use.

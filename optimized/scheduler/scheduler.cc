@@ -136,6 +136,33 @@ std::vector<framework::PodInfoPtr> Scheduler::NominatedPodsForNode(
   return queue_->NominatedPodsForNode(node_name);
 }
 
+const framework::NominatedPodsByNode& Scheduler::NominatedPodsOnSnapshot() {
+  backend::queue::Nominator::Changes changes = queue_->TakeNominationChanges();
+  // The map is keyed by snapshot slots: valid while no node left the
+  // snapshot (Stamp) and the node list was not rebuilt (ChangedSince), so
+  // that a node added since cannot have been missed.
+  nominated_scratch_.clear();
+  const bool same_nodes = nominated_stamp_ == snapshot_.Stamp() &&
+                          snapshot_.ChangedSince(nominated_rebuilds_, &nominated_scratch_);
+  if (changes.all || !same_nodes) {
+    nominated_ = framework::CollectNominatedPods(*this, snapshot_);
+  } else {
+    for (const std::string& name : changes.nodes) {
+      const framework::NodeInfo* node = name.empty() ? nullptr : snapshot_.Get(name);
+      if (node == nullptr) continue;  // such pods never apply
+      std::vector<framework::PodInfoPtr> pods = NominatedPodsForNode(name);
+      if (pods.empty()) {
+        nominated_.erase(node);
+      } else {
+        nominated_[node] = std::move(pods);
+      }
+    }
+  }
+  nominated_stamp_ = snapshot_.Stamp();
+  nominated_rebuilds_ = snapshot_.rebuilds();
+  return nominated_;
+}
+
 framework::PodInfoPtr* Scheduler::FindPod(const api::Pod& pod) {
   const InFlightBinding* b = binding_in_progress_;
   auto it = b != nullptr && &pod == &b->assumed.pod()

@@ -89,6 +89,7 @@ class Scheduler : public framework::Handle {
   std::vector<std::string> NominatedNodeNames() const override {
     return queue_->NominatedNodeNames();
   }
+  const framework::NominatedPodsByNode& NominatedPodsOnSnapshot() override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
@@ -266,6 +267,15 @@ class Scheduler : public framework::Handle {
   // A scored cycle's feasible list, handed back for the next
   // FindNodesThatPassFilters to fill (its contents are stale).
   std::vector<const framework::NodeInfo*> spare_feasible_;
+  // NominatedPodsOnSnapshot's view, kept between cycles: valid for the
+  // snapshot state `nominated_stamp_` and `nominated_rebuilds_` name, plus
+  // the queue's nomination changes since (docs/optimized.md "Nominated
+  // pods"). Preemption cycles with many nominated pods would otherwise
+  // collect every nomination twice per cycle.
+  framework::NominatedPodsByNode nominated_;
+  framework::Snapshot::SlotStamp nominated_stamp_;
+  int64_t nominated_rebuilds_ = -1;
+  std::vector<int32_t> nominated_scratch_;
   // The last FindNodesThatPassFilters' feasible nodes' positions in the
   // snapshot's List(), when it scanned that list (else empty).
   std::vector<int32_t> feasible_positions_;

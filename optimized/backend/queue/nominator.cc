@@ -28,6 +28,8 @@ void Nominator::Add(const framework::PodInfoPtr& pod, const std::optional<Nomina
     if (p->uid() == pod->uid()) return;
   }
   pods.push_back(pod);
+  nodes_by_key_[pod->key].push_back(*node_name);
+  NoteChanged(*node_name);
 }
 
 void Nominator::Update(const api::Pod& old_pod, const framework::PodInfoPtr& new_pod,
@@ -46,13 +48,24 @@ void Nominator::Delete(const api::Pod& pod) {
   if (pod_to_node_.empty()) return;  // the usual case: no hashing
   auto it = pod_to_node_.find(pod.uid);
   if (it == pod_to_node_.end()) return;
+  NoteChanged(it->second);
   auto node = nominated_pods_.find(it->second);
   if (node != nominated_pods_.end()) {
     std::vector<framework::PodInfoPtr>& pods = node->second;
     auto p = std::find_if(pods.begin(), pods.end(), [&](const framework::PodInfoPtr& x) {
       return x->uid() == pod.uid;
     });
-    if (p != pods.end()) pods.erase(p);  // keeps the order of the others
+    if (p != pods.end()) {
+      // The key's entry for this node goes with the pod.
+      auto by_key = nodes_by_key_.find((*p)->key);
+      if (by_key != nodes_by_key_.end()) {
+        std::vector<std::string>& nodes = by_key->second;
+        auto n = std::find(nodes.begin(), nodes.end(), it->second);
+        if (n != nodes.end()) nodes.erase(n);
+        if (nodes.empty()) nodes_by_key_.erase(by_key);
+      }
+      pods.erase(p);  // keeps the order of the others
+    }
     if (pods.empty()) nominated_pods_.erase(node);
   }
   pod_to_node_.erase(it);
@@ -85,6 +98,29 @@ std::optional<std::string> Nominator::NodeOf(const std::string& uid) const {
   auto it = pod_to_node_.find(uid);
   if (it == pod_to_node_.end()) return std::nullopt;
   return it->second;
+}
+
+void Nominator::NoteQueueEntryChanged(std::string_view pod_key) {
+  if (nodes_by_key_.empty()) return;  // the usual case: no hashing
+  auto it = nodes_by_key_.find(std::string(pod_key));
+  if (it == nodes_by_key_.end()) return;
+  for (const std::string& node : it->second) NoteChanged(node);
+}
+
+void Nominator::NoteChanged(const std::string& node_name) {
+  if (changes_.all) return;
+  if (changes_.nodes.size() == kMaxLoggedChanges) {
+    changes_.all = true;
+    changes_.nodes.clear();
+    return;
+  }
+  changes_.nodes.push_back(node_name);
+}
+
+Nominator::Changes Nominator::TakeChanges() {
+  Changes out = std::move(changes_);
+  changes_ = Changes{};
+  return out;
 }
 
 }  // namespace schedref::optimized::backend::queue

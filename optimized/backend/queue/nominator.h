@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -71,9 +72,33 @@ class Nominator {
   std::optional<std::string> NodeOf(const std::string& uid) const;
   bool Empty() const { return pod_to_node_.empty(); }
 
+  // --- Change log (the scheduler's nominated-pods view between cycles) ------
+
+  // Notes that the queue's entry for `pod_key` changed (inserted, removed or
+  // given another PodInfo), which changes what the queue reports for the
+  // nodes a pod with that key is nominated to.
+  void NoteQueueEntryChanged(std::string_view pod_key);
+  // The node names whose nominated pods, as the queue reports them, may
+  // have changed since the last call, possibly repeated; `all` instead when
+  // the log overflowed (or on the first call).
+  struct Changes {
+    bool all = false;
+    std::vector<std::string> nodes;
+  };
+  Changes TakeChanges();
+
  private:
+  void NoteChanged(const std::string& node_name);
+
+  // Beyond this many logged names the log says `all` instead of growing.
+  static constexpr size_t kMaxLoggedChanges = 4096;
+
   std::unordered_map<std::string, std::vector<framework::PodInfoPtr>> nominated_pods_;
   std::unordered_map<std::string, std::string> pod_to_node_;  // by UID
+  // Pod key -> the nodes pods with that key are nominated to (one entry per
+  // nominated pod; a key is usually nominated once).
+  std::unordered_map<std::string, std::vector<std::string>> nodes_by_key_;
+  Changes changes_{.all = true, .nodes = {}};
 };
 
 }  // namespace schedref::optimized::backend::queue

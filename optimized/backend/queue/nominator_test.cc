@@ -2,6 +2,7 @@
 // upstream exercise it through the queue; these pin its own rules.
 #include "optimized/backend/queue/nominator.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -103,6 +104,46 @@ TEST(NominatorTest, UpdateKeepsAnInMemoryNomination) {
   // The old object naming a node: no memory kept, new object names none.
   n.Update(named->pod, Pod("a"), nullptr);
   EXPECT_TRUE(n.Empty());
+}
+
+// The change log names every node whose nominated pods, as the queue
+// reports them, may differ from the last TakeChanges: the scheduler keeps
+// its nominated-pods view between cycles by it.
+TEST(NominatorTest, ChangeLogNamesTheNodesThatChanged) {
+  using Sorted = std::vector<std::string>;
+  auto take = [](Nominator& n) {
+    Nominator::Changes c = n.TakeChanges();
+    std::sort(c.nodes.begin(), c.nodes.end());
+    c.nodes.erase(std::unique(c.nodes.begin(), c.nodes.end()), c.nodes.end());
+    return std::make_pair(c.all, c.nodes);
+  };
+  Nominator n;
+  EXPECT_EQ(take(n), std::make_pair(true, Sorted{})) << "the first answer is everything";
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{}));
+
+  framework::PodInfoPtr a = Pod("a", "n1");
+  framework::PodInfoPtr b = Pod("b", "n2");
+  n.Add(a, std::nullopt, nullptr);
+  n.Add(b, std::nullopt, nullptr);
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{"n1", "n2"}));
+
+  // Renominating moves the pod: both its old and its new node changed.
+  n.Add(a, Override("n3"), nullptr);
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{"n1", "n3"}));
+
+  // A queue entry of a nominated key changes its node's answer; others none.
+  n.NoteQueueEntryChanged("default/b");
+  n.NoteQueueEntryChanged("default/nobody");
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{"n2"}));
+
+  n.Delete(b->pod);
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{"n2"}));
+  n.NoteQueueEntryChanged("default/b");
+  EXPECT_EQ(take(n), std::make_pair(false, Sorted{})) << "b is no longer nominated";
+
+  // A long log turns into `all` instead of growing.
+  for (int i = 0; i < 5000; ++i) n.NoteQueueEntryChanged("default/a");
+  EXPECT_EQ(take(n), std::make_pair(true, Sorted{}));
 }
 
 }  // namespace

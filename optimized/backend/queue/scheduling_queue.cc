@@ -172,12 +172,15 @@ void SchedulingQueue::Put(framework::QueuedPodInfo&& info, Where where) {
   if (!inserted) Unlink(e);
   e->info = std::move(info);
   Link(e, where);
+  nominator_.NoteQueueEntryChanged(e->key);
 }
 
 void SchedulingQueue::Drop(Entry* e) {
   // By the entry's own copy of the key, which is in cache where the
   // PodInfo's may not be; found before the erase frees the entry.
   auto it = entries_.find(e->key);
+  // By the entry's key: the caller may have moved its info out.
+  nominator_.NoteQueueEntryChanged(e->key);
   entries_.erase(it);
 }
 
@@ -185,6 +188,7 @@ void SchedulingQueue::Erase(const std::string& key) {
   auto it = entries_.find(key);
   if (it == entries_.end()) return;
   Unlink(it->second.get());
+  nominator_.NoteQueueEntryChanged(key);
   entries_.erase(it);
 }
 
@@ -297,6 +301,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
     const Where where = e->where;
     Unlink(e);
     e->info.pod_info = new_info;
+    nominator_.NoteQueueEntryChanged(new_info->key);
     Link(e, where);
     nominator_.Update(old_pod, e->info.pod_info, options_.pod_lister);
     return schedref::Status::Ok();
@@ -305,6 +310,7 @@ schedref::Status SchedulingQueue::Update(const api::Pod& old_pod,
   if (Entry* e = Find(new_info->key); e != nullptr && e->where == Where::kUnschedulable) {
     // Same key, so its place in unschedulable does not move.
     e->info.pod_info = new_info;
+    nominator_.NoteQueueEntryChanged(new_info->key);
     e->interest = HintInterestOf(e->info);  // the profile is the pod's
     framework::QueuedPodInfo info = e->info;
     nominator_.Update(old_pod, info.pod_info, options_.pod_lister);

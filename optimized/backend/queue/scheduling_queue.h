@@ -204,6 +204,10 @@ class SchedulingQueue {
   // holds it (a pod in no queue as it was nominated; docs/deviations.md).
   // No allocation when none is nominated there.
   std::vector<framework::PodInfoPtr> NominatedPodsForNode(const std::string& node) const;
+  // The nodes whose NominatedPodsForNode may have changed since the last
+  // call (Nominator::TakeChanges): nominations, and queue entries of
+  // nominated pods' keys.
+  Nominator::Changes TakeNominationChanges() { return nominator_.TakeChanges(); }
   // Node -> nominated pod keys in nomination order (introspection).
   // Nominator::NodeNames.
   std::vector<std::string> NominatedNodeNames() const { return nominator_.NodeNames(); }

@@ -282,7 +282,7 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     const size_t capacity =
         static_cast<size_t>(std::max(0, NumCandidates(static_cast<int32_t>(n))));
     PluginsRunner* runner = handle_->RunnerFor(pod->pod);
-    const NominatedPodsByNode nominated = CollectNominatedPods(*handle_, snapshot);
+    const NominatedPodsByNode& nominated = handle_->NominatedPodsOnSnapshot();
     const DryRun run{runner,
                      runner != nullptr ? runner->PlanFilters(state) : FilterPlan{},
                      *pod,
