@@ -26,6 +26,8 @@
 #include "api/codec/trace_codec.h"
 #include "api/types/unmodelled.h"
 #include "cmd/schedref/bench.h"
+#include "cmd/schedref/compare_command.h"
+#include "cmd/schedref/summarize_command.h"
 #include "conformance/check_command.h"
 #include "conformance/explain_command.h"
 #include "conformance/implementations.h"
@@ -484,6 +486,11 @@ int main(int argc, char** argv) {
                     "implementation, interleaved; the fastest counts "
                     "(default 3; the reference runs once)");
 
+  schedref::cmd::SummarizeOptions summarize_options;
+  CLI::App* summarize = schedref::cmd::AddSummarizeCommand(app, &summarize_options);
+  schedref::cmd::CompareOptions compare_options;
+  CLI::App* compare = schedref::cmd::AddCompareCommand(app, &compare_options);
+
   // CLI11 reports a misspelt subcommand as "a subcommand is required"; name
   // it instead.
   if (argc > 1 && argv[1][0] != '-') {
@@ -493,7 +500,7 @@ int main(int argc, char** argv) {
     }
     if (!known) {
       std::cerr << "error: unknown subcommand \"" << argv[1]
-                << "\" (run, check, explain, scenario, bench)\n"
+                << "\" (run, check, explain, scenario, bench, summarize, compare)\n"
                 << "Run with --help for more information.\n";
       return kExitUsage;
     }
@@ -528,6 +535,8 @@ int main(int argc, char** argv) {
     if (explain_as_pending) explain_input.as_pending = explain_options.pod;
     return ExplainCommand(explain_input, explain_options);
   }
+  if (*summarize) return schedref::cmd::RunSummarize(summarize_options, std::cout, std::cerr);
+  if (*compare) return schedref::cmd::RunCompare(compare_options, std::cout, std::cerr);
   if (*bench) {
     if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;
     if (init_opt->count() > 0) bench_options.init_pods = bench_init;
