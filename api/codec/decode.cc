@@ -15,6 +15,7 @@
 
 #include "api/apiserver/pod_validation.h"
 #include "api/codec/decode_fields.h"
+#include "api/gocompat/go_duration.h"
 #include "api/types/labels.h"
 #include "api/types/quantity.h"
 
@@ -502,6 +503,42 @@ Status NoteUnmodelled(const FieldReader& root, const FieldReader& parent,
   return Status::Ok();
 }
 
+// The lifetime annotations (objects.h PodLifetime), checked where they are
+// written: a lifetime that cannot be read would otherwise make the pod run
+// forever without a word.
+Status ReadPodLifetime(const FieldReader& meta, Pod* pod) {
+  const auto run_for = pod->annotations.find(kRunForAnnotation);
+  const auto end_phase = pod->annotations.find(kEndPhaseAnnotation);
+  if (run_for == pod->annotations.end() && end_phase == pod->annotations.end()) {
+    return Status::Ok();
+  }
+  StatusOr<FieldReader> annotations = meta.Object("annotations");
+  if (!annotations.ok()) return annotations.status();
+  if (run_for == pod->annotations.end()) {
+    return annotations->ErrorAt(std::string("[") + kEndPhaseAnnotation + "]",
+                                std::string("needs the annotation ") + kRunForAnnotation);
+  }
+  PodLifetime lifetime;
+  const std::optional<int64_t> ms = ParseDurationMs(run_for->second);
+  if (!ms.has_value() || *ms <= 0) {
+    return annotations->ErrorAt(std::string("[") + kRunForAnnotation + "]",
+                                "expected a positive duration in whole milliseconds such as "
+                                "\"90s\", got \"" + run_for->second + "\"");
+  }
+  lifetime.run_for_ms = *ms;
+  if (end_phase != pod->annotations.end()) {
+    if (end_phase->second != "Succeeded" && end_phase->second != "Failed") {
+      return annotations->ErrorAt(
+          std::string("[") + kEndPhaseAnnotation + "]",
+          "unsupported value \"" + end_phase->second +
+              "\" (supported: \"Succeeded\", \"Failed\")");
+    }
+    lifetime.end_phase = end_phase->second;
+  }
+  pod->lifetime = std::move(lifetime);
+  return Status::Ok();
+}
+
 Status DecodePod(const FieldReader& root, Pod* pod) {
   StatusOr<FieldReader> meta = root.Object("metadata");
   if (!meta.ok()) return meta.status();
@@ -509,6 +546,7 @@ Status DecodePod(const FieldReader& root, Pod* pod) {
   if (pod->uid.empty()) pod->uid = pod->ns + "/" + pod->name;
   SCHEDREF_RETURN_IF_ERROR(ReadLabels(*meta, "labels", &pod->labels));
   SCHEDREF_RETURN_IF_ERROR(ReadAnnotations(*meta, &pod->annotations));
+  SCHEDREF_RETURN_IF_ERROR(ReadPodLifetime(*meta, pod));
   SCHEDREF_RETURN_IF_ERROR(ReadOwnerReferences(*meta, &pod->owner_references));
   std::optional<TimeMs> created;
   SCHEDREF_RETURN_IF_ERROR(ReadTime(*meta, "creationTimestamp", &created));
@@ -1174,6 +1212,12 @@ StatusOr<Objects> DecodeManifests(std::string_view text,
     }
   }
   return objects;
+}
+
+void SetPodLifetime(const PodLifetime& lifetime, Pod* pod) {
+  pod->annotations[kRunForAnnotation] = FormatDurationMs(lifetime.run_for_ms);
+  pod->annotations[kEndPhaseAnnotation] = lifetime.end_phase;
+  pod->lifetime = lifetime;
 }
 
 }  // namespace schedref::api

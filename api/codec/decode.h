@@ -75,6 +75,11 @@ using AnyObject =
 // (fractions below a millisecond are truncated). nullopt if malformed.
 [[nodiscard]] std::optional<TimeMs> ParseRfc3339(std::string_view text);
 
+// Gives `pod` the lifetime: its annotations (objects.h kRunForAnnotation,
+// kEndPhaseAnnotation) and Pod::lifetime, as DecodeObject would read them.
+// REQUIRES: lifetime.run_for_ms > 0; end_phase Succeeded or Failed.
+void SetPodLifetime(const PodLifetime& lifetime, Pod* pod);
+
 }  // namespace schedref::api
 
 #endif  // SCHEDREF_API_DECODE_H_

@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "api/codec/decode.h"
+#include "api/codec/arrivals.h"
 #include "api/codec/manifest.h"
+#include "api/codec/scenario_fields.h"
 #include "api/codec/trace_codec.h"
 #include "api/codec/utf8.h"
 #include "api/config/config_decode.h"
@@ -48,47 +50,8 @@ bool IsNamespaced(std::string_view kind) {
          kind == "ReplicaSet" || kind == "StatefulSet";
 }
 
-constexpr int64_t kNanosPerMs = 1'000'000;
-
 // --- Reading helpers
 // ------------------------------------------------------------
-
-// Scenario files are written by hand; an unknown key is almost always a typo
-// that would otherwise silently change the scenario.
-Status CheckKnownFields(const FieldReader& r,
-                        std::initializer_list<std::string_view> known) {
-  if (!r.present() || !r.json().is_object()) return Status::Ok();
-  for (auto it = r.json().begin(); it != r.json().end(); ++it) {
-    if (std::find(known.begin(), known.end(), it.key()) == known.end()) {
-      return r.ErrorAt(it.key(), "unknown field");
-    }
-  }
-  return Status::Ok();
-}
-
-// A Go duration string, in milliseconds; must not be negative.
-Status ReadDuration(const FieldReader& parent, std::string_view key,
-                    bool required, int64_t* out) {
-  StatusOr<FieldReader> f = parent.Field(key);
-  if (!f.ok()) return f.status();
-  if (!f->present()) {
-    return required ? f->Error("required field is missing") : Status::Ok();
-  }
-  if (!f->json().is_string()) {
-    return f->Error("expected a duration string such as \"1.5s\", got " +
-                    JsonTypeName(f->json()));
-  }
-  const std::string text = f->json().get<std::string>();
-  const StatusOr<int64_t> ns = ParseGoDuration(text);
-  if (!ns.ok()) return f->Error("invalid duration \"" + text + "\"");
-  if (*ns < 0) return f->Error("duration \"" + text + "\" is negative");
-  if (*ns % kNanosPerMs != 0) {
-    return f->Error("duration \"" + text +
-                    "\" is not a whole number of milliseconds");
-  }
-  *out = *ns / kNanosPerMs;
-  return Status::Ok();
-}
 
 // "<namespace>/<name>" for namespaced kinds, "<name>" otherwise.
 Status CheckKeyForm(const FieldReader& at, std::string_view kind,
@@ -146,6 +109,26 @@ void FillListItemDefaults(json* objects) {
   }
 }
 
+// An arrival template has no name of its own; it is decoded under its
+// first pod's, so that its errors name a pod (ScenarioDecoder checks that a
+// name it did have is that one).
+void NameArrivalTemplates(json* arrivals) {
+  if (!arrivals->is_array()) return;
+  for (json& g : *arrivals) {
+    if (!g.is_object()) continue;
+    const auto name = g.find("name");
+    const auto tmpl = g.find("template");
+    if (name == g.end() || !name->is_string() || tmpl == g.end() || !tmpl->is_object()) {
+      continue;
+    }
+    json& meta = (*tmpl)["metadata"];
+    if (meta.is_null()) meta = json::object();
+    if (meta.is_object() && !meta.contains("name")) {
+      meta["name"] = name->get<std::string>() + "-0";
+    }
+  }
+}
+
 bool IsList(const FieldReader& r) {
   if (!r.present() || !r.json().is_object()) return false;
   const auto kind = r.json().find("kind");
@@ -168,7 +151,8 @@ class ScenarioDecoder {
     SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
         root_,
         {"schedref", "name", "description", "upstream", "seed", "startTime",
-         "bindLatency", "volumeBindingLatency", "config", "objects", "timeline", "expectedTrace"}));
+         "bindLatency", "volumeBindingLatency", "config", "objects", "timeline", "arrivals",
+         "expectedTrace"}));
     scenario_.file = root_.file();
     SCHEDREF_RETURN_IF_ERROR(DecodeHeader());
     StatusOr<FieldReader> config = root_.Field("config");
@@ -177,6 +161,7 @@ class ScenarioDecoder {
     if (!c.ok()) return c.status();
     scenario_.config = std::move(c).value();
     SCHEDREF_RETURN_IF_ERROR(DecodeObjects());
+    SCHEDREF_RETURN_IF_ERROR(DecodeArrivals());
     SCHEDREF_RETURN_IF_ERROR(DecodeTimeline());
     SCHEDREF_RETURN_IF_ERROR(DecodeExpectedTrace());
     return std::move(scenario_);
@@ -479,12 +464,96 @@ class ScenarioDecoder {
     return Status::Ok();
   }
 
+  // --- arrivals ---
+
+  // The generators, their templates and every arrival, in the order they
+  // join the timeline: by time, then generator, then index.
+  Status DecodeArrivals() {
+    StatusOr<std::vector<ArrivalGenerator>> generators = ReadArrivalGenerators(root_);
+    if (!generators.ok()) return generators.status();
+    generators_ = std::move(generators).value();
+    StatusOr<std::vector<FieldReader>> entries = root_.Array("arrivals");
+    if (!entries.ok()) return entries.status();
+    for (size_t k = 0; k < generators_.size(); ++k) {
+      const FieldReader& e = (*entries)[k];
+      StatusOr<FieldReader> at = e.Field("template");
+      if (!at.ok()) return at.status();
+      // DecodeScenario named the template's first pod when it had no name.
+      const ArrivalGenerator& g = generators_[k];
+      const json& tmpl = at->json();
+      if (tmpl.is_object()) {
+        const auto meta = tmpl.find("metadata");
+        if (meta != tmpl.end() && meta->is_object()) {
+          for (const char* key : {"uid", "creationTimestamp", "generateName"}) {
+            if (meta->contains(key)) {
+              return at->ErrorAt(std::string("metadata.") + key,
+                                 "set by the generator for each pod");
+            }
+          }
+          const auto name = meta->find("name");
+          if (name != meta->end() && *name != g.name + "-0") {
+            return at->ErrorAt("metadata.name",
+                               "set by the generator (pods are named \"" + g.name +
+                                   "-<index>\")");
+          }
+        }
+      }
+      StatusOr<AnyObject> object = DecodeObjectAt(*at);
+      if (!object.ok()) return object.status();
+      auto* pod = std::get_if<Pod>(&*object);
+      if (pod == nullptr) {
+        return at->ErrorAt("kind", "expected Pod, got " + KindOf(*object));
+      }
+      templates_.push_back(std::move(*pod));
+      template_at_.push_back(*at);
+      for (Arrival& a : ExpandArrivals(g, k)) {
+        constexpr TimeMs kMaxAtMs = TimeMs{1000} * 3600 * 1000;
+        if (a.at > kMaxAtMs) {
+          return e.Error("pod " + g.name + "-" + std::to_string(a.index) + " would arrive at " +
+                         FormatDurationMs(a.at) +
+                         ", later than 1000h, the longest timeline schedref runs");
+        }
+        arrivals_.push_back(std::move(a));
+      }
+    }
+    std::stable_sort(arrivals_.begin(), arrivals_.end(),
+                     [](const Arrival& a, const Arrival& b) { return a.at < b.at; });
+    return Status::Ok();
+  }
+
+  // The pod of arrival `a`, created at a.at as a timeline `create` would.
+  Status CreateArrival(const Arrival& a) {
+    const ArrivalGenerator& g = generators_[a.generator];
+    const FieldReader& at = template_at_[a.generator];
+    Pod pod = templates_[a.generator];
+    pod.name = g.name + "-" + std::to_string(a.index);
+    pod.uid = pod.ns + "/" + pod.name;
+    pod.creation_timestamp = scenario_.start_time + a.at;
+    if (a.lifetime.has_value()) SetPodLifetime(*a.lifetime, &pod);
+    const std::string id = "Pod " + pod.Key();
+    if (existing_.contains(id)) {
+      return at.Error("generated " + id + " already exists");
+    }
+    SCHEDREF_RETURN_IF_ERROR(AdmitNewPod(&pod, at));
+    SCHEDREF_RETURN_IF_ERROR(ClaimUid(pod, at));
+    existing_.insert(id);
+    ever_pods_.insert(pod.Key());
+    pods_[pod.Key()] = pod;
+    Event event;
+    event.at = a.at;
+    event.op = Event::Op::kCreate;
+    SetObject(AnyObject(std::move(pod)), &event);
+    scenario_.timeline.push_back(std::move(event));
+    return Status::Ok();
+  }
+
   // --- timeline ---
 
   Status DecodeTimeline() {
     StatusOr<std::vector<FieldReader>> entries = root_.Array("timeline");
     if (!entries.ok()) return entries.status();
     TimeMs previous = 0;
+    size_t next_arrival = 0;
     for (size_t i = 0; i < entries->size(); ++i) {
       const FieldReader& e = (*entries)[i];
       if (!e.present()) return e.Error("expected object, got null");
@@ -527,6 +596,10 @@ class ScenarioDecoder {
                                    "): entries must be in time order");
       }
       previous = event.at;
+      // Arrivals before this entry's time come first; at its time, after.
+      while (next_arrival < arrivals_.size() && arrivals_[next_arrival].at < event.at) {
+        SCHEDREF_RETURN_IF_ERROR(CreateArrival(arrivals_[next_arrival++]));
+      }
 
       StatusOr<FieldReader> body = e.Field(ops[0]);
       if (!body.ok()) return body.status();
@@ -551,6 +624,9 @@ class ScenarioDecoder {
       }
       SCHEDREF_RETURN_IF_ERROR(s);
       scenario_.timeline.push_back(std::move(event));
+    }
+    while (next_arrival < arrivals_.size()) {
+      SCHEDREF_RETURN_IF_ERROR(CreateArrival(arrivals_[next_arrival++]));
     }
     // Pod-directed operations may name a pod the timeline creates later
     // (an injected failure is armed before the pod exists).
@@ -708,6 +784,12 @@ class ScenarioDecoder {
   std::set<std::string> ever_pods_;
   std::map<std::string, std::string> uids_;  // pod uid -> its pod's key
   std::vector<std::pair<FieldReader, std::string>> pod_references_;
+  // The arrival generators, their templates (decoded, and where they are)
+  // and their arrivals in timeline order.
+  std::vector<ArrivalGenerator> generators_;
+  std::vector<Pod> templates_;
+  std::vector<FieldReader> template_at_;
+  std::vector<Arrival> arrivals_;
 };
 
 }  // namespace
@@ -729,6 +811,9 @@ StatusOr<Scenario> DecodeScenario(std::string_view text,
   json& document = (*documents)[0];
   if (document.is_object() && document.contains("objects")) {
     FillListItemDefaults(&document["objects"]);
+  }
+  if (document.is_object() && document.contains("arrivals")) {
+    NameArrivalTemplates(&document["arrivals"]);
   }
   return ScenarioDecoder(document, file).Decode();
 }

@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include <fstream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -41,6 +42,12 @@ std::string PodManifest(const std::string& name, const std::string& spec = "") {
   return "{apiVersion: v1, kind: Pod, metadata: {name: " + name +
          "}, spec: {containers: [{name: c}]" +
          (spec.empty() ? "" : ", " + spec) + "}}";
+}
+
+// A pod "p" with these annotations (YAML flow map).
+std::string LifetimePod(const std::string& annotations) {
+  return "{apiVersion: v1, kind: Pod, metadata: {name: p, annotations: " + annotations +
+         "}, spec: {containers: [{name: c}]}}";
 }
 
 std::string PriorityClassManifest(const std::string& name, int value,
@@ -226,6 +233,38 @@ TEST(DecodeScenario, JsonAndExpectedTrace) {
                 R"({"kind":"placements","placements":{"default/p":"n1"}})"}));
   ASSERT_EQ(got->timeline.size(), 1u);
   EXPECT_EQ(std::get<Pod>(got->timeline[0].object).priority, 0);
+}
+
+TEST(DecodeScenario, PodLifetimes) {
+  struct Case {
+    std::string annotations;
+    std::optional<PodLifetime> want;
+  };
+  const std::vector<Case> cases = {
+      {"{}", std::nullopt},
+      {"{schedref.io/run-for: 90s}", PodLifetime{90000, "Succeeded"}},
+      {"{schedref.io/run-for: 1m30.5s, schedref.io/end-phase: Failed}",
+       PodLifetime{90500, "Failed"}},
+      {"{schedref.io/run-for: 2000us, schedref.io/end-phase: Succeeded}",
+       PodLifetime{2, "Succeeded"}},
+  };
+  for (const Case& c : cases) {
+    StatusOr<Scenario> s =
+        DecodeScenario(Doc("objects:\n- " + LifetimePod(c.annotations) + "\n"), "f.yaml");
+    ASSERT_TRUE(s.ok()) << c.annotations << ": " << s.status().message();
+    EXPECT_EQ(s->initial.pods.at(0).lifetime, c.want) << c.annotations;
+    // What SetPodLifetime writes reads back as the same lifetime.
+    if (c.want.has_value()) {
+      Pod written;
+      SetPodLifetime(*c.want, &written);
+      EXPECT_EQ(written.lifetime, c.want);
+      Scenario copy = *s;
+      copy.initial.pods[0].annotations = written.annotations;
+      StatusOr<Scenario> again = DecodeScenario(EncodeScenario(copy), "f.yaml");
+      ASSERT_TRUE(again.ok()) << again.status().message();
+      EXPECT_EQ(again->initial.pods.at(0).lifetime, c.want);
+    }
+  }
 }
 
 TEST(DecodeScenario, TimelinePodsGetCreationTimestampAtTheirTime) {
@@ -472,6 +511,29 @@ TEST(DecodeScenario, Errors) {
        Doc("objects:\n- " + PodManifest("p", "priority: high") + "\n"),
        "f.yaml: Pod default/p: objects[0].spec.priority: expected integer, "
        "got string"},
+      // Pod lifetimes.
+      {"LifetimeNotADuration",
+       Doc("objects:\n- " + LifetimePod("{schedref.io/run-for: soon}") + "\n"),
+       "f.yaml: Pod default/p: objects[0].metadata.annotations[schedref.io/run-for]: "
+       "expected a positive duration in whole milliseconds such as \"90s\", got \"soon\""},
+      {"LifetimeZero",
+       Doc("objects:\n- " + LifetimePod("{schedref.io/run-for: 0s}") + "\n"),
+       "f.yaml: Pod default/p: objects[0].metadata.annotations[schedref.io/run-for]: "
+       "expected a positive duration in whole milliseconds such as \"90s\", got \"0s\""},
+      {"LifetimeSubMillisecond",
+       Doc("timeline:\n- {at: 0s, create: " + LifetimePod("{schedref.io/run-for: 1500us}") +
+           "}\n"),
+       "f.yaml: Pod default/p: timeline[0].create.metadata.annotations[schedref.io/run-for]: "
+       "expected a positive duration in whole milliseconds such as \"90s\", got \"1500us\""},
+      {"LifetimeUnknownPhase",
+       Doc("objects:\n- " +
+           LifetimePod("{schedref.io/run-for: 1s, schedref.io/end-phase: Done}") + "\n"),
+       "f.yaml: Pod default/p: objects[0].metadata.annotations[schedref.io/end-phase]: "
+       "unsupported value \"Done\" (supported: \"Succeeded\", \"Failed\")"},
+      {"LifetimePhaseWithoutRunFor",
+       Doc("objects:\n- " + LifetimePod("{schedref.io/end-phase: Failed}") + "\n"),
+       "f.yaml: Pod default/p: objects[0].metadata.annotations[schedref.io/end-phase]: "
+       "needs the annotation schedref.io/run-for"},
       {"UnknownPriorityClass",
        Doc("objects:\n- " + PodManifest("p", "priorityClassName: gold") + "\n"),
        "f.yaml: objects[0].spec.priorityClassName: no PriorityClass with name "

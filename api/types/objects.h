@@ -419,6 +419,21 @@ struct CSIStorageCapacity {
 
 // --- Pod (continued) ----------------------------------------------------------
 
+// How long a pod runs once bound and how it ends: schedref's stand-in for
+// the kubelet running the pod's containers to completion. Read from the
+// pod's annotations kRunForAnnotation (a Go duration, > 0) and
+// kEndPhaseAnnotation (Succeeded, the default, or Failed);
+// docs/scenario-format.md, "Pod lifetimes". Not an upstream field: the
+// annotations keep it inside the manifest, so that it survives encoding,
+// cluster dumps and pod templates.
+inline constexpr char kRunForAnnotation[] = "schedref.io/run-for";
+inline constexpr char kEndPhaseAnnotation[] = "schedref.io/end-phase";
+struct PodLifetime {
+  int64_t run_for_ms = 0;
+  std::string end_phase = "Succeeded";  // Succeeded or Failed
+  friend bool operator==(const PodLifetime&, const PodLifetime&) = default;
+};
+
 struct Pod {
   std::string ns;  // metadata.namespace; "default" when absent
   std::string name;
@@ -459,6 +474,9 @@ struct Pod {
   // far enough to know they are there; api/types/unmodelled.h turns them
   // into the trace's warnings. No plugin reads them.
   std::vector<std::string> unmodelled_fields;
+  // From the lifetime annotations (above); nullopt: the pod runs until it
+  // is deleted. The annotations are the source: SetPodLifetime keeps both.
+  std::optional<PodLifetime> lifetime;
   friend bool operator==(const Pod&, const Pod&) = default;
 
   // "namespace/name", the queue's and the trace's key.

@@ -376,4 +376,39 @@ expect run-progress-every-negative 2 "--progress-every" \
   -- "$bin" run --progress-every -1 "$golden"
 rm -rf "$progress"
 
+# summarize and compare (docs/summaries.md).
+research="$data/research"
+expect summarize-json 0 '"format": "schedref-summary"' \
+  -- "$bin" summarize "$research/arrivals-lifetimes.yaml"
+expect summarize-csv 0 "t,pending,running,nodes,nodes_in_use" \
+  -- "$bin" summarize --output csv --table cluster --interval 1m "$research/arrivals-lifetimes.yaml"
+expect summarize-bad-interval 1 '--interval: expected a positive duration such as "10s", got "0s"' \
+  -- "$bin" summarize --interval 0s "$research/arrivals-lifetimes.yaml"
+expect summarize-bad-arrivals 1 "$data/bad-arrivals.yaml: arrivals[0].interval: must be greater than 0" \
+  -- "$bin" summarize "$data/bad-arrivals.yaml"
+expect compare-table 0 "pods placed differently: " \
+  -- "$bin" compare --config "$research/least-allocated.yaml" \
+     --config "$research/most-allocated.yaml" "$research/arrivals-lifetimes.yaml"
+expect compare-one-config 2 "give at least two configurations" \
+  -- "$bin" compare --config "$research/least-allocated.yaml" "$research/arrivals-lifetimes.yaml"
+expect compare-missing-config 1 "no-such.yaml" \
+  -- "$bin" compare --config "$research/least-allocated.yaml" --config "$research/no-such.yaml" \
+     "$research/arrivals-lifetimes.yaml"
+
+# bench SCENARIO (docs/performance.md, "Any scenario as a benchmark").
+expect bench-scenario 0 "result: identical decisions in every run (3 runs)" \
+  -- "$bin" bench --threads 1,2 "$research/arrivals-lifetimes.yaml"
+expect bench-scenario-progress 0 "running optimized with 2 threads" \
+  -- "$bin" bench --progress --skip-reference --threads 2 "$research/arrivals-lifetimes.yaml"
+expect bench-scenario-bad 1 "$data/bad-arrivals.yaml: arrivals[0].interval: must be greater than 0" \
+  -- "$bin" bench "$data/bad-arrivals.yaml"
+expect bench-scenario-and-workload 2 "either --workload or a scenario file" \
+  -- "$bin" bench --workload SchedulingBasic "$research/arrivals-lifetimes.yaml"
+
+# perf-import (docs/performance.md, "perf-import").
+expect perf-import 0 "name: SchedulingBasic-5Nodes" \
+  -- "$bin" perf-import "$data/perf_import/misc/performance-config.yaml" --workload SchedulingBasic/5Nodes
+expect perf-import-unknown 1 'no workload "9Nodes"' \
+  -- "$bin" perf-import "$data/perf_import/misc/performance-config.yaml" --workload SchedulingBasic/9Nodes
+
 [[ $failures == 0 ]]

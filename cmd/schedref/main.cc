@@ -26,6 +26,10 @@
 #include "api/codec/trace_codec.h"
 #include "api/types/unmodelled.h"
 #include "cmd/schedref/bench.h"
+#include "cmd/schedref/compare_command.h"
+#include "cmd/schedref/perf_import.h"
+#include "cmd/schedref/scenario_bench.h"
+#include "cmd/schedref/summarize_command.h"
 #include "conformance/check_command.h"
 #include "conformance/explain_command.h"
 #include "conformance/implementations.h"
@@ -484,6 +488,24 @@ int main(int argc, char** argv) {
                     "implementation, interleaved; the fastest counts "
                     "(default 3; the reference runs once)");
 
+  schedref::cmd::SummarizeOptions summarize_options;
+  CLI::App* summarize = schedref::cmd::AddSummarizeCommand(app, &summarize_options);
+  schedref::cmd::CompareOptions compare_options;
+  CLI::App* compare = schedref::cmd::AddCompareCommand(app, &compare_options);
+  schedref::cmd::PerfImportOptions perf_import_options;
+  CLI::App* perf_import = schedref::cmd::AddPerfImportCommand(app, &perf_import_options);
+
+  std::string bench_scenario;
+  bool bench_progress = false;
+  bench->add_option("scenario", bench_scenario,
+                    "Instead of a workload: time this scenario file under the reference and "
+                    "the optimized implementation (--threads), with peak memory and a "
+                    "check of identical decisions");
+  bench->add_flag("--progress", bench_progress,
+                  "With a scenario: progress lines on stderr during each run");
+  // "--threads 1,2 SCENARIO": the scenario is not a thread count.
+  bench->get_option("--threads")->allow_extra_args(false);
+
   // CLI11 reports a misspelt subcommand as "a subcommand is required"; name
   // it instead.
   if (argc > 1 && argv[1][0] != '-') {
@@ -493,7 +515,7 @@ int main(int argc, char** argv) {
     }
     if (!known) {
       std::cerr << "error: unknown subcommand \"" << argv[1]
-                << "\" (run, check, explain, scenario, bench)\n"
+                << "\" (run, check, explain, scenario, bench, summarize, compare, perf-import)\n"
                 << "Run with --help for more information.\n";
       return kExitUsage;
     }
@@ -527,6 +549,23 @@ int main(int argc, char** argv) {
   if (*explain) {
     if (explain_as_pending) explain_input.as_pending = explain_options.pod;
     return ExplainCommand(explain_input, explain_options);
+  }
+  if (*summarize) return schedref::cmd::RunSummarize(summarize_options, std::cout, std::cerr);
+  if (*compare) return schedref::cmd::RunCompare(compare_options, std::cout, std::cerr);
+  if (*perf_import) {
+    return schedref::cmd::RunPerfImport(perf_import_options, std::cout, std::cerr);
+  }
+  if (*bench && !bench_scenario.empty()) {
+    if (!bench_options.workload.empty() && bench->get_option("--workload")->count() > 0) {
+      std::cerr << "error: give either --workload or a scenario file, not both\n";
+      return kExitUsage;
+    }
+    schedref::cmd::ScenarioBenchOptions o;
+    o.scenario = bench_scenario;
+    o.threads = bench_options.threads;
+    o.skip_reference = bench_options.skip_reference;
+    o.progress = bench_progress || isatty(STDERR_FILENO) != 0;
+    return schedref::cmd::RunScenarioBench(o, std::cout, std::cerr);
   }
   if (*bench) {
     if (nodes_opt->count() > 0) bench_options.nodes = bench_nodes;

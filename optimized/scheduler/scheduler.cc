@@ -14,6 +14,7 @@
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
+#include "api/gocompat/go_duration.h"
 #include "api/types/unmodelled.h"
 #include "optimized/backend/queue/pod_events.h"
 #include "optimized/framework/plugins/names/names.h"
@@ -314,6 +315,30 @@ void Scheduler::FinishTerminations() {
   }
 }
 
+void Scheduler::StartLifetime(const api::Pod& pod) {
+  if (!pod.lifetime.has_value()) return;
+  completions_.emplace(std::pair(now_ + pod.lifetime->run_for_ms, completions_started_++),
+                       Completion{pod.Key(), pod.uid, *pod.lifetime});
+}
+
+void Scheduler::FinishLifetimes() {
+  while (!completions_.empty() && completions_.begin()->first.first <= now_) {
+    const Completion c = std::move(completions_.begin()->second);
+    completions_.erase(completions_.begin());
+    // Gone or being deleted: its deletion ends it, not its lifetime.
+    auto it = pods_.find(c.key);
+    if (it == pods_.end() || it->second->uid() != c.uid ||
+        it->second->pod.deletion_timestamp.has_value()) {
+      continue;
+    }
+    Note("podFinished", c.key,
+         "ran " + api::FormatDurationMs(c.lifetime.run_for_ms) + "; phase " +
+             c.lifetime.end_phase);
+    // Out of the informers' selector (a delete), then collected at once.
+    DeletePod(it->second);
+  }
+}
+
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   auto it = pods_.find(pod.Key());
   if (it == pods_.end() || it->second->pod.nominated_node_name.empty()) return;
@@ -414,6 +439,7 @@ void Scheduler::PodAdded(const framework::PodInfoPtr& stored) {
       object = &framework::MaterializedPod(*stored, &bound);
     }
     queue_->MoveAllToActiveOrBackoffQueue(event, PodObjects(nullptr, object), nullptr, now_);
+    StartLifetime(stored->pod);
     return;
   }
   if (ResponsibleForPod(stored->pod)) {
@@ -573,7 +599,10 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         auto it = pods_.find(key);
         auto terminated = terminated_pods_.find(key);
         if (it == pods_.end() && terminated == terminated_pods_.end()) {
-          return missing("Pod " + key);
+          // Gone by now (preempted, or finished and collected): the API
+          // server answers NotFound and the scheduler sees nothing.
+          Note("updateIgnored", key, "pod no longer exists");
+          return schedref::Status::Ok();
         }
         std::optional<api::Pod> current_copy;
         const api::Pod& current = it != pods_.end()
@@ -650,7 +679,10 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
     case api::Event::Op::kAllow:
     case api::Event::Op::kReject: {
       auto it = pods_.find(event.name);
-      if (it == pods_.end()) return missing("Pod " + event.name);
+      if (it == pods_.end()) {
+        Note("notWaiting", event.name, "pod no longer exists");
+        return schedref::Status::Ok();
+      }
       const api::Pod& pod = it->second->pod;
       auto fwk = profiles_.find(pod.scheduler_name);
       const bool done =
@@ -702,6 +734,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       RunVolumeController();
     }
     if (!terminations_.empty()) FinishTerminations();
+    if (!completions_.empty()) FinishLifetimes();
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
     for (size_t i = 0; i < bindings_.size();) {
       if (AdvanceBinding(bindings_[i])) {
@@ -727,6 +760,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       next = std::min(next, std::max(*volume_controller_runs_.begin(), now_));
     }
     for (const Termination& t : terminations_) next = std::min(next, t.at);
+    if (!completions_.empty()) next = std::min(next, completions_.begin()->first.first);
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
         if (wp.result.has_value()) continue;

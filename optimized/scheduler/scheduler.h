@@ -16,6 +16,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/scheduler.h"
@@ -198,6 +199,14 @@ class Scheduler : public framework::Handle {
   // The kubelet's final delete of every pod whose graceful deletion (by
   // preemption) ends now, in the order the deletions started.
   void FinishTerminations();
+  // A bound pod with a lifetime (api::PodLifetime) starts running: it
+  // finishes run_for_ms from now unless it is gone or being deleted by then.
+  void StartLifetime(const api::Pod& pod);
+  // Every pod whose lifetime ends now, in the order they started: the
+  // kubelet's status update to the end phase, which the informers see as a
+  // delete; then the pod's garbage collection (docs/scenario-format.md,
+  // "Pod lifetimes").
+  void FinishLifetimes();
   // The Bind plugins, with binding_in_progress_ = &binding meanwhile.
   framework::Status RunBindPlugins(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
@@ -254,6 +263,14 @@ class Scheduler : public framework::Handle {
     int64_t grace_seconds = 0;
   };
   std::vector<Termination> terminations_;
+  // Running pods with a lifetime, by (when they finish, start order).
+  struct Completion {
+    std::string key;
+    std::string uid;
+    api::PodLifetime lifetime;
+  };
+  std::map<std::pair<api::TimeMs, uint64_t>, Completion> completions_;
+  uint64_t completions_started_ = 0;
   // The binding whose Bind plugins are running (BindPod reads it); null
   // otherwise.
   const InFlightBinding* binding_in_progress_ = nullptr;

@@ -12,6 +12,7 @@
 #include "api/config/default_plugins.h"
 #include "api/config/profile_map.h"
 #include "api/crash.h"
+#include "api/gocompat/go_duration.h"
 #include "api/types/unmodelled.h"
 #include "reference/backend/queue/pod_events.h"
 #include "reference/framework/plugins/names/names.h"
@@ -261,6 +262,34 @@ void Scheduler::FinishTerminations() {
   }
 }
 
+void Scheduler::StartLifetime(const api::Pod& pod) {
+  if (!pod.lifetime.has_value()) return;
+  completions_.emplace(std::pair(now_ + pod.lifetime->run_for_ms, completions_started_++),
+                       Completion{pod.Key(), pod.uid, *pod.lifetime});
+}
+
+void Scheduler::FinishLifetimes() {
+  while (!completions_.empty() && completions_.begin()->first.first <= now_) {
+    const Completion c = std::move(completions_.begin()->second);
+    completions_.erase(completions_.begin());
+    // Gone (deleted, preempted, finished by an update) or being deleted:
+    // that pod's end is its deletion, not its lifetime.
+    auto it = pods_.find(c.key);
+    if (it == pods_.end() || it->second.uid != c.uid ||
+        it->second.deletion_timestamp.has_value()) {
+      continue;
+    }
+    trace_.records.push_back(api::Note{now_, "podFinished", c.key,
+                                       "ran " + api::FormatDurationMs(c.lifetime.run_for_ms) +
+                                           "; phase " + c.lifetime.end_phase});
+    // The status update to a terminal phase takes the pod out of the
+    // informers' selector: a delete to the scheduler (AssignedPodDelete).
+    // Then it is garbage-collected at once (docs/deviations.md, "Pod
+    // lifetimes").
+    DeletePod(api::Pod(it->second));
+  }
+}
+
 void Scheduler::ClearNominatedNodeName(const api::Pod& pod) {
   auto it = pods_.find(pod.Key());
   if (it == pods_.end() || it->second.nominated_node_name.empty()) return;
@@ -339,6 +368,7 @@ void Scheduler::AddPod(const api::Pod& pod) {
     CheckOk(cache_.AddPod(pod), "the cache adds an assigned pod");
     queue_->MoveAllToActiveOrBackoffQueue(framework::AssignedPodAdd(), {},
                                           pod, nullptr, now_);
+    StartLifetime(pod);
     return;
   }
   if (ResponsibleForPod(pod)) {
@@ -487,8 +517,12 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
         auto it = pods_.find(pod->Key());
         auto terminated = terminated_pods_.find(pod->Key());
         if (it == pods_.end() && terminated == terminated_pods_.end()) {
-          return schedref::Status::Invalid(where() + ": Pod " + pod->Key() +
-                                           " does not exist");
+          // The decoder checks that the pod exists by the timeline; it can
+          // still be gone here (preempted, or finished and collected): the
+          // API server answers NotFound and the scheduler sees nothing.
+          trace_.records.push_back(
+              api::Note{now_, "updateIgnored", pod->Key(), "pod no longer exists"});
+          return schedref::Status::Ok();
         }
         const api::Pod& current = it != pods_.end() ? it->second : terminated->second;
         const api::Pod updated = api::ApplyPodUpdate(current, *pod);
@@ -564,8 +598,9 @@ schedref::Status Scheduler::ApplyEvent(const api::Event& event, size_t index) {
     case api::Event::Op::kReject: {
       auto it = pods_.find(event.name);
       if (it == pods_.end()) {
-        return schedref::Status::Invalid(where() + ": Pod " + event.name +
-                                         " does not exist");
+        trace_.records.push_back(
+            api::Note{now_, "notWaiting", event.name, "pod no longer exists"});
+        return schedref::Status::Ok();
       }
       auto fwk = profiles_.find(it->second.scheduler_name);
       bool done = fwk != profiles_.end() &&
@@ -641,6 +676,8 @@ StatusOr<api::Trace> Scheduler::Run() {
     }
     // Graceful deletions whose grace period ends now.
     FinishTerminations();
+    // Pods whose lifetime ends now.
+    FinishLifetimes();
     // 2. Permit deadlines due now.
     for (auto& [name, fwk] : profiles_) fwk->ExpireWaitingPods(now_);
     // 3. Binding cycles that can go on (Bind completions, resumed waiting
@@ -676,6 +713,7 @@ StatusOr<api::Trace> Scheduler::Run() {
       next = std::min(next, std::max(*volume_controller_runs_.begin(), now_));
     }
     for (const Termination& t : terminations_) next = std::min(next, t.at);
+    if (!completions_.empty()) next = std::min(next, completions_.begin()->first.first);
     for (auto& [name, fwk] : profiles_) {
       for (const auto& [uid, wp] : fwk->WaitingPods()) {
         if (wp.result.has_value()) continue;

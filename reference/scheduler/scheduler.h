@@ -20,6 +20,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api/scheduler.h"
@@ -162,6 +163,14 @@ class Scheduler : public framework::Handle {
   // The kubelet's final delete of every pod whose graceful deletion (by
   // preemption) ends now, in the order the deletions started.
   void FinishTerminations();
+  // A bound pod with a lifetime (api::PodLifetime) starts running: it
+  // finishes run_for_ms from now unless it is gone or being deleted by then.
+  void StartLifetime(const api::Pod& pod);
+  // Every pod whose lifetime ends now, in the order they started: the
+  // kubelet's status update to the end phase, which the informers see as a
+  // delete; then the pod's garbage collection (docs/scenario-format.md,
+  // "Pod lifetimes").
+  void FinishLifetimes();
   bool ResponsibleForPod(const api::Pod& pod) const;
 
   // --- scheduling (upstream schedule_one.go) ---
@@ -298,6 +307,14 @@ class Scheduler : public framework::Handle {
     int64_t grace_seconds = 0;
   };
   std::vector<Termination> terminations_;
+  // Running pods with a lifetime, by (when they finish, start order).
+  struct Completion {
+    std::string key;
+    std::string uid;
+    api::PodLifetime lifetime;
+  };
+  std::map<std::pair<api::TimeMs, uint64_t>, Completion> completions_;
+  uint64_t completions_started_ = 0;
   // Victims deleted by preemption during the current attempt.
   std::vector<std::string> preemption_victims_;
   // The last preemption dry run's candidates (full-detail traces only).

@@ -42,6 +42,8 @@ RC_GTEST_PROP(Differential, SameTracesAsTheReference, ()) {
   // created, deleted and changed in the timeline.
   options.storage_percent = 30;
   options.storage_changes = true;
+  // Pod lifetimes in a share of the cases: pods finish and free their room.
+  options.lifetime_percent = 40;
   api::Scenario s = *scenario_gen::GenScenario(options);
   if (Chance(60)) s = VaryConfiguration(std::move(s));
   RC_CLASSIFY(ConfigurationVaried(s), "varied configuration");

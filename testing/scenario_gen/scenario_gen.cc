@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <utility>
 
+#include "api/codec/decode.h"
 #include "api/codec/scenario_decode.h"
 #include "api/codec/scenario_encode.h"
 #include "testing/scenario_gen/invariants.h"
@@ -811,8 +813,29 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
     if (options.storage_percent > 0 && Chance(options.storage_percent)) {
       AddStorage(s, options.storage_changes);
     }
+    if (options.lifetime_percent > 0 && Chance(options.lifetime_percent)) {
+      AddLifetimes(s);
+    }
     return s;
   });
+}
+
+void AddLifetimes(api::Scenario& s) {
+  std::map<std::string, std::optional<api::PodLifetime>> by_key;
+  auto give = [&by_key](api::Pod& pod) {
+    auto [it, fresh] = by_key.try_emplace(pod.Key());
+    if (fresh && Chance(50)) {
+      api::PodLifetime lifetime;
+      lifetime.run_for_ms = *gen::inRange<int64_t>(1, 17) * 500;
+      lifetime.end_phase = Chance(25) ? "Failed" : "Succeeded";
+      it->second = lifetime;
+    }
+    if (it->second.has_value()) api::SetPodLifetime(*it->second, &pod);
+  };
+  for (api::Pod& pod : s.initial.pods) give(pod);
+  for (api::Event& e : s.timeline) {
+    if (auto* pod = std::get_if<api::Pod>(&e.object)) give(*pod);
+  }
 }
 
 void AddStorage(api::Scenario& s, bool changes) {

@@ -132,7 +132,18 @@ struct Options {
   // `changes`). The storage invariants (invariants.h) read the initial
   // storage objects only, so the invariant properties leave it off.
   bool storage_changes = false;
+  // The chance, in percent, of pod lifetimes (AddLifetimes below). 0 draws
+  // nothing, so generation is exactly what it was before the knob.
+  int lifetime_percent = 0;
 };
+
+// For use inside a generator or property: gives about half of the pods a
+// lifetime (docs/scenario-format.md, "Pod lifetimes") of 0.5s to 8s,
+// ending Succeeded or Failed, the same in every version of the pod (in
+// `objects` and every timeline create and update). A pod may then finish
+// before a timeline delete or update of it: those become the trace notes
+// deleteIgnored and updateIgnored.
+void AddLifetimes(api::Scenario& s);
 
 // Storage vocabulary: the CSI driver every class provisions with, and the
 // classes (kStorageClassWait: WaitForFirstConsumer; kStorageClassNow:

@@ -1,0 +1,424 @@
+#include "cmd/schedref/perf_import.h"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "api/codec/input_file.h"
+#include "api/codec/manifest.h"
+#include "api/codec/scenario_decode.h"
+#include "api/codec/scenario_encode.h"
+#include "api/gocompat/go_duration.h"
+
+namespace schedref::cmd {
+namespace {
+
+using nlohmann::json;
+
+constexpr char kSupported[] =
+    "createNodes, createNamespaces, createPods, barrier, sleep";
+// Each createPods starts its own instant, this long after the previous
+// operation's (the built-in workloads' measured phase starts at 1 s).
+constexpr api::TimeMs kPhaseGapMs = 1000;
+constexpr int64_t kMaxCount = 1000000;
+
+// upstream makeBaseNode (createNodes without nodeTemplatePath): capacity
+// pods 110, cpu 4, memory 32Gi, Ready; allocatable defaults to capacity.
+json BaseNode() {
+  return json::parse(R"({"apiVersion": "v1", "kind": "Node", "metadata": {},
+    "status": {"capacity": {"pods": "110", "cpu": "4", "memory": "32Gi"},
+               "conditions": [{"status": "True", "type": "Ready"}], "phase": "Running"}})");
+}
+
+class Importer {
+ public:
+  Importer(std::string file, const json& config) : file_(std::move(file)), config_(config) {}
+
+  StatusOr<json> Import(const std::string& workload) {
+    const size_t slash = workload.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == workload.size()) {
+      return Status::Invalid("--workload: expected \"<test case>/<workload>\", got \"" +
+                             workload + "\"");
+    }
+    const std::string tc_name = workload.substr(0, slash);
+    const std::string wl_name = workload.substr(slash + 1);
+    if (!config_.is_array()) return Error("", "expected a list of test cases");
+    std::string names;
+    for (size_t i = 0; i < config_.size(); ++i) {
+      const json& tc = config_[i];
+      if (!tc.is_object() || !tc.contains("name") || !tc["name"].is_string()) continue;
+      names += (names.empty() ? "" : ", ") + tc["name"].get<std::string>();
+      if (tc["name"] == tc_name) return ImportTestCase(i, tc, wl_name);
+    }
+    return Status::Invalid(file_ + ": no test case \"" + tc_name + "\" (test cases: " + names +
+                           ")");
+  }
+
+ private:
+  Status Error(const std::string& path, const std::string& problem) const {
+    return Status::Invalid(file_ + ": " + (path.empty() ? "" : path + ": ") + problem);
+  }
+
+  StatusOr<json> ImportTestCase(size_t index, const json& tc, const std::string& wl_name) {
+    const std::string at = "[" + std::to_string(index) + "]";
+    const json* workload = nullptr;
+    std::string names;
+    size_t wl_index = 0;
+    if (tc.contains("workloads") && tc["workloads"].is_array()) {
+      for (size_t i = 0; i < tc["workloads"].size(); ++i) {
+        const json& w = tc["workloads"][i];
+        if (!w.is_object() || !w.contains("name") || !w["name"].is_string()) continue;
+        names += (names.empty() ? "" : ", ") + w["name"].get<std::string>();
+        if (w["name"] == wl_name) {
+          workload = &w;
+          wl_index = i;
+        }
+      }
+    }
+    if (workload == nullptr) {
+      return Error(at + ".workloads", "no workload \"" + wl_name + "\" (workloads: " + names +
+                                          ")");
+    }
+    params_at_ = at + ".workloads[" + std::to_string(wl_index) + "].params";
+    if (workload->contains("params")) {
+      const json& params = (*workload)["params"];
+      if (!params.is_object()) return Error(params_at_, "expected object");
+      for (auto it = params.begin(); it != params.end(); ++it) {
+        if (it->is_number_integer()) params_[it.key()] = it->get<int64_t>();
+        if (it->is_string()) string_params_[it.key()] = it->get<std::string>();
+      }
+    }
+    if (tc.contains("defaultPodTemplatePath")) {
+      if (!tc["defaultPodTemplatePath"].is_string()) {
+        return Error(at + ".defaultPodTemplatePath", "expected string");
+      }
+      default_pod_template_ = tc["defaultPodTemplatePath"].get<std::string>();
+    }
+    if (!tc.contains("workloadTemplate") || !tc["workloadTemplate"].is_array()) {
+      return Error(at + ".workloadTemplate", "required list is missing");
+    }
+    scenario_ = {{"schedref", "scenario/v1"},
+                 {"name", tc["name"].get<std::string>() + "-" + wl_name},
+                 {"description", "Imported by schedref perf-import from " + file_ + ", " +
+                                     tc["name"].get<std::string>() + "/" + wl_name + "."},
+                 {"upstream", "test/integration/scheduler_perf " +
+                                  tc["name"].get<std::string>() + "/" + wl_name},
+                 {"objects", json::array()},
+                 {"timeline", json::array()}};
+    const json& ops = tc["workloadTemplate"];
+    for (size_t i = 0; i < ops.size(); ++i) {
+      SCHEDREF_RETURN_IF_ERROR(
+          Operation(at + ".workloadTemplate[" + std::to_string(i) + "]", static_cast<int>(i),
+                    ops[i]));
+    }
+    // Namespaces first, as the initial cluster lists them.
+    json objects = json::array();
+    for (const std::string& ns : namespaces_order_) objects.push_back(namespaces_[ns]);
+    for (json& o : scenario_["objects"]) objects.push_back(std::move(o));
+    scenario_["objects"] = std::move(objects);
+    if (scenario_["timeline"].empty()) scenario_.erase("timeline");
+    return scenario_;
+  }
+
+  StatusOr<int64_t> Count(const std::string& at, const json& op) {
+    if (op.contains("count")) {
+      if (!op["count"].is_number_integer()) return Error(at + ".count", "expected integer");
+      return CheckCount(at + ".count", op["count"].get<int64_t>());
+    }
+    if (!op.contains("countParam") || !op["countParam"].is_string()) {
+      return Error(at, "needs count or countParam");
+    }
+    std::string name = op["countParam"].get<std::string>();
+    if (name.empty() || name[0] != '$') {
+      return Error(at + ".countParam", "expected \"$<param>\", got \"" + name + "\"");
+    }
+    auto it = params_.find(name.substr(1));
+    if (it == params_.end()) {
+      return Error(params_at_, "no parameter \"" + name.substr(1) + "\" for countParam \"" +
+                                   name + "\"");
+    }
+    return CheckCount(at + ".countParam", it->second);
+  }
+
+  StatusOr<int64_t> CheckCount(const std::string& at, int64_t n) {
+    if (n < 0 || n > kMaxCount) {
+      return Error(at, "count " + std::to_string(n) + " is not in [0, " +
+                           std::to_string(kMaxCount) + "]");
+    }
+    return n;
+  }
+
+  // A template file, relative to the config's directory, with its
+  // metadata.generateName taken out.
+  StatusOr<std::pair<json, std::string>> Template(const std::string& at, const std::string& path,
+                                                  bool needs_generate_name) {
+    const std::string full =
+        (std::filesystem::path(file_).parent_path() / path).lexically_normal().string();
+    StatusOr<std::string> text = api::ReadInputFile(full);
+    if (!text.ok()) return Error(at, text.status().message());
+    StatusOr<std::vector<json>> docs = api::ParseDocuments(*text, full);
+    if (!docs.ok()) return docs.status();
+    if (docs->size() != 1 || !(*docs)[0].is_object()) {
+      return Status::Invalid(full + ": expected exactly one object");
+    }
+    json doc = std::move((*docs)[0]);
+    json& meta = doc["metadata"];
+    if (meta.is_null()) meta = json::object();
+    std::string generate_name;
+    if (meta.contains("generateName") && meta["generateName"].is_string()) {
+      generate_name = meta["generateName"].get<std::string>();
+      meta.erase("generateName");
+    } else if (needs_generate_name) {
+      return Status::Invalid(full + ": metadata.generateName: required field is missing");
+    }
+    return std::pair{std::move(doc), std::move(generate_name)};
+  }
+
+  void AddNamespace(const std::string& name, json object) {
+    if (namespaces_.contains(name)) return;
+    object["metadata"]["name"] = name;
+    namespaces_[name] = std::move(object);
+    namespaces_order_.push_back(name);
+  }
+
+  void Emit(json object) {
+    if (now_ == 0) {
+      scenario_["objects"].push_back(std::move(object));
+    } else {
+      scenario_["timeline"].push_back({{"at", api::FormatDurationMs(now_)}, {"create", object}});
+    }
+  }
+
+  Status Operation(const std::string& at, int index, const json& op) {
+    if (!op.is_object() || !op.contains("opcode") || !op["opcode"].is_string()) {
+      return Error(at + ".opcode", "required field is missing");
+    }
+    const std::string opcode = op["opcode"].get<std::string>();
+    if (opcode == "createNodes") return CreateNodes(at, index, op);
+    if (opcode == "createNamespaces") return CreateNamespaces(at, op);
+    if (opcode == "createPods") return CreatePods(at, index, op);
+    if (opcode == "barrier") return Status::Ok();  // every instant settles in itself
+    if (opcode == "sleep") {
+      std::string text;
+      if (op.contains("duration") && op["duration"].is_string()) {
+        text = op["duration"].get<std::string>();
+      } else if (op.contains("durationParam") && op["durationParam"].is_string()) {
+        const std::string p = op["durationParam"].get<std::string>();
+        auto it = string_params_.find(p.substr(p.empty() ? 0 : 1));
+        if (it == string_params_.end()) {
+          return Error(params_at_, "no parameter for durationParam \"" + p + "\"");
+        }
+        text = it->second;
+      }
+      const std::optional<int64_t> ms = api::ParseDurationMs(text);
+      if (!ms.has_value() || *ms < 0) {
+        return Error(at + ".duration", "expected a duration such as \"5s\", got \"" + text + "\"");
+      }
+      now_ += *ms;
+      scenario_["timeline"].push_back(
+          {{"at", api::FormatDurationMs(now_)}, {"advance", json::object()}});
+      return Status::Ok();
+    }
+    return Error(at + ".opcode", "\"" + opcode + "\" is not supported by perf-import (supported: " +
+                                     kSupported + ")");
+  }
+
+  Status CreateNodes(const std::string& at, int index, const json& op) {
+    for (const char* unsupported : {"nodeAllocatableStrategy"}) {
+      if (op.contains(unsupported)) {
+        return Error(at + "." + unsupported, "not supported by perf-import");
+      }
+    }
+    StatusOr<int64_t> count = Count(at, op);
+    if (!count.ok()) return count.status();
+    json node = BaseNode();
+    std::string prefix = "node-" + std::to_string(index) + "-";
+    if (op.contains("nodeTemplatePath")) {
+      if (!op["nodeTemplatePath"].is_string()) {
+        return Error(at + ".nodeTemplatePath", "expected string");
+      }
+      StatusOr<std::pair<json, std::string>> t =
+          Template(at + ".nodeTemplatePath", op["nodeTemplatePath"].get<std::string>(), true);
+      if (!t.ok()) return t.status();
+      node = std::move(t->first);
+      prefix = t->second;
+    }
+    std::optional<std::pair<std::string, std::vector<std::string>>> label_values;
+    std::string unique_key;
+    if (op.contains("labelNodePrepareStrategy")) {
+      const json& s = op["labelNodePrepareStrategy"];
+      const std::string where = at + ".labelNodePrepareStrategy";
+      if (!s.is_object() || !s.contains("labelKey") || !s["labelKey"].is_string() ||
+          !s.contains("labelValues") || !s["labelValues"].is_array() ||
+          s["labelValues"].empty()) {
+        return Error(where, "needs labelKey and a non-empty labelValues");
+      }
+      std::vector<std::string> values;
+      for (const json& v : s["labelValues"]) {
+        if (!v.is_string()) return Error(where + ".labelValues", "expected strings");
+        values.push_back(v.get<std::string>());
+      }
+      label_values.emplace(s["labelKey"].get<std::string>(), std::move(values));
+    }
+    if (op.contains("uniqueNodeLabelStrategy")) {
+      const json& s = op["uniqueNodeLabelStrategy"];
+      if (!s.is_object() || !s.contains("labelKey") || !s["labelKey"].is_string()) {
+        return Error(at + ".uniqueNodeLabelStrategy", "needs labelKey");
+      }
+      unique_key = s["labelKey"].get<std::string>();
+    }
+    for (int64_t i = 0; i < *count; ++i) {
+      json n = node;
+      const std::string name = prefix + std::to_string(i);
+      n["metadata"]["name"] = name;
+      json& labels = n["metadata"]["labels"];
+      labels["kubernetes.io/hostname"] = name;
+      if (label_values) {
+        labels[label_values->first] =
+            label_values->second[static_cast<size_t>(i) % label_values->second.size()];
+      }
+      // Upstream draws a random unique value; the node's name is unique too.
+      if (!unique_key.empty()) labels[unique_key] = name;
+      Emit(std::move(n));
+    }
+    return Status::Ok();
+  }
+
+  Status CreateNamespaces(const std::string& at, const json& op) {
+    if (!op.contains("prefix") || !op["prefix"].is_string()) {
+      return Error(at + ".prefix", "required field is missing");
+    }
+    StatusOr<int64_t> count = Count(at, op);
+    if (!count.ok()) return count.status();
+    json object = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", json::object()}};
+    if (op.contains("namespaceTemplatePath")) {
+      if (!op["namespaceTemplatePath"].is_string()) {
+        return Error(at + ".namespaceTemplatePath", "expected string");
+      }
+      StatusOr<std::pair<json, std::string>> t = Template(
+          at + ".namespaceTemplatePath", op["namespaceTemplatePath"].get<std::string>(), false);
+      if (!t.ok()) return t.status();
+      object = std::move(t->first);
+    }
+    for (int64_t i = 0; i < *count; ++i) {
+      AddNamespace(op["prefix"].get<std::string>() + "-" + std::to_string(i), object);
+    }
+    return Status::Ok();
+  }
+
+  Status CreatePods(const std::string& at, int index, const json& op) {
+    for (const char* unsupported :
+         {"persistentVolumeTemplatePath", "persistentVolumeClaimTemplatePath"}) {
+      if (op.contains(unsupported)) {
+        return Error(at + "." + unsupported, "not supported by perf-import");
+      }
+    }
+    StatusOr<int64_t> count = Count(at, op);
+    if (!count.ok()) return count.status();
+    std::string path = default_pod_template_;
+    if (op.contains("podTemplatePath")) {
+      if (!op["podTemplatePath"].is_string()) {
+        return Error(at + ".podTemplatePath", "expected string");
+      }
+      path = op["podTemplatePath"].get<std::string>();
+    }
+    if (path.empty()) return Error(at + ".podTemplatePath", "required (no defaultPodTemplatePath)");
+    StatusOr<std::pair<json, std::string>> t = Template(at + ".podTemplatePath", path, true);
+    if (!t.ok()) return t.status();
+    std::string ns = "namespace-" + std::to_string(index);
+    if (op.contains("namespace")) {
+      if (!op["namespace"].is_string()) return Error(at + ".namespace", "expected string");
+      ns = op["namespace"].get<std::string>();
+    }
+    AddNamespace(ns, {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", json::object()}});
+    if (pods_created_ > 0) now_ += kPhaseGapMs;
+    for (int64_t i = 0; i < *count; ++i) {
+      json pod = t->first;
+      pod["metadata"]["name"] = t->second + std::to_string(i);
+      pod["metadata"]["namespace"] = ns;
+      scenario_["timeline"].push_back({{"at", api::FormatDurationMs(now_)}, {"create", pod}});
+    }
+    pods_created_ += *count;
+    return Status::Ok();
+  }
+
+  const std::string file_;
+  const json& config_;
+  std::string params_at_;
+  std::map<std::string, int64_t> params_;
+  std::map<std::string, std::string> string_params_;
+  std::string default_pod_template_;
+  json scenario_;
+  std::map<std::string, json> namespaces_;
+  std::vector<std::string> namespaces_order_;
+  api::TimeMs now_ = 0;
+  int64_t pods_created_ = 0;
+};
+
+}  // namespace
+
+CLI::App* AddPerfImportCommand(CLI::App& app, PerfImportOptions* options) {
+  CLI::App* cmd = app.add_subcommand(
+      "perf-import",
+      "Expand one workload of an upstream scheduler_perf performance-config.yaml and its "
+      "templates into a scenario (docs/performance.md, \"perf-import\")");
+  cmd->add_option("config", options->config, "The performance-config.yaml")->required();
+  cmd->add_option("--workload", options->workload,
+                  "<test case>/<workload>, e.g. SchedulingBasic/5000Nodes")
+      ->required();
+  cmd->add_option("-o,--output", options->output, "Write to FILE instead of stdout")
+      ->type_name("FILE");
+  return cmd;
+}
+
+StatusOr<api::Scenario> ImportPerfWorkload(const std::string& config_path,
+                                           const std::string& workload) {
+  StatusOr<std::string> text = api::ReadInputFile(config_path);
+  if (!text.ok()) return text.status();
+  StatusOr<std::vector<json>> docs = api::ParseDocuments(*text, config_path);
+  if (!docs.ok()) return docs.status();
+  if (docs->size() != 1) {
+    return Status::Invalid(config_path + ": expected one document, got " +
+                           std::to_string(docs->size()));
+  }
+  Importer importer(config_path, (*docs)[0]);
+  StatusOr<json> scenario = importer.Import(workload);
+  if (!scenario.ok()) return scenario.status();
+  // Through the scenario decoder, so that admission, defaults and every
+  // check apply as to a scenario file.
+  return api::DecodeScenario(scenario->dump(), config_path + " " + workload);
+}
+
+int RunPerfImport(const PerfImportOptions& options, std::ostream& out, std::ostream& err) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(options.config, options.workload);
+  if (!s.ok()) {
+    err << "error: " << s.status().message() << "\n";
+    return 1;
+  }
+  int64_t pods = 0;
+  for (const api::Event& e : s->timeline) {
+    if (e.op == api::Event::Op::kCreate && std::holds_alternative<api::Pod>(e.object)) ++pods;
+  }
+  err << "perf-import: " << options.workload << ": " << s->initial.nodes.size() << " nodes, "
+      << pods << " pods, " << s->timeline.size() << " timeline events\n";
+  const std::string text = api::EncodeScenario(*s);
+  if (options.output.empty() || options.output == "-") {
+    out << text;
+    return out.flush() ? 0 : 1;
+  }
+  std::ofstream file(options.output, std::ios::binary | std::ios::trunc);
+  file << text;
+  if (!file.flush()) {
+    err << "error: cannot write " << options.output << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace schedref::cmd
