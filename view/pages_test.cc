@@ -251,6 +251,8 @@ TEST(RunPageTest, TimelineAndCluster) {
            std::string("class=\"backoff\" style=\"left:0.000%;width:23.810%\" title=\"backoff "
                        "until t=1000 ms\""),
            std::string("class=\"nominated\""),
+           std::string("1 pod bound, 0 pending at the end; 2 scheduling attempts; the last "
+                       "event at t=4000 ms"),
            std::string("class=\"bound\""),
            std::string("class=\"att failed\""),
            // The cluster: requested / allocatable with the share as a bar.

@@ -163,6 +163,9 @@ std::string RunPage(const api::Scenario& scenario, const api::Trace& trace,
     end = std::max(end, at);
     if (!pod.empty()) pods[pod].records.push_back(&r);
   }
+  const TimeMs last_event = end;
+  // The bars' scale runs a little past the last event, so that what
+  // happens then stays visible.
   end = std::max<TimeMs>(end + std::max<TimeMs>(end / 20, 1), 1);
 
   int64_t bound = 0, pending = 0;
@@ -182,8 +185,8 @@ std::string RunPage(const api::Scenario& scenario, const api::Trace& trace,
   body += "<dt>Seed</dt><dd>" + std::to_string(scenario.seed) + "</dd>";
   body += "<dt>Outcome</dt><dd>" + Count(bound, "pod") + " bound, " +
           std::to_string(pending) + " pending at the end; " +
-          Count(attempts_total, "scheduling attempt") + "; virtual time 0 to " +
-          std::to_string(end) + " ms</dd>";
+          Count(attempts_total, "scheduling attempt") + "; the last event at t=" +
+          std::to_string(last_event) + " ms</dd>";
   for (const api::Warning& w : trace.warnings) {
     body += "<dt>\u26a0 Warning</dt><dd>" + Escape(w.pod) + ": " + Escape(w.message) + "</dd>";
   }
