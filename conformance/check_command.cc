@@ -24,6 +24,7 @@
 #include "conformance/report.h"
 #include "conformance/trace_diff.h"
 #include "reference/scheduler/scheduler.h"
+#include "view/check_page.h"
 
 namespace schedref::conformance {
 namespace {
@@ -364,9 +365,9 @@ std::string ReportPathProblem(const std::string& path, const std::vector<std::st
 int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
                     std::ostream& err) {
   if (options.report_format != "" && options.report_format != "json" &&
-      options.report_format != "junit") {
+      options.report_format != "junit" && options.report_format != "html") {
     err << "error: --report: unknown format \"" << options.report_format
-        << "\" (json, junit)\n";
+        << "\" (json, junit, html)\n";
     return kCheckUsage;
   }
   // At most a week: beyond that no run is waited for, and the value in
@@ -487,9 +488,9 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
   }
   if (!options.report_format.empty()) {
     std::ofstream report(options.report_file, std::ios::binary | std::ios::trunc);
-    report << (options.report_format == "json"
-                   ? JsonReport(results, options.mode)
-                   : JunitReport(results, options.mode));
+    report << (options.report_format == "json"    ? JsonReport(results, options.mode)
+               : options.report_format == "html" ? view::CheckPage(results, options.mode)
+                                                  : JunitReport(results, options.mode));
     if (!report.flush()) {
       err << "error: cannot write the report to " << options.report_file
           << "\n";

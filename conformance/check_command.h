@@ -31,7 +31,8 @@ struct CheckCommandOptions {
   // empty: none.
   std::string exec;
   Mode mode = Mode::kStrict;
-  // "json", "junit", or empty for no report; written to report_file.
+  // "json", "junit", "html" (view/check_page.h), or empty for no report;
+  // written to report_file.
   std::string report_format;
   std::string report_file;
   // Regenerate expectedTrace with the reference (`impls` empty or

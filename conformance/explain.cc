@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <variant>
 
 #include <nlohmann/json.hpp>
 
@@ -205,7 +206,54 @@ std::string FilterSummary(const Json& filters) {
   return s;
 }
 
+// The cluster's nodes the attempt did not evaluate, and why; null when
+// there are none or the cluster's nodes are unknown.
+Json NotEvaluated(const api::Attempt& a, const ExplainContext& context) {
+  std::vector<std::string> missing;
+  for (const std::string& n : context.cluster_nodes) {
+    if (a.detail.count(n) == 0 && n != a.node) missing.push_back(n);
+  }
+  if (missing.empty()) return Json();
+  std::vector<std::string> narrowing;
+  for (const api::PreFilterVerdict& v : a.pre_filter) {
+    if (v.status.rfind("Success: nodes", 0) == 0) narrowing.push_back(v.plugin);
+  }
+  std::string reason, text;
+  if (a.evaluated == 0) {
+    reason = "noFilterRan";
+    text = "no Filter ran: the attempt ended before the nodes were filtered";
+  } else if (!narrowing.empty()) {
+    reason = "preFilterResult";
+    text = "not in the PreFilter result of " + Join(narrowing, ", ");
+  } else if (a.detail.empty() && !a.node.empty()) {
+    reason = "nominatedNode";
+    text = "the pod's nominated node was checked first and passed, so no other node was";
+  } else if (static_cast<size_t>(a.evaluated) < context.cluster_nodes.size()) {
+    reason = "searchStopped";
+    text = "the feasible-node search stopped once it had enough feasible nodes "
+           "(percentageOfNodesToScore)";
+  } else {
+    reason = "unrecorded";
+    text = "the attempt recorded no verdicts for them";
+  }
+  return {{"nodes", missing}, {"reason", reason}, {"text", text}};
+}
+
 }  // namespace
+
+std::vector<std::string> NodesAt(const api::Scenario& scenario, api::TimeMs at) {
+  std::set<std::string> nodes;
+  for (const api::Node& n : scenario.initial.nodes) nodes.insert(n.name);
+  for (const api::Event& e : scenario.timeline) {
+    if (e.at > at) continue;
+    if (const auto* n = std::get_if<api::Node>(&e.object);
+        n != nullptr && e.op == api::Event::Op::kCreate) {
+      nodes.insert(n->name);
+    }
+    if (e.op == api::Event::Op::kDelete && e.kind == "Node") nodes.erase(e.name);
+  }
+  return {nodes.begin(), nodes.end()};
+}
 
 Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
   Json out = {{"cycle", a.cycle},
@@ -266,15 +314,16 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
     return total_of(x) > total_of(y);
   });
   Json nodes = Json::array();
+  size_t rank = 0;
   for (size_t i = 0; i < passed.size() + rejected.size(); ++i) {
     const bool feasible = i < passed.size();
     const std::string& name = feasible ? passed[i] : rejected[i - passed.size()];
     const api::NodeDetail& d = a.detail.at(name);
     Json n = {{"node", name}, {"feasible", feasible}, {"chosen", name == a.node}};
     if (feasible) {
-      // Competition ranking: nodes with equal totals share a rank.
-      size_t rank = 1;
-      while (rank - 1 < i && total_of(passed[rank - 1]) > total_of(name)) ++rank;
+      // Competition ranking: nodes with equal totals share a rank (the
+      // list is sorted by total, so a rank changes only where it does).
+      if (i == 0 || total_of(passed[i - 1]) != total_of(name)) rank = i + 1;
       n["rank"] = rank;
       if (totals.count(name) > 0) n["total"] = totals.at(name);
     }
@@ -306,6 +355,7 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
     nodes.push_back(std::move(n));
   }
   out["nodes"] = nodes;
+  if (Json ne = NotEvaluated(a, context); !ne.is_null()) out["notEvaluated"] = ne;
   if (Json c = Choice(a, totals, context); !c.is_null()) out["choice"] = c;
   if (a.preemption) {
     Json candidates = Json::array();
@@ -401,6 +451,18 @@ std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::st
     lines.push_back(std::to_string(left_out) +
                     " more nodes not listed (`schedref explain` lists them all)");
   }
+  if (e.contains("notEvaluated")) {
+    const std::vector<std::string> names = Strings(e["notEvaluated"]["nodes"]);
+    constexpr size_t kNamed = 10;
+    std::string line = "not evaluated: " + std::to_string(names.size()) + " node" +
+                       (names.size() == 1 ? "" : "s") + " (" +
+                       e["notEvaluated"]["text"].get<std::string>() + "): ";
+    for (size_t i = 0; i < names.size() && i < kNamed; ++i) {
+      line += (i > 0 ? ", " : "") + names[i];
+    }
+    if (names.size() > kNamed) line += " and " + std::to_string(names.size() - kNamed) + " more";
+    lines.push_back(line);
+  }
   if (e.contains("choice")) lines.push_back("chosen: " + e["choice"]["text"].get<std::string>());
   if (!e["message"].get<std::string>().empty()) {
     lines.push_back("message: " + e["message"].get<std::string>());
@@ -436,6 +498,7 @@ ExplainContext ExplainContextFor(reference::ReferenceScheduler& reference,
                                  const api::Attempt& attempt) {
   ExplainContext context;
   context.seed = scenario.seed;
+  context.cluster_nodes = NodesAt(scenario, attempt.at);
   for (const api::Warning& w : trace.warnings) {
     if (w.pod == attempt.pod) context.warnings.push_back(w);
   }

@@ -50,12 +50,15 @@ struct ExplainContext {
   uint64_t seed = 0;
   // The warnings about the attempt's pod (api::Trace::warnings).
   std::vector<api::Warning> warnings;
+  // The cluster's nodes when the attempt ran, in name order. Those the
+  // attempt did not evaluate are listed as such; empty: unknown, none are.
+  std::vector<std::string> cluster_nodes;
 };
 
 // The context of `attempt`, an attempt of `trace` (the reference's run of
 // `scenario`): its profile's plugins as `reference` builds them (none when
-// the profile cannot be built), the scenario's seed and the trace's
-// warnings about the attempt's pod.
+// the profile cannot be built), the scenario's seed, the trace's warnings
+// about the attempt's pod and the nodes the cluster held at its time.
 [[nodiscard]] ExplainContext ExplainContextFor(reference::ReferenceScheduler& reference,
                                                const api::Scenario& scenario,
                                                const api::Trace& trace,
@@ -80,8 +83,16 @@ struct ExplainContext {
 [[nodiscard]] std::string JudgeChoice(const api::Attempt& attempt,
                                       const std::string& node);
 
+// The nodes of `scenario` at virtual time `at`: the initial ones and those
+// the timeline created and did not delete by then (events at `at` have
+// happened: they come before the instant's scheduling cycles), by name.
+[[nodiscard]] std::vector<std::string> NodesAt(const api::Scenario& scenario,
+                                               api::TimeMs at);
+
 // The explanation as JSON (docs/explain.md). Nodes are listed feasible
-// first (by total, highest first, then name), then rejected ones by name.
+// first (by total, highest first, then name), then rejected ones by name;
+// the cluster's nodes the attempt did not evaluate follow under
+// `notEvaluated`, with the reason.
 // REQUIRES: `attempt` comes from a full-detail run.
 [[nodiscard]] nlohmann::json ExplainAttemptJson(const api::Attempt& attempt,
                                                 const ExplainContext& context);
@@ -97,6 +108,7 @@ struct ExplainContext {
 //     scores: TaintToleration 300 (3 x 100, raw 0), ...
 //   node n3: rejected by NodeResourcesFit (Unschedulable: Insufficient cpu)
 //     filters: passed NodeUnschedulable, NodeName; rejected by ...; not run: ...
+//   not evaluated: 2 nodes (the feasible-node search stopped ...): n4, n5
 //   chosen: machine1, the only node with the top total 474 (next: machine2 429)
 //   message: 0/3 nodes are available: ...
 //   preemption: nominated n1; victims default/lo

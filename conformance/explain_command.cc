@@ -1,5 +1,6 @@
 #include "conformance/explain_command.h"
 
+#include <fstream>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -7,6 +8,7 @@
 #include "api/types/unmodelled.h"
 #include "conformance/explain.h"
 #include "reference/scheduler/scheduler.h"
+#include "view/explain_page.h"
 
 namespace schedref::conformance {
 
@@ -38,8 +40,18 @@ int RunExplainCommand(const api::Scenario& scenario, const ExplainCommandOptions
     }
     return 1;
   }
+  const nlohmann::json document = {{"pod", options.pod}, {"attempts", attempts}};
+  if (!options.html.empty()) {
+    std::ofstream page(options.html, std::ios::binary | std::ios::trunc);
+    page << view::ExplainPage(document, scenario.file);
+    if (!page.flush()) {
+      err << "error: --html " << options.html << ": cannot write the page\n";
+      return 1;
+    }
+    return 0;
+  }
   if (options.output == "json") {
-    out << nlohmann::json{{"pod", options.pod}, {"attempts", attempts}}.dump(2) << "\n";
+    out << document.dump(2) << "\n";
     return 0;
   }
   for (size_t i = 0; i < attempts.size(); ++i) {

@@ -17,11 +17,15 @@ struct ExplainCommandOptions {
   std::string pod;    // namespace/name
   int64_t cycle = 0;  // 0: every attempt of the pod
   std::string output = "text";  // "text" or "json"
+  // Non-empty: write the explanations as one HTML page to this file
+  // (view/explain_page.h) instead of printing them.
+  std::string html;
 };
 
-// Prints the explanations to `out`; errors, and the pod's warnings when it
-// has no attempt to explain, to `err`. Returns the exit code: 0, or 1 when
-// the reference fails or the pod has no (such) attempt.
+// Prints the explanations to `out` (or writes the page); errors, and the
+// pod's warnings when it has no attempt to explain, to `err`. Returns the
+// exit code: 0, or 1 when the reference fails, the pod has no (such)
+// attempt or the page cannot be written.
 int RunExplainCommand(const api::Scenario& scenario, const ExplainCommandOptions& options,
                       std::ostream& out, std::ostream& err);
 

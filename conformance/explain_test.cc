@@ -307,6 +307,107 @@ TEST(ExplainTest, Json) {
   EXPECT_EQ(RenderExplanation(j), ExplainAttempt(TieAttempt(), Context()));
 }
 
+// The cluster's nodes that the attempt did not evaluate, with the reason
+// the attempt itself shows.
+TEST(ExplainTest, NotEvaluated) {
+  struct Case {
+    std::string name;
+    api::Attempt attempt;
+    std::vector<std::string> cluster;
+    std::string reason;  // "": no notEvaluated key
+    Lines nodes;
+    std::string line;    // the text's line, "" when none
+  };
+  std::vector<Case> cases;
+  const Lines cluster = {"a", "b", "c", "d", "e", "f", "g"};
+  cases.push_back({"search stopped", MakeAttempt(), cluster, "searchStopped", {"f", "g"},
+                   "not evaluated: 2 nodes (the feasible-node search stopped once it had "
+                   "enough feasible nodes (percentageOfNodesToScore)): f, g"});
+  cases.push_back({"cluster unknown", MakeAttempt(), {}, "", {}, ""});
+  cases.push_back({"every node evaluated", MakeAttempt(), {"a", "b", "c", "d", "e"}, "", {}, ""});
+  {
+    api::Attempt a = MakeAttempt();
+    a.pre_filter = {{"NodeAffinity", "Success: nodes a, b, c, d, e"}};
+    cases.push_back({"PreFilter result", a, cluster, "preFilterResult", {"f", "g"},
+                     "not evaluated: 2 nodes (not in the PreFilter result of NodeAffinity): f, g"});
+  }
+  {
+    api::Attempt a = MakeAttempt();
+    a.detail.clear();
+    a.evaluated = 1;
+    a.feasible = 1;
+    a.node = "c";
+    cases.push_back({"nominated node", a, {"a", "c"}, "nominatedNode", {"a"},
+                     "not evaluated: 1 node (the pod's nominated node was checked first and "
+                     "passed, so no other node was): a"});
+  }
+  {
+    api::Attempt a = MakeAttempt();
+    a.detail.clear();
+    a.evaluated = 0;
+    a.feasible = 0;
+    a.node = "";
+    cases.push_back({"no filter ran", a, {"a"}, "noFilterRan", {"a"},
+                     "not evaluated: 1 node (no Filter ran: the attempt ended before the "
+                     "nodes were filtered): a"});
+  }
+  {
+    Lines many;
+    for (int i = 0; i < 15; ++i) many.push_back("z" + std::to_string(100 + i));
+    Lines all = many;
+    all.insert(all.begin(), {"a", "b", "c", "d", "e"});
+    cases.push_back({"long list cut", MakeAttempt(), all, "searchStopped", many,
+                     "not evaluated: 15 nodes (the feasible-node search stopped once it had "
+                     "enough feasible nodes (percentageOfNodesToScore)): z100, z101, z102, "
+                     "z103, z104, z105, z106, z107, z108, z109 and 5 more"});
+  }
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    ExplainContext context;
+    context.cluster_nodes = c.cluster;
+    const nlohmann::json j = ExplainAttemptJson(c.attempt, context);
+    if (c.reason.empty()) {
+      EXPECT_FALSE(j.contains("notEvaluated"));
+    } else {
+      EXPECT_EQ(j["notEvaluated"]["reason"], c.reason);
+      EXPECT_EQ(j["notEvaluated"]["nodes"], nlohmann::json(c.nodes));
+    }
+    Lines text = RenderExplanation(j);
+    std::string found;
+    for (const std::string& l : text) {
+      if (l.rfind("not evaluated:", 0) == 0) found = l;
+    }
+    EXPECT_EQ(found, c.line);
+  }
+}
+
+// The nodes at an instant: events at that instant have happened.
+TEST(ExplainTest, NodesAt) {
+  api::Scenario s;
+  s.initial.nodes.resize(2);
+  s.initial.nodes[0].name = "n2";
+  s.initial.nodes[1].name = "n1";
+  api::Event add;
+  add.at = 1000;
+  add.op = api::Event::Op::kCreate;
+  api::Node n3;
+  n3.name = "n3";
+  add.object = n3;
+  api::Event del;
+  del.at = 2000;
+  del.op = api::Event::Op::kDelete;
+  del.kind = "Node";
+  del.name = "n1";
+  api::Event pod_del = del;
+  pod_del.kind = "Pod";
+  pod_del.name = "n2";
+  s.timeline = {add, del, pod_del};
+  EXPECT_EQ(NodesAt(s, 0), (Lines{"n1", "n2"}));
+  EXPECT_EQ(NodesAt(s, 999), (Lines{"n1", "n2"}));
+  EXPECT_EQ(NodesAt(s, 1000), (Lines{"n1", "n2", "n3"}));
+  EXPECT_EQ(NodesAt(s, 2000), (Lines{"n2", "n3"}));
+}
+
 TEST(ExplainTest, AttemptToExplain) {
   api::Trace t;
   api::Attempt first;

@@ -86,6 +86,12 @@ std::string Explain(const api::Scenario& scenario,
   r->details.push_back("  expected: " + Shown(want));
   r->details.push_back("  actual:   " + Shown(got));
   std::vector<std::string> fields = FieldDifferences(want, got);
+  CheckResult::Divergence& divergence = r->divergence.emplace();
+  divergence.line = i + 1;
+  divergence.expected = want;
+  divergence.actual = got;
+  divergence.fields = fields;
+  divergence.actual_node = NodeOf(got);
   if (!fields.empty()) {
     r->details.push_back("  fields that differ:");
     for (const std::string& f : fields) r->details.push_back("    " + f);
@@ -104,15 +110,17 @@ std::string Explain(const api::Scenario& scenario,
     std::string actual_node = NodeOf(got);
     std::set<std::string> always = {a->node};
     if (!actual_node.empty()) always.insert(actual_node);
+    divergence.explanation =
+        ExplainAttemptJson(*a, ExplainContextFor(reference, scenario, *full, *a));
     std::vector<std::string> view =
-        ExplainAttempt(*a, ExplainContextFor(reference, scenario, *full, *a), always,
-                       /*max_nodes=*/12);
+        RenderExplanation(divergence.explanation, always, /*max_nodes=*/12);
     for (size_t k = 0; k < view.size(); ++k) {
       r->details.push_back((k == 0 ? "  reference, " : "    ") + view[k]);
     }
     if (!actual_node.empty() && actual_node != a->node &&
         NodeOf(want) == a->node) {
       judgement = JudgeChoice(*a, actual_node);
+      divergence.judgement = judgement;
       r->details.push_back("  why: " + judgement);
     }
   }

@@ -11,9 +11,13 @@
 #ifndef SCHEDREF_CONFORMANCE_RUNNER_H_
 #define SCHEDREF_CONFORMANCE_RUNNER_H_
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "api/scheduler.h"
 #include "api/status.h"
@@ -34,6 +38,19 @@ struct CheckOptions {
   reference::ReferenceScheduler* reference = nullptr;
 };
 
+// The first difference between an expected and an actual trace, and the
+// reference's explanation of it (CheckResult::divergence).
+struct CheckDivergence {
+  size_t line = 0;               // 1-based trace line of the first difference
+  std::string expected, actual;  // the two lines; "": the trace ended
+  std::vector<std::string> fields;  // FieldDifferences(expected, actual)
+  // The reference's full-detail attempt at the difference, as
+  // ExplainAttemptJson gives it; null when there is none.
+  nlohmann::json explanation;
+  std::string actual_node;  // the actual line's chosen node, "" if none
+  std::string judgement;    // JudgeChoice of actual_node, "" if not judged
+};
+
 struct CheckResult {
   enum class Outcome { kPass, kFail, kSkip };
   std::string path;
@@ -46,6 +63,10 @@ struct CheckResult {
   // kFail only: the explanation, one entry per line, indented for printing
   // under the result line.
   std::vector<std::string> details;
+  // kFail at a difference between traces: the same story as `details`,
+  // unrendered, for reports that lay it out (the HTML page).
+  using Divergence = CheckDivergence;
+  std::optional<Divergence> divergence;
   // Wall time of the whole check, oracle and explainer included.
   double seconds = 0;
   // Strict mode: the golden has no expectedTrace (outcome kSkip). The

@@ -411,4 +411,27 @@ expect perf-import 0 "name: SchedulingBasic-5Nodes" \
 expect perf-import-unknown 1 'no workload "9Nodes"' \
   -- "$bin" perf-import "$data/perf_import/misc/performance-config.yaml" --workload SchedulingBasic/9Nodes
 
+# --html: the page goes to the file (nothing on stdout); an unwritable path
+# is an error naming it; check --report knows html.
+pages="$(mktemp -d)"
+expect run-html 0 "" -- "$bin" run "$golden" --html "$pages/run.html"
+expect explain-html 0 "" -- "$bin" explain "$golden" --pod default/wants-2-cpu --html "$pages/e.html"
+if [[ -z "$("$bin" run "$golden" --html "$pages/run2.html" 2>/dev/null)" ]] &&
+   grep -q '<th scope="row">default/wants-2-cpu</th>' "$pages/run.html" &&
+   grep -q 'class="chosen"><th scope="row">exact</th>' "$pages/e.html"; then
+  echo "PASS html-pages-written"
+else
+  echo "FAIL html-pages-written: a page is missing its pod or chosen node, or stdout was not empty"
+  failures=$((failures + 1))
+fi
+expect run-html-unwritable 1 "error: --html $pages/no/such/dir/x.html: cannot write the page" \
+  -- "$bin" run "$golden" --html "$pages/no/such/dir/x.html"
+expect explain-html-unwritable 1 "error: --html $pages/no/x.html: cannot write the page" \
+  -- "$bin" explain "$golden" --pod default/wants-2-cpu --html "$pages/no/x.html"
+expect check-report-html 0 "1 passed, 0 failed" \
+  -- "$bin" check --impl reference --report=html "$pages/check.html" "$golden"
+expect check-report-unknown 2 'unknown format "pdf" (json, junit, html)' \
+  -- "$bin" check --report=pdf "$pages/x" "$golden"
+rm -rf "$pages"
+
 [[ $failures == 0 ]]

@@ -35,6 +35,7 @@
 #include "conformance/implementations.h"
 #include "conformance/runner.h"
 #include "reference/scheduler/scheduler.h"
+#include "view/run_page.h"
 
 namespace {
 
@@ -190,7 +191,7 @@ class ProgressReporter {
 
 int RunCommand(const Input& input, const std::string& impl_name,
                bool full_detail, bool feasible_nodes, bool progress,
-               double progress_every_s) {
+               double progress_every_s, const std::string& html) {
   Loaded scenario = LoadInput(input);
   if (!scenario.scenario) return scenario.exit_code;
   std::unique_ptr<schedref::api::Scheduler> impl =
@@ -218,6 +219,16 @@ int RunCommand(const Input& input, const std::string& impl_name,
   // lines).
   for (const schedref::api::Warning& w : trace->warnings) {
     std::cerr << schedref::api::WarningLine(w) << "\n";
+  }
+  if (!html.empty()) {
+    // The page instead of the trace (view/run_page.h).
+    std::ofstream page(html, std::ios::binary | std::ios::trunc);
+    page << schedref::view::RunPage(*scenario.scenario, *trace, impl_name);
+    if (!page.flush()) {
+      std::cerr << "error: --html " << html << ": cannot write the page\n";
+      return kExitFailure;
+    }
+    return 0;
   }
   std::cout << schedref::api::EncodeTrace(*trace);
   return 0;
@@ -360,6 +371,11 @@ int main(int argc, char** argv) {
   run->add_flag("--feasible-nodes", feasible_nodes,
                 "List each attempt's feasible nodes (feasibleNodes, what "
                 "legal-choice conformance asks for)");
+  std::string run_html;
+  run->add_option("--html", run_html,
+                  "Write the run as one HTML page to FILE instead of printing the trace: "
+                  "each pod's timeline and the cluster at the end (docs/html-view.md)")
+      ->type_name("FILE");
 
   schedref::conformance::CheckCommandOptions check_options;
   Input check_input;
@@ -393,8 +409,9 @@ int main(int argc, char** argv) {
                     "the reference accepts every choice upstream could make")
       ->check(CLI::IsMember({"strict", "legal-choice"}));
   check->add_option("--report", check_report,
-                    "Also write a report: --report=json FILE or "
-                    "--report=junit FILE")
+                    "Also write a report: --report=json FILE, "
+                    "--report=junit FILE or --report=html FILE (a page, "
+                    "docs/html-view.md)")
       ->expected(2)
       ->allow_extra_args(false)
       ->type_name("FORMAT FILE");
@@ -435,6 +452,10 @@ int main(int argc, char** argv) {
   explain->add_option("--output", explain_options.output,
                       "text (default) or json (docs/explain.md gives its shape)")
       ->check(CLI::IsMember({"text", "json"}));
+  explain->add_option("--html", explain_options.html,
+                      "Write the explanations as one HTML page to FILE instead of printing "
+                      "them: the nodes x plugins matrix per attempt (docs/html-view.md)")
+      ->type_name("FILE");
 
   Input scenario_input;
   std::string scenario_output;
@@ -533,7 +554,7 @@ int main(int argc, char** argv) {
 
   if (*run) {
     return RunCommand(run_input, impl, full_detail, feasible_nodes, run_progress,
-                      run_progress_every);
+                      run_progress_every, run_html);
   }
   if (*scenario_cmd) return ScenarioCommand(scenario_input, scenario_output);
   if (*check) {
