@@ -1,0 +1,628 @@
+package main
+
+// One scenario run: upstream's scheduler, built by scheduler.New from the
+// scenario's configuration, driven one scheduling cycle at a time on a
+// fake clock (docs/semantics/event-loop.md is the loop; this file follows
+// its steps). The trace is read off upstream's own results: the
+// ScheduleResult and the FitError of each cycle, the statuses and scores
+// its framework returns, the nomination PostFilter makes, the pods its
+// preemption deletes and the end of each binding cycle.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"time"
+
+	v1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/events"
+	"k8s.io/klog/v2"
+	"k8s.io/kubernetes/pkg/scheduler"
+	schedulerapi "k8s.io/kubernetes/pkg/scheduler/apis/config"
+	"k8s.io/kubernetes/pkg/scheduler/backend/queue"
+	"k8s.io/kubernetes/pkg/scheduler/framework"
+	clocktesting "k8s.io/utils/clock/testing"
+)
+
+// How long (wall clock) the adapter waits for a binding cycle that should
+// finish at the current instant. Upstream's VolumeBinding PreBind polls the
+// API server for a PV controller's bindings, which this adapter does not
+// run; such a cycle is reported instead of hanging the runner.
+const bindingWallTimeout = 10 * time.Second
+
+// unsupportedFeatures are the feature tags (docs/conformance-protocol.md)
+// the adapter declares unsupported: schedref's test plugins are not
+// provided as out-of-tree plugins here, and Permit waits run on upstream's
+// wall-clock timers.
+func unsupportedFeatures() []string {
+	return []string{"test-plugins"}
+}
+
+type filterResult struct {
+	node   string
+	status *framework.Status
+}
+
+// cycleRecord is what one scheduling cycle did, filled in by the hooks.
+type cycleRecord struct {
+	mu            sync.Mutex
+	pod           *v1.Pod
+	cycle         int64
+	filtered      []filterResult
+	scores        []framework.NodePluginScores
+	scheduled     bool
+	result        scheduler.ScheduleResult
+	failure       *framework.Status
+	postFilterRan bool
+	nominated     string
+}
+
+type binding struct {
+	cycle int64
+	key   string
+	node  string
+	done  chan struct{}
+}
+
+type run struct {
+	ctx      context.Context
+	sched    *scheduler.Scheduler
+	pq       *queue.PriorityQueue
+	cl       *cluster
+	clock    *clocktesting.FakeClock
+	tw       *traceWriter
+	feasible bool
+	logger   klog.Logger
+
+	cycles int64
+	mu     sync.Mutex
+	cur    *cycleRecord
+	// bindings: binding cycles that have not ended, by pod UID.
+	bindings map[string]*binding
+}
+
+// recordingFramework is a profile's framework with hooks on the calls
+// scheduleOne makes through it. Every call goes to upstream's framework.
+type recordingFramework struct {
+	framework.Framework
+	r *run
+}
+
+func (f *recordingFramework) RunFilterPluginsWithNominatedPods(ctx context.Context, state *framework.CycleState, pod *v1.Pod, info *framework.NodeInfo) *framework.Status {
+	s := f.Framework.RunFilterPluginsWithNominatedPods(ctx, state, pod, info)
+	if c := f.r.current(); c != nil {
+		c.mu.Lock()
+		c.filtered = append(c.filtered, filterResult{info.Node().Name, s})
+		c.mu.Unlock()
+	}
+	return s
+}
+
+func (f *recordingFramework) RunScorePlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodes []*framework.NodeInfo) ([]framework.NodePluginScores, *framework.Status) {
+	scores, s := f.Framework.RunScorePlugins(ctx, state, pod, nodes)
+	if c := f.r.current(); c != nil {
+		c.mu.Lock()
+		c.scores = scores
+		c.mu.Unlock()
+	}
+	return scores, s
+}
+
+func (f *recordingFramework) RunPostFilterPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, m framework.NodeToStatusReader) (*framework.PostFilterResult, *framework.Status) {
+	res, s := f.Framework.RunPostFilterPlugins(ctx, state, pod, m)
+	if c := f.r.current(); c != nil {
+		c.mu.Lock()
+		c.postFilterRan = true
+		if res != nil && res.NominatingInfo != nil && res.NominatedNodeName != "" {
+			c.nominated = res.NominatedNodeName
+		}
+		c.mu.Unlock()
+	}
+	return res, s
+}
+
+func (f *recordingFramework) RunPermitPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodeName string) *framework.Status {
+	s := f.Framework.RunPermitPlugins(ctx, state, pod, nodeName)
+	if s.IsSuccess() || s.IsWait() {
+		// Permit is the scheduling cycle's last step that can fail: the
+		// binding cycle starts next, in its own goroutine.
+		if c := f.r.current(); c != nil {
+			f.r.mu.Lock()
+			f.r.bindings[string(pod.UID)] = &binding{cycle: c.cycle, key: podKey(pod), node: nodeName, done: make(chan struct{})}
+			f.r.mu.Unlock()
+		}
+	}
+	return s
+}
+
+func (f *recordingFramework) RunPostBindPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodeName string) {
+	f.Framework.RunPostBindPlugins(ctx, state, pod, nodeName)
+	f.r.bindingEnded(pod, "bound", "")
+	f.r.bindingFinished(pod)
+}
+
+func (r *run) current() *cycleRecord {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.cur
+}
+
+func (r *run) now() int64 {
+	r.cl.mu.Lock()
+	defer r.cl.mu.Unlock()
+	return r.cl.now
+}
+
+// bindingEnded writes the binding record of pod's binding cycle; the
+// cycle's goroutine ends right after.
+func (r *run) bindingEnded(pod *v1.Pod, outcome, message string) {
+	r.mu.Lock()
+	b := r.bindings[string(pod.UID)]
+	r.mu.Unlock()
+	if b == nil {
+		return
+	}
+	r.tw.add(bindingRecord{Kind: "binding", T: r.now(), Cycle: b.cycle, Pod: b.key, Node: b.node, Outcome: outcome, Message: message})
+}
+
+func (r *run) bindingFinished(pod *v1.Pod) {
+	r.mu.Lock()
+	b := r.bindings[string(pod.UID)]
+	delete(r.bindings, string(pod.UID))
+	r.mu.Unlock()
+	if b != nil {
+		close(b.done)
+	}
+}
+
+func runScenario(file string, text []byte, wantFeasible bool) (lines []any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			lines = nil
+			err = fmt.Errorf("%s: the adapter panicked: %v\n%s", file, p, debug.Stack())
+		}
+	}()
+	sc, err := decodeScenario(file, text)
+	if err != nil {
+		return nil, err
+	}
+	cfg, maxUnschedulable, err := decodeConfig(sc.config)
+	if err != nil {
+		return nil, fmt.Errorf("%s: config: %v", file, err)
+	}
+	tw := newTraceWriter()
+	cl := newCluster(sc.start, tw, sc.bindLatencyMs)
+	fc := clocktesting.NewFakeClock(sc.start)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+
+	recorders := func(string) events.EventRecorder { return &events.FakeRecorder{} }
+	sched, err := scheduler.New(ctx, cl.client, cl.factory, nil, recorders,
+		scheduler.WithProfiles(cfg.Profiles...),
+		scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore),
+		scheduler.WithParallelism(cfg.Parallelism),
+		scheduler.WithPodInitialBackoffSeconds(cfg.PodInitialBackoffSeconds),
+		scheduler.WithPodMaxBackoffSeconds(cfg.PodMaxBackoffSeconds),
+		scheduler.WithPodMaxInUnschedulablePodsDuration(maxUnschedulable),
+		scheduler.WithExtenders(cfg.Extenders...),
+		scheduler.WithFrameworkOutOfTreeRegistry(outOfTreeRegistry()),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("%s: config: %v", file, err)
+	}
+	defer sched.Profiles.Close()
+	pq, ok := sched.SchedulingQueue.(*queue.PriorityQueue)
+	if !ok {
+		return nil, fmt.Errorf("scheduler.New built a %T, not upstream's PriorityQueue", sched.SchedulingQueue)
+	}
+	if err := setQueueClock(pq, fc); err != nil {
+		return nil, err
+	}
+	r := &run{ctx: ctx, sched: sched, pq: pq, cl: cl, clock: fc, tw: tw, feasible: wantFeasible,
+		logger: klog.FromContext(ctx), bindings: map[string]*binding{}}
+	r.hook()
+	if err := r.loop(sc); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	tw.add(map[string]any{"kind": "placements", "placements": cl.placements()})
+	return tw.lines, nil
+}
+
+// hook puts the recorders around upstream's scheduleOne steps.
+func (r *run) hook() {
+	for name, fwk := range r.sched.Profiles {
+		r.sched.Profiles[name] = &recordingFramework{Framework: fwk, r: r}
+	}
+	next := r.sched.NextPod
+	r.sched.NextPod = func(logger klog.Logger) (*framework.QueuedPodInfo, error) {
+		pi, err := next(logger)
+		if pi != nil && pi.Pod != nil {
+			r.cycles++
+			r.mu.Lock()
+			r.cur = &cycleRecord{pod: pi.Pod, cycle: r.cycles}
+			r.mu.Unlock()
+			r.cl.mu.Lock()
+			r.cl.preemptor = podKey(pi.Pod)
+			r.cl.mu.Unlock()
+		}
+		return pi, err
+	}
+	schedulePod := r.sched.SchedulePod
+	r.sched.SchedulePod = func(ctx context.Context, fwk framework.Framework, state *framework.CycleState, pod *v1.Pod) (scheduler.ScheduleResult, error) {
+		res, err := schedulePod(ctx, fwk, state, pod)
+		if c := r.current(); c != nil {
+			c.mu.Lock()
+			c.scheduled = true
+			c.result = res
+			c.mu.Unlock()
+		}
+		return res, err
+	}
+	failure := r.sched.FailureHandler
+	r.sched.FailureHandler = func(ctx context.Context, fwk framework.Framework, podInfo *framework.QueuedPodInfo, status *framework.Status, nominatingInfo *framework.NominatingInfo, start time.Time) {
+		r.mu.Lock()
+		_, inBinding := r.bindings[string(podInfo.Pod.UID)]
+		c := r.cur
+		r.mu.Unlock()
+		if inBinding {
+			outcome := "failed"
+			if status.IsRejected() {
+				outcome = "rejected"
+			}
+			r.bindingEnded(podInfo.Pod, outcome, status.Message())
+			failure(ctx, fwk, podInfo, status, nominatingInfo, start)
+			r.bindingFinished(podInfo.Pod)
+			return
+		}
+		if c != nil {
+			c.mu.Lock()
+			c.failure = status
+			c.mu.Unlock()
+		}
+		failure(ctx, fwk, podInfo, status, nominatingInfo, start)
+	}
+}
+
+func (r *run) setNow(t int64) {
+	r.cl.mu.Lock()
+	r.cl.now = t
+	r.cl.mu.Unlock()
+	r.clock.SetTime(r.cl.start.Add(time.Duration(t) * time.Millisecond))
+}
+
+// loop is docs/semantics/event-loop.md.
+func (r *run) loop(sc *decodedScenario) error {
+	r.setNow(0)
+	if err := r.start(sc.initial); err != nil {
+		return err
+	}
+	next := 0
+	var t int64
+	for {
+		r.setNow(t)
+		// 1. timeline events at t, then graceful terminations due at t.
+		for next < len(sc.events) && sc.events[next].at == t {
+			if err := r.apply(sc.events[next], next); err != nil {
+				return err
+			}
+			next++
+		}
+		r.cl.finishTerminations()
+		// 3. binding cycles whose Bind completes now, in cycle order.
+		if err := r.releaseBinds(t); err != nil {
+			return err
+		}
+		// 4. the queue's flushes.
+		if t%1000 == 0 {
+			flushBackoffQCompleted(r.pq, r.logger)
+			if t%30000 == 0 {
+				flushUnschedulablePodsLeftover(r.pq, r.logger)
+			}
+		}
+		// 5. scheduling cycles while activeQ has pods.
+		for len(r.pq.PodsInActiveQ()) > 0 {
+			if err := r.scheduleOne(t); err != nil {
+				return err
+			}
+		}
+		nt := (t/1000 + 1) * 1000
+		if next < len(sc.events) && sc.events[next].at < nt {
+			nt = sc.events[next].at
+		}
+		r.cl.mu.Lock()
+		for _, w := range r.cl.bindWaits {
+			if w.at < nt {
+				nt = w.at
+			}
+		}
+		for _, term := range r.cl.terminations {
+			if term.at < nt {
+				nt = term.at
+			}
+		}
+		r.cl.mu.Unlock()
+		if !sc.hasTimelineEnd || nt > sc.lastEventAt {
+			return nil
+		}
+		t = nt
+	}
+}
+
+// start adds the initial objects: namespaces, PDBs and the storage and
+// controller objects first, then nodes, then pods in manifest order.
+func (r *run) start(objs []runtime.Object) error {
+	rank := func(o runtime.Object) int {
+		switch o.(type) {
+		case *v1.Node:
+			return 1
+		case *v1.Pod:
+			return 2
+		}
+		return 0
+	}
+	sorted := append([]runtime.Object(nil), objs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return rank(sorted[i]) < rank(sorted[j]) })
+	for _, o := range sorted {
+		if err := r.cl.create(o); err != nil {
+			k, key := kindAndKey(o)
+			return fmt.Errorf("objects: %s %s: %v", k, key, err)
+		}
+	}
+	return nil
+}
+
+func (r *run) apply(e event, i int) error {
+	where := fmt.Sprintf("timeline[%d]", i)
+	switch e.op {
+	case "create":
+		if err := r.cl.create(e.obj); err != nil {
+			return fmt.Errorf("%s.create: %v", where, err)
+		}
+	case "update":
+		if err := r.cl.update(e.obj); err != nil {
+			return fmt.Errorf("%s.update: %v", where, err)
+		}
+	case "delete":
+		existed, err := r.cl.remove(e.kind, e.key)
+		if err != nil {
+			return fmt.Errorf("%s.delete: %v", where, err)
+		}
+		if !existed && e.kind == "Pod" {
+			r.tw.note(e.at, "deleteIgnored", e.key, "pod no longer exists")
+		}
+	case "advance":
+	case "failBind":
+		r.cl.mu.Lock()
+		r.cl.bindFailures[e.key] += e.count
+		r.cl.mu.Unlock()
+	case "bindLatency":
+		r.cl.mu.Lock()
+		r.cl.bindLatency[e.key] = e.dur
+		r.cl.mu.Unlock()
+	case "allow", "reject":
+		return fmt.Errorf("%s.%s: Permit verdicts need schedref's test plugins, which this adapter does not provide", where, e.op)
+	}
+	return nil
+}
+
+// releaseBinds lets every Bind call due at t complete, in the order of
+// their scheduling cycles, each binding cycle finishing before the next.
+func (r *run) releaseBinds(t int64) error {
+	for {
+		r.cl.mu.Lock()
+		var due *bindWait
+		idx := -1
+		for i, w := range r.cl.bindWaits {
+			if w.at <= t && (due == nil || w.cycle < due.cycle) {
+				due, idx = w, i
+			}
+		}
+		if due != nil {
+			r.cl.bindWaits = append(r.cl.bindWaits[:idx], r.cl.bindWaits[idx+1:]...)
+		}
+		r.cl.mu.Unlock()
+		if due == nil {
+			return nil
+		}
+		var done chan struct{}
+		r.mu.Lock()
+		for _, b := range r.bindings {
+			if b.key == due.key {
+				done = b.done
+			}
+		}
+		r.mu.Unlock()
+		close(due.release)
+		if done != nil {
+			if err := r.waitBinding(due.key, done); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (r *run) waitBinding(key string, done chan struct{}) error {
+	select {
+	case <-done:
+		return nil
+	case k := <-r.cl.bindBlocked:
+		if k != key {
+			return fmt.Errorf("binding of %s blocked while %s was finishing", k, key)
+		}
+		return nil
+	case <-time.After(bindingWallTimeout):
+		return fmt.Errorf("the binding cycle of %s did not finish within %v of wall time (a PreBind plugin waiting for something the adapter does not run, such as the PV controller)", key, bindingWallTimeout)
+	}
+}
+
+// scheduleOne runs upstream's ScheduleOne for the head of activeQ and
+// writes its attempt record; a binding cycle that can finish now finishes
+// before it returns.
+func (r *run) scheduleOne(t int64) error {
+	r.tw.hold()
+	r.mu.Lock()
+	r.cur = nil
+	r.mu.Unlock()
+	r.sched.ScheduleOne(r.ctx)
+	r.mu.Lock()
+	c := r.cur
+	r.cur = nil
+	var b *binding
+	if c != nil {
+		b = r.bindings[string(c.pod.UID)]
+	}
+	r.mu.Unlock()
+	if c == nil {
+		r.tw.release(nil)
+		return nil
+	}
+	rec := r.attempt(c, t)
+	waiting := false
+	if rec.Outcome == "scheduled" {
+		if fwk := r.sched.Profiles[c.pod.Spec.SchedulerName]; fwk != nil && fwk.GetWaitingPod(c.pod.UID) != nil {
+			rec.Outcome, waiting = "waiting", true
+		}
+	}
+	r.tw.release(rec)
+	if rec.Outcome == "scheduled" && b != nil && !waiting {
+		// The binding cycle runs in upstream's goroutine: wait for its end,
+		// unless a bind latency holds its Bind call.
+		return r.waitBinding(rec.Pod, b.done)
+	}
+	return nil
+}
+
+func (r *run) attempt(c *cycleRecord, t int64) attemptRecord {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	rec := attemptRecord{Kind: "attempt", T: t, Cycle: c.cycle, Pod: podKey(c.pod), Profile: c.pod.Spec.SchedulerName}
+	victims := r.cl.takeVictims()
+	switch {
+	case !c.scheduled:
+		rec.Outcome = "skipped"
+		if c.pod.DeletionTimestamp != nil {
+			rec.Message = fmt.Sprintf("skip schedule deleting pod: %s/%s", c.pod.Namespace, c.pod.Name)
+		}
+	case c.failure != nil:
+		r.fillFailure(c, &rec)
+	default:
+		rec.Outcome = "scheduled"
+		rec.Node = c.result.SuggestedHost
+		rec.Evaluated = c.result.EvaluatedNodes
+		rec.Feasible = c.result.FeasibleNodes
+		r.fillFilters(c, &rec)
+		rec.TopScores = topScores(c.scores, rec.Node)
+	}
+	if c.postFilterRan {
+		rec.Preemption = &preemption{NominatedNode: c.nominated, Victims: victims}
+	}
+	return rec
+}
+
+func (r *run) fillFilters(c *cycleRecord, rec *attemptRecord) {
+	last := map[string]*framework.Status{}
+	var order []string
+	for _, f := range c.filtered {
+		if _, seen := last[f.node]; !seen {
+			order = append(order, f.node)
+		}
+		last[f.node] = f.status
+	}
+	for _, n := range order {
+		s := last[n]
+		if s.IsSuccess() {
+			if r.feasible && len(rec.FeasibleNodes) < rec.Feasible {
+				rec.FeasibleNodes = append(rec.FeasibleNodes, n)
+			}
+			continue
+		}
+		if rec.Rejections == nil {
+			rec.Rejections = map[string]rejection{}
+		}
+		rec.Rejections[n] = toRejection(s)
+	}
+}
+
+func (r *run) fillFailure(c *cycleRecord, rec *attemptRecord) {
+	s := c.failure
+	if fitErr, ok := s.AsError().(*framework.FitError); ok {
+		rec.Outcome = "unschedulable"
+		rec.Message = fitErr.Error()
+		if c.scheduled && c.result.SuggestedHost != "" {
+			// Rejected after the filters (Reserve or Permit): the filters'
+			// verdicts stand, and the node that rejected it is the chosen
+			// one.
+			rec.Evaluated = c.result.EvaluatedNodes
+			rec.Feasible = c.result.FeasibleNodes
+			r.fillFilters(c, rec)
+			return
+		}
+		fitErr.Diagnosis.NodeToStatus.ForEachExplicitNode(func(node string, st *framework.Status) {
+			if rec.Rejections == nil {
+				rec.Rejections = map[string]rejection{}
+			}
+			rec.Rejections[node] = toRejection(st)
+			rec.Evaluated++
+		})
+		return
+	}
+	rec.Outcome = "error"
+	rec.Message = s.Message()
+	if c.scheduled {
+		rec.Evaluated = c.result.EvaluatedNodes
+		rec.Feasible = c.result.FeasibleNodes
+		r.fillFilters(c, rec)
+	}
+}
+
+func toRejection(s *framework.Status) rejection {
+	return rejection{Plugin: s.Plugin(), Code: s.Code().String(), Reasons: s.Reasons()}
+}
+
+// topScores is up to three nodes: the chosen one first, then the others by
+// total score, ties in the order the scores came (the feasible list's).
+func topScores(scores []framework.NodePluginScores, chosen string) []nodeScore {
+	if len(scores) == 0 {
+		return nil
+	}
+	idx := make([]int, len(scores))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		sa, sb := scores[idx[a]], scores[idx[b]]
+		if (sa.Name == chosen) != (sb.Name == chosen) {
+			return sa.Name == chosen
+		}
+		return sa.TotalScore > sb.TotalScore
+	})
+	var out []nodeScore
+	for i := 0; i < len(idx) && i < 3; i++ {
+		out = append(out, nodeScore{Node: scores[idx[i]].Name, Score: scores[idx[i]].TotalScore})
+	}
+	return out
+}
+
+// decodeConfig decodes, defaults and validates the scenario's
+// KubeSchedulerConfiguration with upstream's scheme. schedref's one
+// addition, podMaxInUnschedulablePodsSeconds (upstream's flag
+// --pod-max-in-unschedulable-pods-duration), is taken out first.
+func decodeConfig(raw json.RawMessage) (*schedulerapi.KubeSchedulerConfiguration, time.Duration, error) {
+	m := map[string]any{}
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &m); err != nil {
+			return nil, 0, err
+		}
+	}
+	maxUnschedulable := 300 * time.Second
+	if v, ok := m["podMaxInUnschedulablePodsSeconds"]; ok {
+		f, _ := v.(float64)
+		maxUnschedulable = time.Duration(f) * time.Second
+		delete(m, "podMaxInUnschedulablePodsSeconds")
+	}
+	return decodeUpstreamConfig(m, maxUnschedulable)
+}
