@@ -271,6 +271,9 @@ var debugActions = os.Getenv("SCHEDREF_ADAPTER_DEBUG") != ""
 
 var podGVR = v1.SchemeGroupVersion.WithResource("pods")
 
+// The API server names the subresource in a Binding's errors.
+var bindingResource = schema.GroupResource{Resource: "pods/binding"}
+
 func (c *cluster) getPod(ns, name string) (*v1.Pod, error) {
 	o, err := c.tracker.Get(podGVR, ns, name)
 	if err != nil {
@@ -327,10 +330,12 @@ func (c *cluster) react(action clienttesting.Action) (bool, runtime.Object, erro
 	return handled, obj, err
 }
 
-// bind is the API server's pods/binding subresource, with the scenario's
-// injected failures and latency.
-func (c *cluster) bind(b *v1.Binding) error {
-	key := b.Namespace + "/" + b.Name
+// holdBind blocks a binding cycle's Bind call for the pod's bind latency
+// (the scenario's bindLatency), until the loop releases it at the virtual
+// instant the call completes. It runs before the Bind plugins, outside the
+// fake clientset: the clientset serializes its reactors, and the scheduler
+// goes on writing through it meanwhile.
+func (c *cluster) holdBind(key string, cycle int64) {
 	c.mu.Lock()
 	latency, ok := c.bindLatency[key]
 	if !ok {
@@ -338,7 +343,7 @@ func (c *cluster) bind(b *v1.Binding) error {
 	}
 	var w *bindWait
 	if latency > 0 {
-		w = &bindWait{at: c.now + latency, key: key, release: make(chan struct{})}
+		w = &bindWait{at: c.now + latency, cycle: cycle, key: key, release: make(chan struct{})}
 		c.bindWaits = append(c.bindWaits, w)
 	}
 	c.mu.Unlock()
@@ -346,19 +351,20 @@ func (c *cluster) bind(b *v1.Binding) error {
 		c.bindBlocked <- key
 		<-w.release
 	}
+}
+
+// bind is the API server's pods/binding subresource, with the scenario's
+// injected failures.
+func (c *cluster) bind(b *v1.Binding) error {
+	key := b.Namespace + "/" + b.Name
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	pod, err := c.getPod(b.Namespace, b.Name)
 	if err != nil {
 		return err
 	}
-	if pod.Spec.NodeName != "" {
-		return apierrors.NewConflict(podGVR.GroupResource(), b.Name,
-			fmt.Errorf("pod %s is already assigned to node %q", b.Name, pod.Spec.NodeName))
-	}
-	if b.UID != "" && pod.UID != b.UID {
-		return apierrors.NewConflict(podGVR.GroupResource(), b.Name,
-			fmt.Errorf("the UID in the binding (%s) does not match the pod's (%s)", b.UID, pod.UID))
+	if err := bindingConflict(pod, b); err != nil {
+		return err
 	}
 	if n := c.bindFailures[key]; n > 0 {
 		c.bindFailures[key] = n - 1
@@ -371,6 +377,28 @@ func (c *cluster) bind(b *v1.Binding) error {
 	}
 	c.deliver(podGVR, reflect.TypeOf(&v1.Pod{}), bound.Namespace, bound.Name)
 	return nil
+}
+
+// bindingConflict is the API server's refusal of a Binding
+// (BindingREST.setPodHostAndAnnotations and the UID precondition of its
+// storage update), in upstream's order and text.
+func bindingConflict(pod *v1.Pod, b *v1.Binding) error {
+	if b.UID != "" && pod.UID != b.UID {
+		return fmt.Errorf("Operation cannot be fulfilled on pods %q: StorageError: invalid object, Code: 4, Key: /registry/pods/%s/%s, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: %s, UID in object meta: %s",
+			pod.Name, pod.Namespace, pod.Name, b.UID, pod.UID)
+	}
+	var problem string
+	switch {
+	case pod.DeletionTimestamp != nil:
+		problem = "is being deleted, cannot be assigned to a host"
+	case pod.Spec.NodeName != "":
+		problem = fmt.Sprintf("is already assigned to node %q", pod.Spec.NodeName)
+	case len(pod.Spec.SchedulingGates) > 0:
+		problem = "has non-empty .spec.schedulingGates"
+	default:
+		return nil
+	}
+	return apierrors.NewConflict(bindingResource, pod.Name, fmt.Errorf("pod %s %s", pod.Name, problem))
 }
 
 // deleteVictim is a pod DELETE from the scheduler: preemption's. A bound

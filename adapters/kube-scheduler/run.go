@@ -139,6 +139,16 @@ func (f *recordingFramework) RunPermitPlugins(ctx context.Context, state *framew
 	return s
 }
 
+func (f *recordingFramework) RunBindPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodeName string) *framework.Status {
+	f.r.mu.Lock()
+	b := f.r.bindings[string(pod.UID)]
+	f.r.mu.Unlock()
+	if b != nil {
+		f.r.cl.holdBind(b.key, b.cycle)
+	}
+	return f.Framework.RunBindPlugins(ctx, state, pod, nodeName)
+}
+
 func (f *recordingFramework) RunPostBindPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodeName string) {
 	f.Framework.RunPostBindPlugins(ctx, state, pod, nodeName)
 	f.r.bindingEnded(pod, "bound", "")
@@ -273,9 +283,12 @@ func (r *run) hook() {
 			if status.IsRejected() {
 				outcome = "rejected"
 			}
-			r.bindingEnded(podInfo.Pod, outcome, status.Message())
+			// The handler replaces podInfo's pod with the informer's copy,
+			// which may be another pod of the same name.
+			pod := podInfo.Pod
+			r.bindingEnded(pod, outcome, status.Message())
 			failure(ctx, fwk, podInfo, status, nominatingInfo, start)
-			r.bindingFinished(podInfo.Pod)
+			r.bindingFinished(pod)
 			return
 		}
 		if c != nil {
@@ -515,6 +528,15 @@ func (r *run) attempt(c *cycleRecord, t int64) attemptRecord {
 		rec.Evaluated = c.result.EvaluatedNodes
 		rec.Feasible = c.result.FeasibleNodes
 		r.fillFilters(c, &rec)
+		if len(c.scores) > 0 && r.feasible {
+			// The scores come in the order of upstream's feasible list
+			// (the order its parallel search kept the nodes in); the
+			// filter hooks only saw the order the checks ended in.
+			rec.FeasibleNodes = nil
+			for _, s := range c.scores {
+				rec.FeasibleNodes = append(rec.FeasibleNodes, s.Name)
+			}
+		}
 		rec.TopScores = topScores(c.scores, rec.Node)
 	}
 	if c.postFilterRan {
@@ -570,7 +592,12 @@ func (r *run) fillFailure(c *cycleRecord, rec *attemptRecord) {
 		})
 		return
 	}
+	// ErrNoNodesAvailable comes as UnschedulableAndUnresolvable, other
+	// errors as Error.
 	rec.Outcome = "error"
+	if s.IsRejected() {
+		rec.Outcome = "unschedulable"
+	}
 	rec.Message = s.Message()
 	if c.scheduled {
 		rec.Evaluated = c.result.EvaluatedNodes
