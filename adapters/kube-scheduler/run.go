@@ -106,7 +106,9 @@ func (f *recordingFramework) RunScorePlugins(ctx context.Context, state *framewo
 	scores, s := f.Framework.RunScorePlugins(ctx, state, pod, nodes)
 	if c := f.r.current(); c != nil {
 		c.mu.Lock()
-		c.scores = scores
+		// selectHost reorders the slice in place (a heap): keep a copy in
+		// the feasible list's order.
+		c.scores = append([]framework.NodePluginScores(nil), scores...)
 		c.mu.Unlock()
 	}
 	return scores, s

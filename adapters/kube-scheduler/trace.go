@@ -58,9 +58,10 @@ type noteRecord struct {
 	Message string `json:"message,omitempty"`
 }
 
-// traceWriter collects the lines of one run. Notes raised while a
-// scheduling cycle runs (preemption's victims) are held until the cycle's
-// attempt line is written, which they follow in a trace.
+// traceWriter collects the lines of one run. Records raised while a
+// scheduling cycle runs (preemption's victims, the end of the binding
+// cycle it starts) are held until the cycle's attempt line is written,
+// which they follow in a trace.
 type traceWriter struct {
 	mu      sync.Mutex
 	lines   []any
@@ -75,6 +76,12 @@ func newTraceWriter() *traceWriter {
 func (w *traceWriter) add(rec any) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.holding {
+		// A binding cycle can end before the scheduling cycle that started
+		// it has written its attempt.
+		w.held = append(w.held, rec)
+		return
+	}
 	w.lines = append(w.lines, rec)
 }
 
