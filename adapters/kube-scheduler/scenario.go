@@ -310,6 +310,7 @@ func (a *admission) admit(obj runtime.Object, atMs int64, create bool) error {
 		if err := a.admitPriority(o); err != nil {
 			return err
 		}
+		applyMatchLabelKeys(o)
 	case *v1.Node:
 		corev1defaults.SetObjectDefaults_Node(o)
 		if o.UID == "" {
@@ -398,6 +399,67 @@ func (a *admission) admitPriority(p *v1.Pod) error {
 		p.Spec.PreemptionPolicy = &policy
 	}
 	return nil
+}
+
+// applyMatchLabelKeys is what the API server does to a new pod's affinity
+// terms (pkg/registry/core/pod/strategy.go, MatchLabelKeysInPodAffinity,
+// on in v1.32): each matchLabelKeys key the pod carries becomes
+// "key In (value)" in the term's labelSelector, each mismatchLabelKeys key
+// "key NotIn (value)". A term without a labelSelector matches nothing and
+// is left alone.
+func applyMatchLabelKeys(p *v1.Pod) {
+	a := p.Spec.Affinity
+	if a == nil {
+		return
+	}
+	apply := func(t *v1.PodAffinityTerm) {
+		if t.LabelSelector == nil || (len(t.MatchLabelKeys) == 0 && len(t.MismatchLabelKeys) == 0) {
+			return
+		}
+		for _, k := range t.MatchLabelKeys {
+			if v, ok := p.Labels[k]; ok {
+				t.LabelSelector.MatchExpressions = append(t.LabelSelector.MatchExpressions,
+					metav1.LabelSelectorRequirement{Key: k, Operator: metav1.LabelSelectorOpIn, Values: []string{v}})
+			}
+		}
+		for _, k := range t.MismatchLabelKeys {
+			if v, ok := p.Labels[k]; ok {
+				t.LabelSelector.MatchExpressions = append(t.LabelSelector.MatchExpressions,
+					metav1.LabelSelectorRequirement{Key: k, Operator: metav1.LabelSelectorOpNotIn, Values: []string{v}})
+			}
+		}
+	}
+	for _, terms := range [][]v1.PodAffinityTerm{
+		podAffinityRequired(a.PodAffinity), podAntiAffinityRequired(a.PodAntiAffinity),
+	} {
+		for i := range terms {
+			apply(&terms[i])
+		}
+	}
+	if a.PodAffinity != nil {
+		for i := range a.PodAffinity.PreferredDuringSchedulingIgnoredDuringExecution {
+			apply(&a.PodAffinity.PreferredDuringSchedulingIgnoredDuringExecution[i].PodAffinityTerm)
+		}
+	}
+	if a.PodAntiAffinity != nil {
+		for i := range a.PodAntiAffinity.PreferredDuringSchedulingIgnoredDuringExecution {
+			apply(&a.PodAntiAffinity.PreferredDuringSchedulingIgnoredDuringExecution[i].PodAffinityTerm)
+		}
+	}
+}
+
+func podAffinityRequired(a *v1.PodAffinity) []v1.PodAffinityTerm {
+	if a == nil {
+		return nil
+	}
+	return a.RequiredDuringSchedulingIgnoredDuringExecution
+}
+
+func podAntiAffinityRequired(a *v1.PodAntiAffinity) []v1.PodAffinityTerm {
+	if a == nil {
+		return nil
+	}
+	return a.RequiredDuringSchedulingIgnoredDuringExecution
 }
 
 // podKey is namespace/name.
