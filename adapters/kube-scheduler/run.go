@@ -32,7 +32,7 @@ import (
 // finish at the current instant. Upstream's VolumeBinding PreBind polls the
 // API server for a PV controller's bindings, which this adapter does not
 // run; such a cycle is reported instead of hanging the runner.
-const bindingWallTimeout = 10 * time.Second
+const bindingWallTimeout = 5 * time.Second
 
 // unsupportedFeatures are the feature tags (docs/conformance-protocol.md)
 // the adapter declares unsupported: schedref's test plugins are not
@@ -530,7 +530,12 @@ func (r *run) attempt(c *cycleRecord, t int64) attemptRecord {
 		rec.Evaluated = c.result.EvaluatedNodes
 		rec.Feasible = c.result.FeasibleNodes
 		r.fillFilters(c, &rec)
-		if len(c.scores) > 0 && r.feasible {
+		if rec.Feasible == 1 && r.feasible {
+			// One node kept (the only feasible one, or the first of an
+			// early stop): the chosen one. Others that passed while the
+			// search was being cancelled were dropped.
+			rec.FeasibleNodes = []string{rec.Node}
+		} else if len(c.scores) > 0 && r.feasible {
 			// The scores come in the order of upstream's feasible list
 			// (the order its parallel search kept the nodes in); the
 			// filter hooks only saw the order the checks ended in.
