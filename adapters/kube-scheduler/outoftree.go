@@ -12,10 +12,17 @@ import (
 	frameworkruntime "k8s.io/kubernetes/pkg/scheduler/framework/runtime"
 
 	"schedref.local/adapters/kube-scheduler/examplescore"
+	"schedref.local/adapters/kube-scheduler/testplugins"
 )
 
 func outOfTreeRegistry() frameworkruntime.Registry {
-	return frameworkruntime.Registry{
+	r := frameworkruntime.Registry{
 		examplescore.Name: examplescore.New,
 	}
+	// schedref's test plugins, which the goldens with the test-plugins
+	// feature enable.
+	for name, f := range testplugins.Factories() {
+		r[name] = f
+	}
+	return r
 }

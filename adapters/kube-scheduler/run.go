@@ -26,6 +26,8 @@ import (
 	"k8s.io/kubernetes/pkg/scheduler/backend/queue"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 	clocktesting "k8s.io/utils/clock/testing"
+
+	"schedref.local/adapters/kube-scheduler/testplugins"
 )
 
 // How long (wall clock) the adapter waits for a binding cycle that should
@@ -35,11 +37,10 @@ import (
 const bindingWallTimeout = 5 * time.Second
 
 // unsupportedFeatures are the feature tags (docs/conformance-protocol.md)
-// the adapter declares unsupported: schedref's test plugins are not
-// provided as out-of-tree plugins here, and Permit waits run on upstream's
-// wall-clock timers.
+// the adapter declares unsupported: none (schedref's test plugins are in
+// testplugins/, registered in outoftree.go).
 func unsupportedFeatures() []string {
-	return []string{"test-plugins"}
+	return []string{}
 }
 
 type filterResult struct {
@@ -59,6 +60,7 @@ type cycleRecord struct {
 	failure       *framework.Status
 	postFilterRan bool
 	nominated     string
+	waitMessage   string // Permit's Wait status
 }
 
 type binding struct {
@@ -66,6 +68,15 @@ type binding struct {
 	key   string
 	node  string
 	done  chan struct{}
+	// blocked: its Bind call is held for a bind latency (until the loop
+	// releases it).
+	blocked bool
+	// waited: the pod waited at Permit. Its binding cycle goes on only in
+	// step 3 of an instant (docs/semantics/event-loop.md): permitDone is
+	// closed when upstream's WaitOnPermit returns, resume by the loop.
+	waited     bool
+	permitDone chan struct{}
+	resume     chan struct{}
 }
 
 type run struct {
@@ -83,6 +94,23 @@ type run struct {
 	cur    *cycleRecord
 	// bindings: binding cycles that have not ended, by pod UID.
 	bindings map[string]*binding
+	// permitWaits: pods waiting at TestPermit, with their virtual deadline.
+	permitWaits []permitWait
+	// verdicts: allow and reject events of this instant, applied in step 3.
+	verdicts []verdict
+}
+
+type permitWait struct {
+	deadline int64
+	cycle    int64
+	pod      *v1.Pod
+	timeout  time.Duration
+}
+
+type verdict struct {
+	key    string
+	allow  bool
+	plugin string
 }
 
 // recordingFramework is a profile's framework with hooks on the calls
@@ -129,13 +157,35 @@ func (f *recordingFramework) RunPostFilterPlugins(ctx context.Context, state *fr
 
 func (f *recordingFramework) RunPermitPlugins(ctx context.Context, state *framework.CycleState, pod *v1.Pod, nodeName string) *framework.Status {
 	s := f.Framework.RunPermitPlugins(ctx, state, pod, nodeName)
+	if s.IsWait() {
+		if c := f.r.current(); c != nil {
+			c.mu.Lock()
+			c.waitMessage = s.Message()
+			c.mu.Unlock()
+		}
+	}
 	if s.IsSuccess() || s.IsWait() {
 		// Permit is the scheduling cycle's last step that can fail: the
 		// binding cycle starts next, in its own goroutine.
 		if c := f.r.current(); c != nil {
 			f.r.mu.Lock()
-			f.r.bindings[string(pod.UID)] = &binding{cycle: c.cycle, key: podKey(pod), node: nodeName, done: make(chan struct{})}
+			f.r.bindings[string(pod.UID)] = &binding{cycle: c.cycle, key: podKey(pod), node: nodeName, done: make(chan struct{}),
+				permitDone: make(chan struct{}), resume: make(chan struct{}), waited: s.IsWait()}
 			f.r.mu.Unlock()
+		}
+	}
+	return s
+}
+
+func (f *recordingFramework) WaitOnPermit(ctx context.Context, pod *v1.Pod) *framework.Status {
+	s := f.Framework.WaitOnPermit(ctx, pod)
+	f.r.mu.Lock()
+	b := f.r.bindings[string(pod.UID)]
+	f.r.mu.Unlock()
+	if b != nil {
+		close(b.permitDone)
+		if b.waited {
+			<-b.resume
 		}
 	}
 	return s
@@ -288,7 +338,18 @@ func (r *run) hook() {
 			// The handler replaces podInfo's pod with the informer's copy,
 			// which may be another pod of the same name.
 			pod := podInfo.Pod
-			r.bindingEnded(pod, outcome, status.Message())
+			message := status.Message()
+			if fitErr, ok := status.AsError().(*framework.FitError); ok {
+				// A rejection in the binding cycle (Permit, PreBind) comes
+				// wrapped in a FitError for one node; the trace carries the
+				// rejecting plugin's own status.
+				r.mu.Lock()
+				if b := r.bindings[string(pod.UID)]; b != nil {
+					message = fitErr.Diagnosis.NodeToStatus.Get(b.node).Message()
+				}
+				r.mu.Unlock()
+			}
+			r.bindingEnded(pod, outcome, message)
 			failure(ctx, fwk, podInfo, status, nominatingInfo, start)
 			r.bindingFinished(pod)
 			return
@@ -327,7 +388,16 @@ func (r *run) loop(sc *decodedScenario) error {
 			next++
 		}
 		r.cl.finishTerminations()
-		// 3. binding cycles whose Bind completes now, in cycle order.
+		// 2. Permit deadlines due now (and the instant's allow and reject
+		// events, which upstream's waiting pods take at once).
+		ended := r.endedWaits(t, r.verdicts)
+		r.expirePermits(t)
+		r.applyVerdicts()
+		// 3. binding cycles that can go on: waiting pods whose wait ended,
+		// then Binds that complete now, in cycle order.
+		if err := r.resumePermits(ended); err != nil {
+			return err
+		}
 		if err := r.releaseBinds(t); err != nil {
 			return err
 		}
@@ -360,6 +430,20 @@ func (r *run) loop(sc *decodedScenario) error {
 			}
 		}
 		r.cl.mu.Unlock()
+		for _, w := range r.permitWaits {
+			// A deadline of now (a 0 s timeout set by this instant's
+			// cycles) fires at this same instant, as time.AfterFunc(0).
+			d := w.deadline
+			if d < t {
+				d = t
+			}
+			if d < nt {
+				nt = d
+			}
+		}
+		if nt == t && len(r.permitWaits) > 0 {
+			continue
+		}
 		if !sc.hasTimelineEnd || nt > sc.lastEventAt {
 			return nil
 		}
@@ -419,9 +503,126 @@ func (r *run) apply(e event, i int) error {
 		r.cl.bindLatency[e.key] = e.dur
 		r.cl.mu.Unlock()
 	case "allow", "reject":
-		return fmt.Errorf("%s.%s: Permit verdicts need schedref's test plugins, which this adapter does not provide", where, e.op)
+		r.verdicts = append(r.verdicts, verdict{key: e.key, allow: e.op == "allow", plugin: e.plugin})
 	}
 	return nil
+}
+
+// waitingPod is the pod key's waiting pod in its profile, if it waits.
+func (r *run) waitingPod(pod *v1.Pod) framework.WaitingPod {
+	fwk := r.sched.Profiles[pod.Spec.SchedulerName]
+	if fwk == nil {
+		return nil
+	}
+	return fwk.GetWaitingPod(pod.UID)
+}
+
+// applyVerdicts hands this instant's allow and reject events to the
+// waiting pods.
+func (r *run) applyVerdicts() {
+	vs := r.verdicts
+	r.verdicts = nil
+	for _, v := range vs {
+		for _, w := range r.permitWaits {
+			if podKey(w.pod) != v.key {
+				continue
+			}
+			if wp := r.waitingPod(w.pod); wp != nil {
+				if v.allow {
+					wp.Allow(v.plugin)
+				} else {
+					wp.Reject(v.plugin, "rejected by "+v.plugin)
+				}
+			}
+		}
+	}
+}
+
+// expirePermits rejects the pods whose TestPermit wait ends now, with
+// upstream's timeout message (its waiting-pod timer, on virtual time).
+func (r *run) expirePermits(t int64) {
+	for _, w := range r.permitWaits {
+		if w.deadline > t {
+			continue
+		}
+		if wp := r.waitingPod(w.pod); wp != nil {
+			wp.Reject(testplugins.Permit, fmt.Sprintf("rejected due to timeout after waiting %v at plugin %v", w.timeout, testplugins.Permit))
+		}
+	}
+}
+
+// How long (wall clock) the loop gives a waiting pod's binding cycle to
+// notice a rejection it cannot see coming: preemption's, which upstream
+// makes through the framework's waiting-pod map.
+const permitNoticeWait = 200 * time.Millisecond
+
+// resumePermits lets every binding cycle whose Permit wait has ended go on,
+// in the order of their scheduling cycles, each finishing (or holding its
+// Bind) before the next. expect names pods whose wait is known to be
+// over (allowed, rejected, timed out, deleted, bound by another binder).
+func (r *run) resumePermits(expect map[string]bool) error {
+	sort.SliceStable(r.permitWaits, func(i, j int) bool { return r.permitWaits[i].cycle < r.permitWaits[j].cycle })
+	var keep []permitWait
+	for _, w := range r.permitWaits {
+		r.mu.Lock()
+		b := r.bindings[string(w.pod.UID)]
+		r.mu.Unlock()
+		if b == nil {
+			continue
+		}
+		over := false
+		if expect[podKey(w.pod)] {
+			select {
+			case <-b.permitDone:
+				over = true
+			case <-time.After(bindingWallTimeout):
+				return fmt.Errorf("the Permit wait of %s did not end within %v of wall time", podKey(w.pod), bindingWallTimeout)
+			}
+		} else {
+			select {
+			case <-b.permitDone:
+				over = true
+			default:
+			}
+		}
+		if !over {
+			keep = append(keep, w)
+			continue
+		}
+		close(b.resume)
+		if err := r.waitBinding(b.key, b.done); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		if _, still := r.bindings[string(w.pod.UID)]; still {
+			b.blocked = true
+		}
+		r.mu.Unlock()
+	}
+	r.permitWaits = keep
+	return nil
+}
+
+// endedWaits are the waiting pods that this instant's events, deadlines
+// and verdicts release.
+func (r *run) endedWaits(t int64, verdicts []verdict) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range verdicts {
+		out[v.key] = true
+	}
+	for _, w := range r.permitWaits {
+		key := podKey(w.pod)
+		if w.deadline <= t {
+			out[key] = true
+		}
+		r.cl.mu.Lock()
+		cur, err := r.cl.getPod(w.pod.Namespace, w.pod.Name)
+		r.cl.mu.Unlock()
+		if err != nil || cur.UID != w.pod.UID || cur.Spec.NodeName != "" {
+			out[key] = true
+		}
+	}
+	return out
 }
 
 // releaseBinds lets every Bind call due at t complete, in the order of
@@ -448,6 +649,13 @@ func (r *run) releaseBinds(t int64) error {
 		for _, b := range r.bindings {
 			if b.key == due.key {
 				done = b.done
+			}
+		}
+		r.mu.Unlock()
+		r.mu.Lock()
+		for _, b := range r.bindings {
+			if b.key == due.key {
+				b.blocked = false
 			}
 		}
 		r.mu.Unlock()
@@ -500,15 +708,58 @@ func (r *run) scheduleOne(t int64) error {
 	if rec.Outcome == "scheduled" {
 		if fwk := r.sched.Profiles[c.pod.Spec.SchedulerName]; fwk != nil && fwk.GetWaitingPod(c.pod.UID) != nil {
 			rec.Outcome, waiting = "waiting", true
+			rec.Message = c.waitMessage
 		}
 	}
+	if rec.Preemption != nil && rec.Preemption.NominatedNode != "" {
+		r.noticePreemptedWaiters(c, &rec)
+	}
 	r.tw.release(rec)
-	if rec.Outcome == "scheduled" && b != nil && !waiting {
+	if waiting {
+		timeout, err := testplugins.PermitTimeout(c.pod)
+		if err == nil {
+			r.permitWaits = append(r.permitWaits, permitWait{deadline: t + timeout.Milliseconds(), cycle: c.cycle, pod: c.pod, timeout: timeout})
+		}
+		return nil
+	}
+	if rec.Outcome == "scheduled" && b != nil {
 		// The binding cycle runs in upstream's goroutine: wait for its end,
 		// unless a bind latency holds its Bind call.
-		return r.waitBinding(rec.Pod, b.done)
+		if err := r.waitBinding(rec.Pod, b.done); err != nil {
+			return err
+		}
+		r.mu.Lock()
+		if _, still := r.bindings[string(c.pod.UID)]; still {
+			b.blocked = true
+		}
+		r.mu.Unlock()
 	}
 	return nil
+}
+
+// noticePreemptedWaiters finds the waiting pods the cycle's preemption
+// rejected (upstream rejects a waiting victim instead of deleting it): a
+// victim of the cycle, and a victimRejectedAtPermit note.
+func (r *run) noticePreemptedWaiters(c *cycleRecord, rec *attemptRecord) {
+	for _, w := range r.permitWaits {
+		if w.pod.Spec.NodeName != "" {
+			continue
+		}
+		r.mu.Lock()
+		b := r.bindings[string(w.pod.UID)]
+		r.mu.Unlock()
+		if b == nil || b.node != rec.Preemption.NominatedNode {
+			continue
+		}
+		select {
+		case <-b.permitDone:
+		case <-time.After(permitNoticeWait):
+			continue
+		}
+		key := podKey(w.pod)
+		rec.Preemption.Victims = append(rec.Preemption.Victims, key)
+		r.tw.note(rec.T, "victimRejectedAtPermit", key, "preempted by "+podKey(c.pod))
+	}
 }
 
 func (r *run) attempt(c *cycleRecord, t int64) attemptRecord {
