@@ -250,9 +250,11 @@ std::optional<std::string> UnsafeRewrite(const std::string& text, const std::str
 }
 
 // The golden update workflow: rewrite each file's expectedTrace with the
-// reference's trace and say what changed. The scenario is decoded without
-// its expectedTrace, which is compared as text.
-int Update(api::Scheduler& impl, const std::vector<std::string>& files,
+// engine's trace (the reference's, or with --exec an external
+// implementation's, for goldens of plugins the reference does not have)
+// and say what changed. The scenario is decoded without its expectedTrace,
+// which is compared as text.
+int Update(Engine& engine, const std::vector<std::string>& files,
            std::ostream& out) {
   int updated = 0, unchanged = 0, failed = 0;
   for (const std::string& path : files) {
@@ -269,7 +271,11 @@ int Update(api::Scheduler& impl, const std::vector<std::string>& files,
       ++failed;
       continue;
     }
-    StatusOr<api::Trace> trace = impl.Run(*scenario, api::RunOptions{});
+    ScenarioInput input;
+    input.path = path;
+    input.text = WithoutExpectedTrace(*text);
+    input.scenario = &*scenario;
+    StatusOr<api::Trace> trace = engine.Run(input);
     if (!trace.ok()) {
       out << "FAIL " << path << ": " << trace.status().message() << "\n";
       ++failed;
@@ -383,16 +389,21 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
     impls = options.update ? std::vector<std::string>{"reference"}
                            : ImplementationNames();
   }
-  if (options.update && (!options.exec.empty() || impls.size() != 1 ||
+  if (options.update && (impls.size() + (options.exec.empty() ? 0 : 1) != 1 ||
                          options.mode != Mode::kStrict)) {
-    err << "error: --update regenerates expectedTrace with the reference "
-           "(--impl=reference); it does not go with --exec, several --impl "
-           "or --mode=legal-choice\n";
+    err << "error: --update regenerates expectedTrace with one implementation, "
+           "the reference (--impl=reference) or an --exec one; it does not go "
+           "with --exec and --impl together, several --impl or "
+           "--mode=legal-choice\n";
     return kCheckUsage;
   }
   // The reference is the specification: a golden written by another
-  // implementation would make that implementation its own oracle.
-  if (options.update && impls.front() != "reference") {
+  // built-in implementation would make that implementation its own oracle.
+  // --exec is the exception that exists for plugin authors: goldens of a
+  // plugin the reference does not have can only be written by the
+  // implementation that has it (they need the custom-plugins feature and
+  // are checked against that implementation in strict mode).
+  if (options.update && !impls.empty() && impls.front() != "reference") {
     err << "error: --update regenerates expectedTrace with the reference "
            "only (the specification), not --impl="
         << impls.front() << "; check other implementations against the "
@@ -416,13 +427,24 @@ int RunCheckCommand(const CheckCommandOptions& options, std::ostream& out,
   }
 
   reference::ReferenceScheduler reference;
+  if (options.update && !options.exec.empty()) {
+    StatusOr<std::unique_ptr<ExecEngine>> exec = ExecEngine::Start(
+        options.exec,
+        std::chrono::milliseconds(std::llround(options.timeout_seconds * 1000)));
+    if (!exec.ok()) {
+      err << "error: " << exec.status().message() << "\n";
+      return kCheckFailed;
+    }
+    return Update(**exec, files, out);
+  }
   if (options.update) {
     std::unique_ptr<api::Scheduler> impl = MakeImplementation(impls.front());
     if (impl == nullptr) {
       err << "error: unknown implementation " << impls.front() << "\n";
       return kCheckUsage;
     }
-    return Update(*impl, files, out);
+    std::unique_ptr<Engine> engine = MakeBuiltinEngine(std::move(impl));
+    return Update(*engine, files, out);
   }
 
   std::vector<std::unique_ptr<Engine>> engines;

@@ -9,11 +9,15 @@
 #   (d) --update regenerates from the reference only: --impl=optimized is a
 #       usage error (exit 2) and leaves the file alone;
 #   (e) a file the textual rewrite would break (a key after expectedTrace,
-#       a JSON scenario) is refused and left alone.
+#       a JSON scenario) is refused and left alone;
+#   (f) --update --exec writes the external implementation's trace (the
+#       example adapter, which answers with the reference's), and does not go
+#       with --impl.
 # Every check compares the whole output, the exit code and the file.
 set -uo pipefail
 schedref="$1"
 golden="$2"
+example="$3"
 failures=0
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 file="$tmp/fit-error-message.yaml"
@@ -143,5 +147,20 @@ else
   echo "$got"
   failures=$((failures + 1))
 fi
+
+# (f) An external implementation writes the goldens of its own plugins.
+edit 's/"evaluated":4,/"evaluated":3,/'
+expect exec-update 0 -- env SCHEDREF_BIN="$schedref" "$schedref" check --update \
+  --exec "python3 $example" "$file" <<EOF
+updated $file: +1 -1 lines
+  ~ $attempt: evaluated
+1 updated, 0 unchanged, 0 failed
+EOF
+expect_golden exec-update-restored
+edit 's/"evaluated":4,/"evaluated":3,/'
+expect exec-and-impl-refused 2 -- "$schedref" check --update --impl=reference \
+  --exec "python3 $example" "$file" <<EOF
+error: --update regenerates expectedTrace with one implementation, the reference (--impl=reference) or an --exec one; it does not go with --exec and --impl together, several --impl or --mode=legal-choice
+EOF
 
 [[ $failures == 0 ]]

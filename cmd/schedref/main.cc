@@ -431,7 +431,9 @@ int main(int argc, char** argv) {
           "reference, and --exec's) against it");
   check->add_flag("--update", check_options.update,
                   "Regenerate each file's expectedTrace with the reference "
-                  "and print what changed (the golden update workflow)");
+                  "(or, with --exec, with that implementation: goldens of "
+                  "out-of-tree plugins) and print what changed (the golden "
+                  "update workflow)");
 
   Input explain_input;
   schedref::conformance::ExplainCommandOptions explain_options;

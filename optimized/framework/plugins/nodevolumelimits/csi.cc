@@ -219,7 +219,7 @@ CSILimits::ResolvedVolumes CSILimits::Resolve(const api::Pod& pod) const {
     const api::PersistentVolumeClaim* claim = storage.Claim(pod.ns, claim_name);
     if (claim == nullptr) {
       r.error = schedref::Status::NotFound("looking up PVC " + pod.ns + "/" + claim_name +
-                                           ": persistentvolumeclaims \"" + claim_name +
+                                           ": persistentvolumeclaim \"" + claim_name +
                                            "\" not found");
     } else if (ephemeral && !ClaimIsForPod(pod, *claim)) {
       r.error = schedref::Status::Invalid("PVC " + claim->ns + "/" + claim->name +

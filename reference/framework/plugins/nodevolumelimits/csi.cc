@@ -153,7 +153,7 @@ schedref::Status CSILimits::AttachableVolumes(const api::Pod& pod,
     if (claim == nullptr) {
       if (!new_pod) continue;
       return schedref::Status::NotFound("looking up PVC " + pod.ns + "/" + claim_name +
-                                        ": persistentvolumeclaims \"" + claim_name +
+                                        ": persistentvolumeclaim \"" + claim_name +
                                         "\" not found");
     }
     if (ephemeral && !ClaimIsForPod(pod, *claim)) {

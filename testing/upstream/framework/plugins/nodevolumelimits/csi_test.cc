@@ -180,9 +180,13 @@ TEST(CSILimitsTest, UpstreamTestCSILimits) {
 
   const Status exceed(Code::kUnschedulable, kErrReasonMaxVolumeCountExceeded);
   const Status success = Status::Success();
+  // The informer's lister names the resource in the singular
+  // (client-go listers/core/v1, corev1.Resource("persistentvolumeclaim")),
+  // which is what the scheduler says; upstream's csi_test.go fakes the
+  // lister and spells it in the plural.
   const Status eph_missing(
       Code::kUnschedulableAndUnresolvable,
-      "looking up PVC test/abc-xyz: persistentvolumeclaims \"abc-xyz\" not found");
+      "looking up PVC test/abc-xyz: persistentvolumeclaim \"abc-xyz\" not found");
   const Status eph_not_owned =
       Status::Error("PVC test/abc-xyz was not created for pod test/abc (pod is not owner)");
 
@@ -277,7 +281,7 @@ TEST(CSILimitsTest, UpstreamTestCSILimits) {
       {"missing PVC of the new pod", Claims("missing", {"no-such-claim"}), {}, {kEbs},
        LS::kCsiNode, 2, {}, success,
        Status(Code::kUnschedulableAndUnresolvable,
-              "looking up PVC default/no-such-claim: persistentvolumeclaims "
+              "looking up PVC default/no-such-claim: persistentvolumeclaim "
               "\"no-such-claim\" not found")},
       {"a missing PVC of a pod on the node is not counted", one_ebs,
        {Claims("gone", {"no-such-claim"}), running}, {kEbs}, LS::kCsiNode, 2, {}, success,
