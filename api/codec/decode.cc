@@ -1176,4 +1176,9 @@ StatusOr<Objects> DecodeManifests(std::string_view text,
   return objects;
 }
 
+Status DecodeLabelSelectorAt(const FieldReader& parent, std::string_view key,
+                             std::optional<LabelSelector>* out) {
+  return decode_fields::ReadLabelSelector(parent, key, out);
+}
+
 }  // namespace schedref::api
