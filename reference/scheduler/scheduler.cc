@@ -79,6 +79,10 @@ Scheduler::Scheduler(const api::Scenario& scenario,
 
 schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
+  StatusOr<std::unique_ptr<api::extender::ExtenderSet>> extenders =
+      api::extender::ExtenderSet::Start(scenario_);
+  if (!extenders.ok()) return extenders.status();
+  extenders_ = std::move(extenders).value();
   std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
   api::QueueSortValidator sort_validator;
@@ -101,6 +105,13 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
     queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
+    if (!config.extenders.empty()) {
+      qp.queueing_hints[api::extender::kExtenderName] = {
+          framework::ClusterEventWithHint{
+              framework::ClusterEvent{framework::EventResource::kWildCard,
+                                      framework::kAll, ""},
+              nullptr}};
+    }
     queue_profiles[profile.scheduler_name] = std::move(qp);
     if (sort == nullptr) sort = f->QueueSort();
     profiles_[profile.scheduler_name] = std::move(fwk).value();

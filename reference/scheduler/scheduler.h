@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "api/extender/extender_set.h"
 #include "api/scheduler.h"
 #include "api/status.h"
 #include "api/types/scenario.h"
@@ -109,6 +110,9 @@ class Scheduler : public framework::Handle {
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
+  const api::extender::ExtenderSet* Extenders() const override {
+    return extenders_.get();
+  }
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
   framework::Status PreemptVictim(const api::Pod& victim,
@@ -220,6 +224,13 @@ class Scheduler : public framework::Handle {
       const std::vector<const framework::NodeInfo*>& nodes,
       framework::Choices& choices, FilterDetail* detail,
       framework::Status* error);
+  // findNodesThatPassExtenders: each interested filter extender in turn
+  // narrows `feasible`; its failed nodes land in `statuses`. Returns an
+  // Error status iff a non-ignorable extender failed. `detail`: nullptr, or
+  // where each extender's verdict on each node it was sent goes.
+  framework::Status FindNodesThatPassExtenders(
+      const api::Pod& pod, std::vector<const framework::NodeInfo*>& feasible,
+      framework::NodeToStatus& statuses, FilterDetail* detail);
   // prioritizeNodes: PreScore and Score over the feasible nodes.
   StatusOr<std::vector<framework::NodeScoreResult>> PrioritizeNodes(
       framework::Framework& fwk, framework::CycleState& state,
@@ -244,6 +255,8 @@ class Scheduler : public framework::Handle {
   // The binding cycle from PreBind (at plugin binding.pre_bind_next) on;
   // returns as AdvanceBinding does.
   bool ContinuePreBind(InFlightBinding& binding);
+  // bind: a binder extender (extendersBinding), else the Bind plugins.
+  framework::Status Bind(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding,
                                const framework::Status& status);
@@ -281,6 +294,8 @@ class Scheduler : public framework::Handle {
   cache::Cache cache_;
   std::unique_ptr<queue::SchedulingQueue> queue_;
   std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
+  // The configured extenders, and the declared ones' servers (Init).
+  std::unique_ptr<api::extender::ExtenderSet> extenders_;
   framework::Snapshot snapshot_;
   int64_t next_start_node_index_ = 0;
   uint64_t rng_state_ = 0;
