@@ -34,7 +34,9 @@ StatusOr<api::Trace> OptimizedScheduler::Run(const api::Scenario& scenario,
                                              const api::RunOptions& options) {
   internal::Scheduler sched(scenario, options);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
-  return sched.Run();
+  StatusOr<api::Trace> trace = sched.Run();
+  if (options.extender_stats != nullptr) *options.extender_stats = sched.ExtenderStats();
+  return trace;
 }
 
 namespace internal {

@@ -90,6 +90,12 @@ class Scheduler : public framework::Handle {
   std::vector<std::string> NominatedNodeNames() const override {
     return queue_->NominatedNodeNames();
   }
+  // The extender calls made so far and their wall time.
+  api::ExtenderCallStats ExtenderStats() const {
+    return extenders_ == nullptr
+               ? api::ExtenderCallStats{}
+               : api::ExtenderCallStats{extenders_->calls(), extenders_->call_nanos()};
+  }
   const api::extender::ExtenderSet* Extenders() const override { return extenders_.get(); }
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;

@@ -39,7 +39,9 @@ StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
                                              framework::Choices& choices) {
   internal::Scheduler sched(scenario, options, choices);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
-  return sched.Run();
+  StatusOr<api::Trace> trace = sched.Run();
+  if (options.extender_stats != nullptr) *options.extender_stats = sched.ExtenderStats();
+  return trace;
 }
 
 StatusOr<ReferenceScheduler::ProfilePlugins> ReferenceScheduler::Plugins(

@@ -110,6 +110,12 @@ class Scheduler : public framework::Handle {
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
+  // The extender calls made so far and their wall time.
+  api::ExtenderCallStats ExtenderStats() const {
+    return extenders_ == nullptr
+               ? api::ExtenderCallStats{}
+               : api::ExtenderCallStats{extenders_->calls(), extenders_->call_nanos()};
+  }
   const api::extender::ExtenderSet* Extenders() const override {
     return extenders_.get();
   }
