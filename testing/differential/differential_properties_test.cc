@@ -42,9 +42,13 @@ RC_GTEST_PROP(Differential, SameTracesAsTheReference, ()) {
   // created, deleted and changed in the timeline.
   options.storage_percent = 30;
   options.storage_changes = true;
+  // A declared scheduler extender (filter, prioritize, bind, preempt, its
+  // errors and timeouts) in a share of the cases.
+  options.extender_percent = 20;
   api::Scenario s = *scenario_gen::GenScenario(options);
   if (Chance(60)) s = VaryConfiguration(std::move(s));
   RC_CLASSIFY(ConfigurationVaried(s), "varied configuration");
+  RC_CLASSIFY(!s.extenders.empty(), "declared extender");
   std::unique_ptr<api::Scheduler> reference = Make("reference");
   std::unique_ptr<api::Scheduler> candidate = Make(Candidate());
   RequireNoDivergence(
