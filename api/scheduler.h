@@ -16,6 +16,13 @@
 
 namespace schedref::api {
 
+// What a run's scheduler extenders cost (RunOptions::extender_stats).
+struct ExtenderCallStats {
+  int64_t calls = 0;
+  // Wall time spent in the calls (HTTP round trips included).
+  int64_t nanos = 0;
+};
+
 struct RunOptions {
   // Record NodeDetail for every node of every attempt (what `explain` shows).
   bool full_detail = false;
@@ -30,6 +37,9 @@ struct RunOptions {
   // (`schedref run`). It observes only; the trace does not depend on it.
   // Empty: never called.
   std::function<void(TimeMs now, const Trace& trace)> on_instant;
+  // Set: receives, when Run returns, the extender calls the run made and
+  // their wall time (`schedref bench`). It observes only.
+  ExtenderCallStats* extender_stats = nullptr;
 };
 
 class Scheduler {

@@ -280,11 +280,17 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
   }
   std::vector<std::string> filter_plugins = context.filter_plugins;
   std::vector<std::pair<std::string, int64_t>> score_plugins = context.score_plugins;
+  std::set<std::string> extender_names;
+  for (const api::Extender& x : context.extenders) extender_names.insert(x.url_prefix);
   if (filter_plugins.empty() && score_plugins.empty()) {
     std::set<std::string> filters, scores;
     for (const auto& [node, d] : a.detail) {
-      for (const auto& [plugin, verdict] : d.filter) filters.insert(plugin);
-      for (const auto& [plugin, score] : d.scores) scores.insert(plugin);
+      for (const auto& [plugin, verdict] : d.filter) {
+        if (extender_names.count(plugin) == 0) filters.insert(plugin);
+      }
+      for (const auto& [plugin, score] : d.scores) {
+        if (extender_names.count(plugin) == 0) scores.insert(plugin);
+      }
     }
     filter_plugins.assign(filters.begin(), filters.end());
     for (const std::string& p : scores) score_plugins.emplace_back(p, 0);
@@ -293,12 +299,23 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
   for (const auto& [plugin, weight] : score_plugins) {
     score_list.push_back({{"plugin", plugin}, {"weight", weight}});
   }
-  // Extenders run after the plugins (filter) and add to the totals
-  // (prioritize); schedref models none yet, so the lists stay empty.
+  // Extenders run after the Filter plugins and add their scaled scores to
+  // the totals.
+  Json extender_list = Json::array();
+  for (const api::Extender& x : context.extenders) {
+    extender_list.push_back({{"name", x.url_prefix},
+                             {"filter", !x.filter_verb.empty()},
+                             {"prioritize", !x.prioritize_verb.empty()},
+                             {"weight", x.weight},
+                             {"bind", !x.bind_verb.empty()},
+                             {"preempt", !x.preempt_verb.empty()},
+                             {"ignorable", x.ignorable},
+                             {"nodeCacheCapable", x.node_cache_capable}});
+  }
   out["plugins"] = {{"preFilter", pre_filter},
                     {"filter", filter_plugins},
                     {"score", score_list},
-                    {"extenders", Json::array()}};
+                    {"extenders", extender_list}};
 
   // The nodes: feasible by total, highest first, then rejected by name.
   const std::map<std::string, int64_t> totals = TotalScores(a);
@@ -351,7 +368,19 @@ Json ExplainAttemptJson(const api::Attempt& a, const ExplainContext& context) {
                         {"weighted", it->second.weighted}});
     }
     n["scores"] = scores;
-    n["extenders"] = Json::array();
+    Json extenders = Json::array();
+    for (const api::Extender& x : context.extenders) {
+      Json e = {{"name", x.url_prefix}};
+      if (auto it = d.filter.find(x.url_prefix); it != d.filter.end()) {
+        e["filter"] = it->second;
+      }
+      if (auto it = d.scores.find(x.url_prefix); it != d.scores.end()) {
+        e["score"] = it->second.raw;
+        e["weighted"] = it->second.weighted;
+      }
+      if (e.size() > 1) extenders.push_back(std::move(e));
+    }
+    n["extenders"] = extenders;
     nodes.push_back(std::move(n));
   }
   out["nodes"] = nodes;
@@ -404,7 +433,17 @@ std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::st
     lines.push_back("Score plugins (weight): " + Join(parts, ", "));
   }
   for (const Json& x : plugins["extenders"]) {
-    lines.push_back("extender " + x.value("name", std::string()));
+    std::vector<std::string> verbs;
+    if (x.value("filter", false)) verbs.push_back("filter");
+    if (x.value("prioritize", false)) {
+      verbs.push_back("prioritize weight " + std::to_string(x.value("weight", int64_t{0})));
+    }
+    if (x.value("bind", false)) verbs.push_back("bind");
+    if (x.value("preempt", false)) verbs.push_back("preempt");
+    if (x.value("ignorable", false)) verbs.push_back("ignorable");
+    if (x.value("nodeCacheCapable", false)) verbs.push_back("nodeCacheCapable");
+    lines.push_back("extender " + x.value("name", std::string()) + ": " +
+                    (verbs.empty() ? std::string("no verbs") : Join(verbs, ", ")));
   }
   size_t listed = 0, left_out = 0;
   for (const Json& n : e["nodes"]) {
@@ -427,6 +466,12 @@ std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::st
           by.push_back(f["plugin"].get<std::string>() + " (" + status + ")");
         }
       }
+      for (const Json& x : n["extenders"]) {
+        const std::string status = x.value("filter", std::string(kSuccess));
+        if (status != kSuccess) {
+          by.push_back("extender " + x["name"].get<std::string>() + " (" + status + ")");
+        }
+      }
       line += "rejected by " + Join(by, ", ");
     }
     if (n["chosen"].get<bool>()) line += " <- chosen";
@@ -444,7 +489,13 @@ std::vector<std::string> RenderExplanation(const Json& e, const std::set<std::st
       lines.push_back("  scores: " + Join(parts, ", "));
     }
     for (const Json& x : n["extenders"]) {
-      lines.push_back("  extender " + x.value("name", std::string()) + ": " + x.dump());
+      std::vector<std::string> parts;
+      if (x.contains("filter")) parts.push_back("filter " + x["filter"].get<std::string>());
+      if (x.contains("score")) {
+        parts.push_back("score " + std::to_string(x["weighted"].get<int64_t>()) + " (raw " +
+                        std::to_string(x["score"].get<int64_t>()) + ")");
+      }
+      lines.push_back("  extender " + x.value("name", std::string()) + ": " + Join(parts, ", "));
     }
   }
   if (left_out > 0) {
@@ -499,6 +550,11 @@ ExplainContext ExplainContextFor(reference::ReferenceScheduler& reference,
   ExplainContext context;
   context.seed = scenario.seed;
   context.cluster_nodes = NodesAt(scenario, attempt.at);
+  for (bool ignorable : {false, true}) {
+    for (const api::Extender& x : scenario.config.extenders) {
+      if (x.ignorable == ignorable) context.extenders.push_back(x);
+    }
+  }
   for (const api::Warning& w : trace.warnings) {
     if (w.pod == attempt.pod) context.warnings.push_back(w);
   }

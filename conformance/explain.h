@@ -46,6 +46,10 @@ struct ExplainContext {
   // name, weights unknown (0).
   std::vector<std::string> filter_plugins;
   std::vector<std::pair<std::string, int64_t>> score_plugins;
+  // The configured extenders in call order (the non-ignorable ones, then
+  // the ignorable ones); the attempt's detail has their verdicts and scores
+  // under their urlPrefix.
+  std::vector<api::Extender> extenders;
   // The scheduler's RNG seed (the scenario's `seed`), which breaks ties.
   uint64_t seed = 0;
   // The warnings about the attempt's pod (api::Trace::warnings).

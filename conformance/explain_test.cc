@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace schedref::conformance {
 namespace {
 
@@ -406,6 +408,46 @@ TEST(ExplainTest, NodesAt) {
   EXPECT_EQ(NodesAt(s, 999), (Lines{"n1", "n2"}));
   EXPECT_EQ(NodesAt(s, 1000), (Lines{"n1", "n2", "n3"}));
   EXPECT_EQ(NodesAt(s, 2000), (Lines{"n2", "n3"}));
+}
+
+// Extenders: listed in call order, their verdicts and scores per node
+// beside the plugins', named by urlPrefix; an extender's rejection rejects
+// the node, and its weighted score counts in the total.
+TEST(ExplainTest, Extenders) {
+  api::Attempt a = TieAttempt();
+  a.detail["a"].filter["http://x"] = "Success";
+  a.detail["a"].scores["http://x"] = {3, 3, 60};
+  a.detail["b"].filter["http://x"] = "Unschedulable: no gpu";
+  ExplainContext context = Context();
+  api::Extender x;
+  x.url_prefix = "http://x";
+  x.filter_verb = "filter";
+  x.prioritize_verb = "prioritize";
+  x.weight = 2;
+  context.extenders = {x};
+  const nlohmann::json j = ExplainAttemptJson(a, context);
+  EXPECT_EQ(j["plugins"]["extenders"][0]["name"], "http://x");
+  EXPECT_EQ(j["plugins"]["extenders"][0]["weight"], 2);
+  EXPECT_EQ(j["plugins"]["extenders"][0]["filter"], true);
+  EXPECT_EQ(j["plugins"]["extenders"][0]["bind"], false);
+  EXPECT_EQ(j["nodes"][0]["node"], "a");
+  EXPECT_EQ(j["nodes"][0]["total"], 410);
+  EXPECT_EQ(j["nodes"][0]["extenders"][0],
+            (nlohmann::json{{"name", "http://x"}, {"filter", "Success"}, {"score", 3},
+                            {"weighted", 60}}));
+  // The plugins' lists do not show the extender.
+  for (const nlohmann::json& s : j["nodes"][0]["scores"]) EXPECT_NE(s["plugin"], "http://x");
+  const std::vector<std::string> text = ExplainAttempt(a, context);
+  EXPECT_NE(std::find(text.begin(), text.end(),
+                      "extender http://x: filter, prioritize weight 2"),
+            text.end());
+  EXPECT_NE(std::find(text.begin(), text.end(), "  extender http://x: filter Success, score 60 (raw 3)"),
+            text.end());
+  bool b_rejected = false;
+  for (const std::string& line : text) {
+    if (line == "node b: rejected by extender http://x (Unschedulable: no gpu)") b_rejected = true;
+  }
+  EXPECT_TRUE(b_rejected);
 }
 
 TEST(ExplainTest, AttemptToExplain) {

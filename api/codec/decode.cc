@@ -1220,4 +1220,9 @@ void SetPodLifetime(const PodLifetime& lifetime, Pod* pod) {
   pod->lifetime = lifetime;
 }
 
+Status DecodeLabelSelectorAt(const FieldReader& parent, std::string_view key,
+                             std::optional<LabelSelector>* out) {
+  return decode_fields::ReadLabelSelector(parent, key, out);
+}
+
 }  // namespace schedref::api

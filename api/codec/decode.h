@@ -70,6 +70,13 @@ using AnyObject =
 // known yet is described as "<Kind> <events[3].object>".
 [[nodiscard]] StatusOr<AnyObject> DecodeObjectAt(const FieldReader& at);
 
+// The metav1.LabelSelector at parent.key, validated as the API server
+// validates one; absent leaves *out alone. For scenario fields that select
+// objects (a declared extender's rules).
+[[nodiscard]] Status DecodeLabelSelectorAt(const FieldReader& parent,
+                                           std::string_view key,
+                                           std::optional<LabelSelector>* out);
+
 // RFC 3339 as metav1.Time reads it ("2024-01-02T03:04:05Z", optional
 // fraction, "Z" or a +hh:mm/-hh:mm offset) -> milliseconds since the epoch
 // (fractions below a millisecond are truncated). nullopt if malformed.

@@ -151,7 +151,8 @@ class ScenarioDecoder {
     SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
         root_,
         {"schedref", "name", "description", "upstream", "seed", "startTime",
-         "bindLatency", "volumeBindingLatency", "config", "objects", "timeline", "arrivals",
+         "bindLatency", "volumeBindingLatency", "config", "extenders", "objects", "timeline",
+         "arrivals",
          "expectedTrace"}));
     scenario_.file = root_.file();
     SCHEDREF_RETURN_IF_ERROR(DecodeHeader());
@@ -160,6 +161,7 @@ class ScenarioDecoder {
     StatusOr<SchedulerConfiguration> c = DecodeConfigurationAt(*config);
     if (!c.ok()) return c.status();
     scenario_.config = std::move(c).value();
+    SCHEDREF_RETURN_IF_ERROR(DecodeExtenders());
     SCHEDREF_RETURN_IF_ERROR(DecodeObjects());
     SCHEDREF_RETURN_IF_ERROR(DecodeArrivals());
     SCHEDREF_RETURN_IF_ERROR(DecodeTimeline());
@@ -212,6 +214,153 @@ class ScenarioDecoder {
                                           &scenario_.bind_latency_ms));
     return ReadDuration(root_, "volumeBindingLatency", false,
                         &scenario_.volume_binding_latency_ms);
+  }
+
+  // --- declared extenders ---
+
+  Status DecodeDeclaredReply(const FieldReader& r, DeclaredReply* out) {
+    SCHEDREF_RETURN_IF_ERROR(ReadDuration(r, "delay", false, &out->delay_ms));
+    SCHEDREF_RETURN_IF_ERROR(r.Int32("status", &out->status));
+    if (out->status < 100 || out->status > 599) {
+      return r.ErrorAt("status", "HTTP status " + std::to_string(out->status) +
+                                     " is not in [100, 599]");
+    }
+    SCHEDREF_RETURN_IF_ERROR(r.String("error", &out->error));
+    return r.String("body", &out->body);
+  }
+
+  Status DecodeDeclaredNodes(const FieldReader& r, bool names_only,
+                             DeclaredNodes* out) {
+    SCHEDREF_RETURN_IF_ERROR(r.StringList("nodes", &out->names));
+    SCHEDREF_RETURN_IF_ERROR(
+        DecodeLabelSelectorAt(r, "selector", &out->selector));
+    if (out->selector.has_value()) {
+      if (names_only) {
+        return r.ErrorAt("selector",
+                         "a nodeCacheCapable extender is sent node names "
+                         "only; select nodes by name");
+      }
+    }
+    if (out->names.empty() && !out->selector.has_value()) {
+      return r.Error("names no nodes: give nodes or selector");
+    }
+    return Status::Ok();
+  }
+
+  Status DecodeExtenders() {
+    StatusOr<std::vector<FieldReader>> items = root_.Array("extenders");
+    if (!items.ok()) return items.status();
+    std::set<std::string> seen;
+    for (const FieldReader& item : *items) {
+      SCHEDREF_RETURN_IF_ERROR(item.ExpectObject());
+      SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+          item, {"urlPrefix", "filter", "prioritize", "bind", "preempt"}));
+      DeclaredExtender d;
+      SCHEDREF_RETURN_IF_ERROR(item.RequiredString("urlPrefix", &d.url_prefix));
+      if (!seen.insert(d.url_prefix).second) {
+        return item.ErrorAt("urlPrefix", "duplicate declared extender \"" +
+                                             d.url_prefix + "\"");
+      }
+      const Extender* config = nullptr;
+      for (const Extender& e : scenario_.config.extenders) {
+        if (e.url_prefix == d.url_prefix) config = &e;
+      }
+      if (config == nullptr) {
+        return item.ErrorAt("urlPrefix", "no config.extenders[] entry has "
+                                         "urlPrefix \"" + d.url_prefix + "\"");
+      }
+      const bool names_only = config->node_cache_capable;
+      // Each declared verb needs the configured verb it answers.
+      auto check_verb = [&](const char* key, const std::string& verb,
+                            const char* config_key) -> Status {
+        if (verb.empty()) {
+          return item.ErrorAt(key, std::string("the extender's config has no ") +
+                                       config_key);
+        }
+        return Status::Ok();
+      };
+      StatusOr<FieldReader> filter = item.Object("filter");
+      if (!filter.ok()) return filter.status();
+      if (filter->present()) {
+        SCHEDREF_RETURN_IF_ERROR(check_verb("filter", config->filter_verb, "filterVerb"));
+        SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+            *filter, {"delay", "status", "error", "body", "reject"}));
+        DeclaredFilter f;
+        SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredReply(*filter, &f.reply));
+        StatusOr<std::vector<FieldReader>> rules = filter->Array("reject");
+        if (!rules.ok()) return rules.status();
+        for (const FieldReader& rule : *rules) {
+          SCHEDREF_RETURN_IF_ERROR(rule.ExpectObject());
+          SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+              rule, {"nodes", "selector", "reason", "unresolvable"}));
+          DeclaredReject reject;
+          SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredNodes(rule, names_only, &reject.nodes));
+          SCHEDREF_RETURN_IF_ERROR(rule.String("reason", &reject.reason));
+          SCHEDREF_RETURN_IF_ERROR(rule.Bool("unresolvable", &reject.unresolvable));
+          f.reject.push_back(std::move(reject));
+        }
+        d.filter = std::move(f);
+      }
+      StatusOr<FieldReader> prioritize = item.Object("prioritize");
+      if (!prioritize.ok()) return prioritize.status();
+      if (prioritize->present()) {
+        SCHEDREF_RETURN_IF_ERROR(
+            check_verb("prioritize", config->prioritize_verb, "prioritizeVerb"));
+        SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+            *prioritize, {"delay", "status", "error", "body", "scores", "default"}));
+        DeclaredPrioritize p;
+        SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredReply(*prioritize, &p.reply));
+        if (!p.reply.error.empty()) {
+          return prioritize->ErrorAt("error",
+                                     "a HostPriorityList has no Error field; "
+                                     "use status or body");
+        }
+        SCHEDREF_RETURN_IF_ERROR(prioritize->Int64("default", &p.default_score));
+        StatusOr<std::vector<FieldReader>> rules = prioritize->Array("scores");
+        if (!rules.ok()) return rules.status();
+        for (const FieldReader& rule : *rules) {
+          SCHEDREF_RETURN_IF_ERROR(rule.ExpectObject());
+          SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(rule, {"nodes", "selector", "score"}));
+          DeclaredScore score;
+          SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredNodes(rule, names_only, &score.nodes));
+          SCHEDREF_RETURN_IF_ERROR(rule.RequiredInt64("score", &score.score));
+          p.scores.push_back(std::move(score));
+        }
+        d.prioritize = std::move(p);
+      }
+      StatusOr<FieldReader> bind = item.Object("bind");
+      if (!bind.ok()) return bind.status();
+      if (bind->present()) {
+        SCHEDREF_RETURN_IF_ERROR(check_verb("bind", config->bind_verb, "bindVerb"));
+        SCHEDREF_RETURN_IF_ERROR(
+            CheckKnownFields(*bind, {"delay", "status", "error", "body"}));
+        DeclaredReply b;
+        SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredReply(*bind, &b));
+        d.bind = std::move(b);
+      }
+      StatusOr<FieldReader> preempt = item.Object("preempt");
+      if (!preempt.ok()) return preempt.status();
+      if (preempt->present()) {
+        SCHEDREF_RETURN_IF_ERROR(check_verb("preempt", config->preempt_verb, "preemptVerb"));
+        SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+            *preempt, {"delay", "status", "error", "body", "drop", "keepVictims"}));
+        DeclaredPreempt p;
+        SCHEDREF_RETURN_IF_ERROR(DecodeDeclaredReply(*preempt, &p.reply));
+        if (!p.reply.error.empty()) {
+          return preempt->ErrorAt("error",
+                                  "an ExtenderPreemptionResult has no Error "
+                                  "field; use status or body");
+        }
+        SCHEDREF_RETURN_IF_ERROR(preempt->StringList("drop", &p.drop));
+        SCHEDREF_RETURN_IF_ERROR(preempt->Int64("keepVictims", &p.keep_victims));
+        if (p.keep_victims.has_value() && *p.keep_victims < 0) {
+          return preempt->ErrorAt("keepVictims", "must not be negative");
+        }
+        d.preempt = std::move(p);
+      }
+      scenario_.extenders.push_back(std::move(d));
+    }
+    return Status::Ok();
   }
 
   // --- objects ---

@@ -470,6 +470,53 @@ struct ErrorCase {
   std::string message;
 };
 
+// An extender with every verb, for the declared-extender cases.
+const std::string kExtenderConfig =
+    "config: {extenders: [{urlPrefix: http://x, filterVerb: f, "
+    "prioritizeVerb: p, weight: 1, preemptVerb: e}]}\n";
+
+TEST(DecodeScenario, DeclaredExtendersRoundTrip) {
+  const std::string text = Doc(
+      "config:\n"
+      "  extenders:\n"
+      "  - {urlPrefix: http://x, filterVerb: f, prioritizeVerb: p, weight: 2,\n"
+      "     bindVerb: b, preemptVerb: e}\n"
+      "extenders:\n"
+      "- urlPrefix: http://x\n"
+      "  filter:\n"
+      "    delay: 1500ms\n"
+      "    error: busy\n"
+      "    reject:\n"
+      "    - {nodes: [n1], reason: r1, unresolvable: true}\n"
+      "    - {selector: {matchLabels: {gpu: none}, matchExpressions: [{key: z, "
+      "operator: In, values: [a]}]}, reason: r2}\n"
+      "  prioritize:\n"
+      "    default: 1\n"
+      "    scores: [{nodes: [n2], score: 7}]\n"
+      "  bind: {status: 500}\n"
+      "  preempt: {drop: [n3], keepVictims: 1, body: '{}'}\n");
+  StatusOr<Scenario> s = DecodeScenario(text, "f.yaml");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->extenders.size(), 1u);
+  const DeclaredExtender& d = s->extenders[0];
+  ASSERT_TRUE(d.filter.has_value());
+  EXPECT_EQ(d.filter->reply.delay_ms, 1500);
+  EXPECT_EQ(d.filter->reply.error, "busy");
+  ASSERT_EQ(d.filter->reject.size(), 2u);
+  EXPECT_TRUE(d.filter->reject[0].unresolvable);
+  EXPECT_EQ(d.filter->reject[1].nodes.selector->match_labels.at("gpu"), "none");
+  EXPECT_EQ(d.prioritize->default_score, 1);
+  EXPECT_EQ(d.prioritize->scores[0].score, 7);
+  EXPECT_EQ(d.bind->status, 500);
+  EXPECT_EQ(d.preempt->drop, std::vector<std::string>{"n3"});
+  EXPECT_EQ(*d.preempt->keep_victims, 1);
+  EXPECT_EQ(*d.preempt->reply.body, "{}");
+  const std::string encoded = EncodeScenario(*s);
+  StatusOr<Scenario> again = DecodeScenario(encoded, "f.yaml");
+  ASSERT_TRUE(again.ok()) << again.status().message() << "\n" << encoded;
+  EXPECT_EQ(*again, *s) << encoded;
+}
+
 TEST(DecodeScenario, Errors) {
   const std::string node_objects = std::string("objects:\n- ") + kNode + "\n";
   const std::vector<ErrorCase> cases = {
@@ -778,6 +825,66 @@ TEST(DecodeScenario, Errors) {
        Doc("timeline:\n- {at: 1s, create: {apiVersion: storage.k8s.io/v1, kind: StorageClass, "
            "metadata: {name: fast}}}\n"),
        "f.yaml: StorageClass fast: timeline[0].create.provisioner: required value"},
+      // Declared extenders.
+      {"DeclaredExtenderWithoutConfig",
+       Doc("extenders: [{urlPrefix: http://x}]\n"),
+       "f.yaml: extenders[0].urlPrefix: no config.extenders[] entry has "
+       "urlPrefix \"http://x\""},
+      {"DeclaredExtenderVerbNotConfigured",
+       Doc(kExtenderConfig + "extenders: [{urlPrefix: http://x, bind: {}}]\n"),
+       "f.yaml: extenders[0].bind: the extender's config has no bindVerb"},
+      {"DeclaredExtenderDuplicate",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x}, {urlPrefix: http://x}]\n"),
+       "f.yaml: extenders[1].urlPrefix: duplicate declared extender "
+       "\"http://x\""},
+      {"DeclaredExtenderUnknownField",
+       Doc(kExtenderConfig + "extenders: [{urlPrefix: http://x, filtr: {}}]\n"),
+       "f.yaml: extenders[0].filtr: unknown field"},
+      {"DeclaredRuleNamesNoNodes",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, filter: {reject: [{reason: r}]}}]\n"),
+       "f.yaml: extenders[0].filter.reject[0]: names no nodes: give nodes or "
+       "selector"},
+      {"DeclaredSelectorForNodeNames",
+       Doc("config: {extenders: [{urlPrefix: http://x, filterVerb: f, "
+           "nodeCacheCapable: true}]}\n"
+           "extenders: [{urlPrefix: http://x, filter: {reject: [{selector: "
+           "{matchLabels: {a: b}}}]}}]\n"),
+       "f.yaml: extenders[0].filter.reject[0].selector: a nodeCacheCapable "
+       "extender is sent node names only; select nodes by name"},
+      {"DeclaredBadSelector",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, filter: {reject: [{selector: "
+           "{matchExpressions: [{key: a, operator: Near}]}}]}}]\n"),
+       "f.yaml: extenders[0].filter.reject[0].selector.matchExpressions[0]."
+       "operator: unsupported value \"Near\" (supported: \"In\", \"NotIn\", "
+       "\"Exists\", \"DoesNotExist\")"},
+      {"DeclaredStatusOutOfRange",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, filter: {status: 99}}]\n"),
+       "f.yaml: extenders[0].filter.status: HTTP status 99 is not in [100, "
+       "599]"},
+      {"DeclaredDelayNotDuration",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, filter: {delay: 5}}]\n"),
+       "f.yaml: extenders[0].filter.delay: expected a duration string such "
+       "as \"1.5s\", got integer"},
+      {"DeclaredPrioritizeError",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, prioritize: {error: e}}]\n"),
+       "f.yaml: extenders[0].prioritize.error: a HostPriorityList has no Error "
+       "field; use status or body"},
+      {"DeclaredScoreMissing",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, prioritize: {scores: [{nodes: "
+           "[a]}]}}]\n"),
+       "f.yaml: extenders[0].prioritize.scores[0].score: required field is "
+       "missing"},
+      {"DeclaredKeepVictimsNegative",
+       Doc(kExtenderConfig +
+           "extenders: [{urlPrefix: http://x, preempt: {keepVictims: -1}}]\n"),
+       "f.yaml: extenders[0].preempt.keepVictims: must not be negative"},
       {"TerminationGracePeriodNotAnInteger",
        Doc("objects:\n- " + PodManifest("p", "terminationGracePeriodSeconds: '5'") +
            "\n"),

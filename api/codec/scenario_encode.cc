@@ -66,6 +66,84 @@ ordered_json EncodeEvent(const Event& e) {
   return out;
 }
 
+ordered_json EncodeDeclaredNodes(const DeclaredNodes& nodes) {
+  ordered_json out = ordered_json::object();
+  if (!nodes.names.empty()) out["nodes"] = nodes.names;
+  if (nodes.selector.has_value()) {
+    ordered_json selector = ordered_json::object();
+    if (!nodes.selector->match_labels.empty()) {
+      ordered_json labels = ordered_json::object();
+      for (const auto& [k, v] : nodes.selector->match_labels) labels[k] = v;
+      selector["matchLabels"] = std::move(labels);
+    }
+    if (!nodes.selector->match_expressions.empty()) {
+      ordered_json exprs = ordered_json::array();
+      for (const LabelSelectorRequirement& r : nodes.selector->match_expressions) {
+        ordered_json e = {{"key", r.key}, {"operator", r.op}};
+        if (!r.values.empty()) e["values"] = r.values;
+        exprs.push_back(std::move(e));
+      }
+      selector["matchExpressions"] = std::move(exprs);
+    }
+    out["selector"] = std::move(selector);
+  }
+  return out;
+}
+
+void EncodeDeclaredReply(const DeclaredReply& r, ordered_json* out) {
+  if (r.delay_ms != 0) (*out)["delay"] = FormatDurationMs(r.delay_ms);
+  if (r.status != 200) (*out)["status"] = r.status;
+  if (!r.error.empty()) (*out)["error"] = r.error;
+  if (r.body.has_value()) (*out)["body"] = *r.body;
+}
+
+ordered_json EncodeDeclaredExtender(const DeclaredExtender& d) {
+  ordered_json out = {{"urlPrefix", d.url_prefix}};
+  if (d.filter.has_value()) {
+    ordered_json f = ordered_json::object();
+    EncodeDeclaredReply(d.filter->reply, &f);
+    if (!d.filter->reject.empty()) {
+      ordered_json rules = ordered_json::array();
+      for (const DeclaredReject& r : d.filter->reject) {
+        ordered_json rule = EncodeDeclaredNodes(r.nodes);
+        if (!r.reason.empty()) rule["reason"] = r.reason;
+        if (r.unresolvable) rule["unresolvable"] = true;
+        rules.push_back(std::move(rule));
+      }
+      f["reject"] = std::move(rules);
+    }
+    out["filter"] = std::move(f);
+  }
+  if (d.prioritize.has_value()) {
+    ordered_json p = ordered_json::object();
+    EncodeDeclaredReply(d.prioritize->reply, &p);
+    if (d.prioritize->default_score != 0) p["default"] = d.prioritize->default_score;
+    if (!d.prioritize->scores.empty()) {
+      ordered_json rules = ordered_json::array();
+      for (const DeclaredScore& r : d.prioritize->scores) {
+        ordered_json rule = EncodeDeclaredNodes(r.nodes);
+        rule["score"] = r.score;
+        rules.push_back(std::move(rule));
+      }
+      p["scores"] = std::move(rules);
+    }
+    out["prioritize"] = std::move(p);
+  }
+  if (d.bind.has_value()) {
+    ordered_json b = ordered_json::object();
+    EncodeDeclaredReply(*d.bind, &b);
+    out["bind"] = std::move(b);
+  }
+  if (d.preempt.has_value()) {
+    ordered_json p = ordered_json::object();
+    EncodeDeclaredReply(d.preempt->reply, &p);
+    if (!d.preempt->drop.empty()) p["drop"] = d.preempt->drop;
+    if (d.preempt->keep_victims.has_value()) p["keepVictims"] = *d.preempt->keep_victims;
+    out["preempt"] = std::move(p);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string EncodeScenario(const Scenario& s) {
@@ -88,6 +166,13 @@ nlohmann::ordered_json EncodeScenarioDocument(const Scenario& s) {
   }
   if (!(s.config == DefaultConfiguration())) {
     doc["config"] = ToOrdered(EncodeConfiguration(s.config));
+  }
+  if (!s.extenders.empty()) {
+    ordered_json extenders = ordered_json::array();
+    for (const DeclaredExtender& d : s.extenders) {
+      extenders.push_back(EncodeDeclaredExtender(d));
+    }
+    doc["extenders"] = std::move(extenders);
   }
   ordered_json objects = ordered_json::array();
   const auto add = [&objects](const AnyObject& o) {

@@ -57,6 +57,52 @@ struct Profile {
   friend bool operator==(const Profile&, const Profile&) = default;
 };
 
+// config/v1 ExtenderManagedResource: an extended resource an extender
+// manages. A pod is of interest to the extender iff one of its containers
+// or init containers requests or limits one of them (IsInterested).
+struct ExtenderManagedResource {
+  std::string name;
+  // The scheduler's NodeResourcesFit ignores the resource.
+  bool ignored_by_scheduler = false;
+  friend bool operator==(const ExtenderManagedResource&,
+                         const ExtenderManagedResource&) = default;
+};
+
+// config/v1 ExtenderTLSConfig. The *_data fields hold the decoded bytes of
+// the base64 strings the file carries.
+struct ExtenderTLSConfig {
+  bool insecure = false;
+  std::string server_name;
+  std::string cert_file, key_file, ca_file;
+  std::string cert_data, key_data, ca_data;
+  friend bool operator==(const ExtenderTLSConfig&,
+                         const ExtenderTLSConfig&) = default;
+};
+
+// config/v1 Extender: a scheduler extender reached over HTTP at
+// url_prefix + "/" + verb. An empty verb means the extender does not take
+// part in that phase. Specification: pkg/scheduler/extender.go.
+struct Extender {
+  std::string url_prefix;
+  std::string filter_verb;
+  std::string preempt_verb;
+  std::string prioritize_verb;
+  std::string bind_verb;
+  // Multiplies the prioritize scores; validation requires > 0 when
+  // prioritize_verb is set.
+  int64_t weight = 0;
+  bool enable_https = false;
+  std::optional<ExtenderTLSConfig> tls_config;
+  // Defaulted to 5 s (DefaultExtenderTimeout) when absent or zero.
+  int64_t http_timeout_ns = 5'000'000'000;
+  // The extender caches nodes itself: it is sent node names, not nodes.
+  bool node_cache_capable = false;
+  std::vector<ExtenderManagedResource> managed_resources;
+  // An error from the extender skips it instead of failing the cycle.
+  bool ignorable = false;
+  friend bool operator==(const Extender&, const Extender&) = default;
+};
+
 struct SchedulerConfiguration {
   // Upstream's worker count for parallel Filter, Score and preemption dry
   // runs (default 16). It cannot change what the reference decides, but it
@@ -73,6 +119,8 @@ struct SchedulerConfiguration {
   int64_t pod_max_in_unschedulable_pods_seconds = 300;
   // Defaulted to one profile named default-scheduler when absent.
   std::vector<Profile> profiles;
+  // Called in this order at each phase.
+  std::vector<Extender> extenders;
   friend bool operator==(const SchedulerConfiguration&,
                          const SchedulerConfiguration&) = default;
 };

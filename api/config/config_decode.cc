@@ -10,8 +10,12 @@
 #include <utility>
 #include <vector>
 
+#include <absl/strings/escaping.h>
+
 #include "api/config/pluginargs/plugin_config.h"
 #include "api/gocompat/go_duration.h"
+#include "api/types/labels.h"
+#include "api/types/resource.h"
 
 namespace schedref::api {
 namespace {
@@ -229,6 +233,83 @@ Status DecodeComponentSettings(const FieldReader& r, ComponentSettings* out) {
   return Status::Ok();
 }
 
+// A []byte field of v1: base64 text (encoding/json's StdEncoding).
+Status BytesField(const FieldReader& r, std::string_view key,
+                  std::string* out) {
+  std::optional<std::string> text;
+  SCHEDREF_RETURN_IF_ERROR(r.String(key, &text));
+  if (!text.has_value()) return Status::Ok();
+  if (!absl::Base64Unescape(*text, out)) {
+    return r.ErrorAt(key, "illegal base64 data");
+  }
+  return Status::Ok();
+}
+
+StatusOr<ExtenderTLSConfig> DecodeExtenderTLS(const FieldReader& r) {
+  SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+      r, {"insecure", "serverName", "certFile", "keyFile", "caFile",
+          "certData", "keyData", "caData"}));
+  ExtenderTLSConfig out;
+  SCHEDREF_RETURN_IF_ERROR(r.Bool("insecure", &out.insecure));
+  SCHEDREF_RETURN_IF_ERROR(r.String("serverName", &out.server_name));
+  SCHEDREF_RETURN_IF_ERROR(r.String("certFile", &out.cert_file));
+  SCHEDREF_RETURN_IF_ERROR(r.String("keyFile", &out.key_file));
+  SCHEDREF_RETURN_IF_ERROR(r.String("caFile", &out.ca_file));
+  SCHEDREF_RETURN_IF_ERROR(BytesField(r, "certData", &out.cert_data));
+  SCHEDREF_RETURN_IF_ERROR(BytesField(r, "keyData", &out.key_data));
+  SCHEDREF_RETURN_IF_ERROR(BytesField(r, "caData", &out.ca_data));
+  return out;
+}
+
+// config/v1 extenders[]. Upstream defaults nothing here at decoding time;
+// NewHTTPExtender turns a zero httpTimeout into DefaultExtenderTimeout.
+Status DecodeExtenders(const FieldReader& r, std::vector<Extender>* out) {
+  StatusOr<std::vector<FieldReader>> items = r.Array("extenders");
+  if (!items.ok()) return items.status();
+  for (const FieldReader& item : *items) {
+    SCHEDREF_RETURN_IF_ERROR(item.ExpectObject());
+    SCHEDREF_RETURN_IF_ERROR(CheckKnownFields(
+        item, {"urlPrefix", "filterVerb", "preemptVerb", "prioritizeVerb",
+               "weight", "bindVerb", "enableHTTPS", "tlsConfig", "httpTimeout",
+               "nodeCacheCapable", "managedResources", "ignorable"}));
+    Extender e;
+    SCHEDREF_RETURN_IF_ERROR(item.String("urlPrefix", &e.url_prefix));
+    SCHEDREF_RETURN_IF_ERROR(item.String("filterVerb", &e.filter_verb));
+    SCHEDREF_RETURN_IF_ERROR(item.String("preemptVerb", &e.preempt_verb));
+    SCHEDREF_RETURN_IF_ERROR(item.String("prioritizeVerb", &e.prioritize_verb));
+    SCHEDREF_RETURN_IF_ERROR(item.Int64("weight", &e.weight));
+    SCHEDREF_RETURN_IF_ERROR(item.String("bindVerb", &e.bind_verb));
+    SCHEDREF_RETURN_IF_ERROR(item.Bool("enableHTTPS", &e.enable_https));
+    StatusOr<FieldReader> tls = item.Object("tlsConfig");
+    if (!tls.ok()) return tls.status();
+    if (tls->present()) {
+      StatusOr<ExtenderTLSConfig> t = DecodeExtenderTLS(*tls);
+      if (!t.ok()) return t.status();
+      e.tls_config = std::move(t).value();
+    }
+    SCHEDREF_RETURN_IF_ERROR(
+        DurationField(item, "httpTimeout", &e.http_timeout_ns));
+    SCHEDREF_RETURN_IF_ERROR(
+        item.Bool("nodeCacheCapable", &e.node_cache_capable));
+    StatusOr<std::vector<FieldReader>> resources =
+        item.Array("managedResources");
+    if (!resources.ok()) return resources.status();
+    for (const FieldReader& m : *resources) {
+      SCHEDREF_RETURN_IF_ERROR(m.ExpectObject());
+      SCHEDREF_RETURN_IF_ERROR(
+          CheckKnownFields(m, {"name", "ignoredByScheduler"}));
+      ExtenderManagedResource resource;
+      SCHEDREF_RETURN_IF_ERROR(m.String("name", &resource.name));
+      SCHEDREF_RETURN_IF_ERROR(
+          m.Bool("ignoredByScheduler", &resource.ignored_by_scheduler));
+      e.managed_resources.push_back(std::move(resource));
+    }
+    SCHEDREF_RETURN_IF_ERROR(item.Bool("ignorable", &e.ignorable));
+    out->push_back(std::move(e));
+  }
+  return Status::Ok();
+}
+
 // Decoding and defaulting (defaults.go SetDefaults_KubeSchedulerConfiguration).
 StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
   if (!r.present()) return Decoded{DefaultConfiguration()};
@@ -254,17 +335,10 @@ StatusOr<Decoded> DecodeAndDefault(const FieldReader& r) {
                                  kSchedulerConfigKind + "\")");
   }
 
-  // Note: extenders call out over HTTP; an in-memory scheduler has none
-  // (docs/deviations.md).
-  StatusOr<std::vector<FieldReader>> extenders = r.Array("extenders");
-  if (!extenders.ok()) return extenders.status();
-  if (!extenders->empty()) {
-    return r.ErrorAt("extenders", "scheduler extenders are not supported");
-  }
-
   Decoded decoded;
   SCHEDREF_RETURN_IF_ERROR(DecodeComponentSettings(r, &decoded.component));
   SchedulerConfiguration& out = decoded.config;
+  SCHEDREF_RETURN_IF_ERROR(DecodeExtenders(r, &out.extenders));
   SCHEDREF_RETURN_IF_ERROR(r.Int32("parallelism", &out.parallelism));
   SCHEDREF_RETURN_IF_ERROR(
       r.Int32("percentageOfNodesToScore", &out.percentage_of_nodes_to_score));
@@ -513,6 +587,55 @@ void ValidateComponentSettings(const ComponentSettings& c,
   }
 }
 
+// validateExtenders.
+void ValidateExtenders(const std::vector<Extender>& extenders,
+                       std::vector<std::string>* errs) {
+  int binders = 0;
+  std::set<std::string> managed;
+  for (size_t i = 0; i < extenders.size(); ++i) {
+    const std::string path = "extenders[" + std::to_string(i) + "]";
+    const Extender& e = extenders[i];
+    if (!e.prioritize_verb.empty() && e.weight <= 0) {
+      errs->push_back(Invalid(path + ".weight", std::to_string(e.weight),
+                              "must have a positive weight applied to it"));
+    }
+    if (!e.bind_verb.empty()) ++binders;
+    for (size_t j = 0; j < e.managed_resources.size(); ++j) {
+      const std::string name_path =
+          path + ".managedResources[" + std::to_string(j) + "].name";
+      const std::string& name = e.managed_resources[j].name;
+      // validateExtendedResourceName: the qualified-name problems, or else
+      // whether it is an extended resource.
+      const std::vector<std::string> syntax = QualifiedNameErrors(name);
+      for (const std::string& msg : syntax) {
+        errs->push_back(Invalid(name_path, Quote(name), msg));
+      }
+      if (syntax.empty() && !IsExtendedResourceName(name)) {
+        errs->push_back(Invalid(name_path, Quote(name),
+                                "is an invalid extended resource name"));
+      }
+      if (!managed.insert(name).second) {
+        errs->push_back(Invalid(name_path, Quote(name),
+                                "duplicate extender managed resource name"));
+      }
+    }
+    // Ours: a negative http.Client timeout means no timeout at all upstream;
+    // schedref bounds every call, so it refuses one.
+    if (e.http_timeout_ns < 0) {
+      errs->push_back(Invalid(path + ".httpTimeout",
+                              FormatGoDuration(e.http_timeout_ns),
+                              "must not be negative"));
+    }
+  }
+  if (binders > 1) {
+    errs->push_back(Invalid(
+        "extenders",
+        Quote("found " + std::to_string(binders) +
+              " extenders implementing bind"),
+        "only one extender can implement bind"));
+  }
+}
+
 // ValidateKubeSchedulerConfiguration, in its order.
 Status Validate(const SchedulerConfiguration& config,
                 const ComponentSettings& component) {
@@ -579,6 +702,7 @@ Status Validate(const SchedulerConfiguration& config,
                              "of that many seconds overflows)"));
     }
   }
+  ValidateExtenders(config.extenders, &errs);
   return Aggregate(errs);
 }
 
@@ -651,6 +775,53 @@ json EncodeConfiguration(const SchedulerConfiguration& config) {
     profiles.push_back(std::move(profile));
   }
   out["profiles"] = std::move(profiles);
+  if (!config.extenders.empty()) {
+    json extenders = json::array();
+    for (const Extender& e : config.extenders) {
+      json x = {{"urlPrefix", e.url_prefix},
+                {"httpTimeout", FormatGoDuration(e.http_timeout_ns)}};
+      for (const auto& [key, verb] :
+           {std::pair{"filterVerb", &e.filter_verb},
+            std::pair{"preemptVerb", &e.preempt_verb},
+            std::pair{"prioritizeVerb", &e.prioritize_verb},
+            std::pair{"bindVerb", &e.bind_verb}}) {
+        if (!verb->empty()) x[key] = *verb;
+      }
+      if (e.weight != 0) x["weight"] = e.weight;
+      if (e.enable_https) x["enableHTTPS"] = true;
+      if (e.tls_config.has_value()) {
+        const ExtenderTLSConfig& t = *e.tls_config;
+        json tls = json::object();
+        if (t.insecure) tls["insecure"] = true;
+        for (const auto& [key, text] :
+             {std::pair{"serverName", &t.server_name},
+              std::pair{"certFile", &t.cert_file},
+              std::pair{"keyFile", &t.key_file},
+              std::pair{"caFile", &t.ca_file}}) {
+          if (!text->empty()) tls[key] = *text;
+        }
+        for (const auto& [key, bytes] : {std::pair{"certData", &t.cert_data},
+                                         std::pair{"keyData", &t.key_data},
+                                         std::pair{"caData", &t.ca_data}}) {
+          if (!bytes->empty()) tls[key] = absl::Base64Escape(*bytes);
+        }
+        x["tlsConfig"] = std::move(tls);
+      }
+      if (e.node_cache_capable) x["nodeCacheCapable"] = true;
+      if (!e.managed_resources.empty()) {
+        json resources = json::array();
+        for (const ExtenderManagedResource& m : e.managed_resources) {
+          json r = {{"name", m.name}};
+          if (m.ignored_by_scheduler) r["ignoredByScheduler"] = true;
+          resources.push_back(std::move(r));
+        }
+        x["managedResources"] = std::move(resources);
+      }
+      if (e.ignorable) x["ignorable"] = true;
+      extenders.push_back(std::move(x));
+    }
+    out["extenders"] = std::move(extenders);
+  }
   return out;
 }
 

@@ -138,6 +138,65 @@ profiles:
   EXPECT_EQ(*again, *got);
 }
 
+TEST(DecodeConfiguration, Extenders) {
+  StatusOr<SchedulerConfiguration> got = Decode(R"(
+extenders:
+- urlPrefix: http://127.0.0.1:8888/scheduler
+  filterVerb: filter
+  preemptVerb: preempt
+  prioritizeVerb: prioritize
+  bindVerb: bind
+  weight: 3
+  enableHTTPS: true
+  tlsConfig: {insecure: true, serverName: ext, certFile: c, keyFile: k,
+              caFile: ca, certData: aGk=, keyData: a2V5, caData: Y2E=}
+  httpTimeout: 1.5s
+  nodeCacheCapable: true
+  managedResources:
+  - {name: example.com/gpu, ignoredByScheduler: true}
+  - {name: example.com/fpga}
+  ignorable: true
+- urlPrefix: http://other
+  httpTimeout: 0s
+)");
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  ASSERT_EQ(got->extenders.size(), 2u);
+  const Extender& e = got->extenders[0];
+  EXPECT_EQ(e.url_prefix, "http://127.0.0.1:8888/scheduler");
+  EXPECT_EQ(e.filter_verb, "filter");
+  EXPECT_EQ(e.preempt_verb, "preempt");
+  EXPECT_EQ(e.prioritize_verb, "prioritize");
+  EXPECT_EQ(e.bind_verb, "bind");
+  EXPECT_EQ(e.weight, 3);
+  EXPECT_TRUE(e.enable_https);
+  ASSERT_TRUE(e.tls_config.has_value());
+  EXPECT_TRUE(e.tls_config->insecure);
+  EXPECT_EQ(e.tls_config->server_name, "ext");
+  EXPECT_EQ(e.tls_config->ca_file, "ca");
+  EXPECT_EQ(e.tls_config->cert_data, "hi");
+  EXPECT_EQ(e.tls_config->key_data, "key");
+  EXPECT_EQ(e.tls_config->ca_data, "ca");
+  EXPECT_EQ(e.http_timeout_ns, 1'500'000'000);
+  EXPECT_TRUE(e.node_cache_capable);
+  ASSERT_EQ(e.managed_resources.size(), 2u);
+  EXPECT_EQ(e.managed_resources[0].name, "example.com/gpu");
+  EXPECT_TRUE(e.managed_resources[0].ignored_by_scheduler);
+  EXPECT_FALSE(e.managed_resources[1].ignored_by_scheduler);
+  EXPECT_TRUE(e.ignorable);
+  // NewHTTPExtender: a zero (or absent) timeout is DefaultExtenderTimeout.
+  const Extender& d = got->extenders[1];
+  EXPECT_EQ(d.http_timeout_ns, 5'000'000'000);
+  EXPECT_EQ(d.weight, 0);
+  EXPECT_FALSE(d.ignorable);
+  EXPECT_FALSE(d.tls_config.has_value());
+
+  // The encoding decodes to the same configuration.
+  StatusOr<SchedulerConfiguration> again =
+      DecodeConfiguration(EncodeConfiguration(*got), "again.yaml");
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(*again, *got);
+}
+
 TEST(DecodeConfiguration, LoneProfileGetsTheDefaultName) {
   StatusOr<SchedulerConfiguration> got =
       Decode("profiles: [{percentageOfNodesToScore: 10}]");
@@ -256,6 +315,48 @@ TEST(DecodeConfiguration, UpstreamValidationMessages) {
        "podMaxInUnschedulablePodsSeconds: 0",
        "sched.yaml: podMaxInUnschedulablePodsSeconds: Invalid value: 0: must "
        "be greater than 0"},
+      // validateExtenders (TestValidateKubeSchedulerConfigurationV1's
+      // extender cases).
+      {"extender-prioritize-without-weight",
+       "extenders: [{urlPrefix: http://x, prioritizeVerb: prioritize}]",
+       "sched.yaml: extenders[0].weight: Invalid value: 0: must have a "
+       "positive weight applied to it"},
+      {"extender-negative-weight",
+       "extenders: [{prioritizeVerb: prioritize, weight: -2}]",
+       "sched.yaml: extenders[0].weight: Invalid value: -2: must have a "
+       "positive weight applied to it"},
+      {"extenders-two-binders",
+       "extenders: [{urlPrefix: http://a, bindVerb: bind}, "
+       "{urlPrefix: http://b, bindVerb: bind}]",
+       "sched.yaml: extenders: Invalid value: \"found 2 extenders "
+       "implementing bind\": only one extender can implement bind"},
+      {"extender-managed-resource-not-extended",
+       "extenders: [{managedResources: [{name: kubernetes.io/foo}]}]",
+       "sched.yaml: extenders[0].managedResources[0].name: Invalid value: "
+       "\"kubernetes.io/foo\": is an invalid extended resource name"},
+      {"extender-managed-resource-not-qualified",
+       "extenders: [{managedResources: [{name: 'example.com/a b'}]}]",
+       "sched.yaml: extenders[0].managedResources[0].name: Invalid value: "
+       "\"example.com/a b\": name part must consist of alphanumeric "
+       "characters, '-', '_' or '.', and must start and end with an "
+       "alphanumeric character (e.g. 'MyName',  or 'my.name',  or "
+       "'123-abc', regex used for validation is "
+       "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"},
+      {"extender-managed-resource-duplicate",
+       "extenders:\n"
+       "- managedResources: [{name: example.com/gpu}]\n"
+       "- managedResources: [{name: example.com/gpu}]",
+       "sched.yaml: extenders[1].managedResources[0].name: Invalid value: "
+       "\"example.com/gpu\": duplicate extender managed resource name"},
+      {"extender-negative-timeout", "extenders: [{httpTimeout: -1s}]",
+       "sched.yaml: extenders[0].httpTimeout: Invalid value: -1s: must not be "
+       "negative"},
+      {"extender-errors-come-last",
+       "parallelism: 0\n"
+       "extenders: [{prioritizeVerb: p}]",
+       "sched.yaml: [parallelism: Invalid value: 0: should be an integer "
+       "value greater than zero, extenders[0].weight: Invalid value: 0: must "
+       "have a positive weight applied to it]"},
       // validatePluginConfig validates the args of the plugins in its table
       // whether or not a profile enables them (TestValidateKubeScheduler
       // Configuration's "bad-*-args" cases).
@@ -361,8 +462,24 @@ TEST(DecodeConfiguration, DecodingErrors) {
       {"args-not-object", "profiles: [{pluginConfig: [{name: A, args: 3}]}]",
        "sched.yaml: profiles[0].pluginConfig[0].args: expected object, got "
        "integer"},
-      {"extenders", "extenders: [{urlPrefix: http://x}]",
-       "sched.yaml: extenders: scheduler extenders are not supported"},
+      {"extender-unknown-field", "extenders: [{urlPrefix: http://x, verb: f}]",
+       "sched.yaml: extenders[0].verb: unknown field"},
+      {"extender-weight-type", "extenders: [{weight: heavy}]",
+       "sched.yaml: extenders[0].weight: expected integer, got string"},
+      {"extender-timeout-unparsable", "extenders: [{httpTimeout: 5}]",
+       "sched.yaml: extenders[0].httpTimeout: expected string, got integer"},
+      {"extender-timeout-invalid", "extenders: [{httpTimeout: soon}]",
+       "sched.yaml: extenders[0].httpTimeout: time: invalid duration "
+       "\"soon\""},
+      {"extender-tls-unknown-field", "extenders: [{tlsConfig: {ca: x}}]",
+       "sched.yaml: extenders[0].tlsConfig.ca: unknown field"},
+      {"extender-tls-bad-base64", "extenders: [{tlsConfig: {caData: '%%'}}]",
+       "sched.yaml: extenders[0].tlsConfig.caData: illegal base64 data"},
+      {"extender-managed-resource-field",
+       "extenders: [{managedResources: [{name: example.com/a, ignored: true}]}]",
+       "sched.yaml: extenders[0].managedResources[0].ignored: unknown field"},
+      {"extenders-not-a-list", "extenders: {urlPrefix: x}",
+       "sched.yaml: extenders: expected array, got object"},
       // decodeNestedObjects: every entry of a registered args kind is
       // decoded strictly, enabled or not.
       {"args-unknown-field",

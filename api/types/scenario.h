@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/config/config.h"
+#include "api/types/declared_extender.h"
 #include "api/types/objects.h"
 
 namespace schedref::api {
@@ -72,6 +73,9 @@ struct Scenario {
   int64_t volume_binding_latency_ms = 0;
   Objects initial;
   SchedulerConfiguration config;
+  // Extenders played by schedref itself, each for a config.extenders[]
+  // entry of the same urlPrefix (api/types/declared_extender.h).
+  std::vector<DeclaredExtender> extenders;
   std::vector<Event> timeline;
   // Golden files only: the expected trace, one JSON record per element,
   // kept as text so comparisons are byte-for-byte.

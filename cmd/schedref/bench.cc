@@ -70,6 +70,9 @@ struct PhaseResult {
   double cpu_seconds = 0;  // CPU time (user + system) of that run
   int64_t measured_bound = 0;
   int64_t pods_created = 0;
+  // The scheduler extenders' calls in that run and their wall time.
+  int64_t extender_calls = 0;
+  double extender_seconds = 0;
   std::vector<std::string> trace;  // canonical lines, if captured
 };
 
@@ -136,12 +139,14 @@ double ProcessCpuSeconds() {
 std::optional<StatusOr<api::Trace>> RunOnce(const Job& job,
                                             const api::Scenario& scenario,
                                             double* seconds,
-                                            double* cpu_seconds) {
+                                            double* cpu_seconds,
+                                            api::ExtenderCallStats* extenders = nullptr) {
   std::unique_ptr<api::Scheduler> impl =
       conformance::MakeImplementation(job.impl);
   if (impl == nullptr) return std::nullopt;
   api::RunOptions options;
   options.threads = job.threads;
+  options.extender_stats = extenders;
   const double cpu_start = ProcessCpuSeconds();
   const auto start = std::chrono::steady_clock::now();
   StatusOr<api::Trace> trace = impl->Run(scenario, options);
@@ -172,10 +177,12 @@ std::vector<std::pair<std::string, std::string>> BoundInOrder(
 
 std::string PhaseLine(const std::string& label, const PhaseResult& r) {
   char line[256];
-  std::snprintf(line, sizeof line, "phase %s %.9f %.9f %lld %lld %zu\n",
+  std::snprintf(line, sizeof line, "phase %s %.9f %.9f %lld %lld %lld %.9f %zu\n",
                 label.c_str(), r.seconds, r.cpu_seconds,
                 static_cast<long long>(r.measured_bound),
-                static_cast<long long>(r.pods_created), r.trace.size());
+                static_cast<long long>(r.pods_created),
+                static_cast<long long>(r.extender_calls), r.extender_seconds,
+                r.trace.size());
   std::string out = line;
   for (const std::string& l : r.trace) out += l + "\n";
   return out;
@@ -247,8 +254,9 @@ int ChildMain(const Job& job, int fd, std::ostream& err) {
                              : std::string())
           << " (" << t.measured << " measured pods)\n";
       double seconds = 0, cpu_seconds = 0;
+      api::ExtenderCallStats extenders;
       std::optional<StatusOr<api::Trace>> trace =
-          RunOnce(job, t.workload.scenario, &seconds, &cpu_seconds);
+          RunOnce(job, t.workload.scenario, &seconds, &cpu_seconds, &extenders);
       if (!trace.has_value()) {
         WriteAll(fd, "not-registered\n");
         return 3;
@@ -260,6 +268,8 @@ int ChildMain(const Job& job, int fd, std::ostream& err) {
       if (seconds < t.result.seconds) {
         t.result.seconds = seconds;
         t.result.cpu_seconds = cpu_seconds;
+        t.result.extender_calls = extenders.calls;
+        t.result.extender_seconds = static_cast<double>(extenders.nanos) / 1e9;
       }
       if (round + 1 == job.repeat) {
         t.result.measured_bound =
@@ -293,16 +303,17 @@ JobResult ParseReport(const std::string& data) {
     std::istringstream fields(line);
     std::string word, label;
     PhaseResult r;
-    long long bound = 0, created = 0;
+    long long bound = 0, created = 0, extender_calls = 0;
     size_t lines = 0;
     if (!(fields >> word >> label >> r.seconds >> r.cpu_seconds >> bound >>
-          created >> lines) ||
+          created >> extender_calls >> r.extender_seconds >> lines) ||
         word != "phase") {
       result.error = "unreadable report line from the child: " + line;
       return result;
     }
     r.measured_bound = bound;
     r.pods_created = created;
+    r.extender_calls = extender_calls;
     for (size_t i = 0; i < lines && std::getline(in, line); ++i) {
       r.trace.push_back(line);
     }
@@ -494,6 +505,18 @@ void PrintRunRow(Context& ctx, const std::string& name, const JobResult& r,
           << Pad(Ratio(rate / threshold), 11)
           << Pad(std::isfinite(cpu) ? Format("%.0f%%", 100 * cpu) : "n/a", 6)
           << Pad(Rate(cpu_rate), 12) << Mib(r.max_rss_kib) << "\n";
+  // With extenders: the measured phase's time per scheduling cycle (one
+  // per measured pod), split into the extender calls and the rest.
+  const int64_t calls = full.extender_calls - base.extender_calls;
+  if (calls > 0 && measured > 0 && dt > 0) {
+    const double ext = full.extender_seconds - base.extender_seconds;
+    const double per_cycle_ms = 1000 * dt / measured;
+    const double ext_ms = 1000 * ext / measured;
+    ctx.out << "    per cycle: " << Format("%.3f ms", per_cycle_ms) << ", of which extender calls "
+            << Format("%.3f ms", ext_ms) << " ("
+            << Format("%.1f", static_cast<double>(calls) / measured) << " calls) and plugins, "
+            << "queue and cache " << Format("%.3f ms", per_cycle_ms - ext_ms) << "\n";
+  }
   if (dt < 0.01) {
     ctx.out << "    warning: the measured phase took under 10 ms; this rate "
                "is mostly noise\n";

@@ -53,7 +53,7 @@ TEST(BenchOptionsTest, Errors) {
       "--workload: unknown workload \"Basic\" (known: SchedulingBasic, "
       "SchedulingNodeAffinity, SchedulingPodAntiAffinity, TopologySpreading, "
       "PreemptionBasic, SchedulingSecrets, SchedulingInTreePVs, SchedulingMigratedInTreePVs, "
-      "SchedulingCSIPVs, PreemptionPVs, Unschedulable, MixedChurn, or all)");
+      "SchedulingCSIPVs, PreemptionPVs, Unschedulable, MixedChurn, SchedulingBasicExtender, or all)");
   add("no nodes", [](BenchOptions& o) { o.nodes = 0; },
       "--nodes: must be in [1, 100000], got 0");
   add("negative init", [](BenchOptions& o) { o.init_pods = -3; },
@@ -105,7 +105,8 @@ TEST(BenchTest, EveryWorkloadRunsEndToEnd) {
        {"SchedulingBasic", "SchedulingNodeAffinity",
         "SchedulingPodAntiAffinity", "TopologySpreading", "PreemptionBasic",
         "SchedulingSecrets", "SchedulingInTreePVs", "SchedulingMigratedInTreePVs",
-        "SchedulingCSIPVs", "PreemptionPVs", "Unschedulable", "MixedChurn"}) {
+        "SchedulingCSIPVs", "PreemptionPVs", "Unschedulable", "MixedChurn",
+        "SchedulingBasicExtender"}) {
     EXPECT_NE(report.find("== " + name + ": 30 nodes, 10 init pods, 20 "
                                          "measured pods"),
               std::string::npos)

@@ -737,6 +737,48 @@ const std::vector<Shape>& Shapes() {
          spec.churn_node = "churn/node-default.yaml";
          return MakeChurn(info, size, spec);
        }},
+      // Not upstream's: SchedulingBasic with one declared extender that
+      // filters and prioritizes (served over HTTP on 127.0.0.1 for the
+      // run), to price the extender round trips. Nodes carry a tier label
+      // (gold, silver, silver, silver, bronze, ...); the extender rejects
+      // bronze nodes and scores gold 10, silver 4, with weight 1. Upstream's
+      // threshold is SchedulingBasic's.
+      {{"SchedulingBasicExtender",
+        "misc/performance-config.yaml "
+        "SchedulingBasic/5000Nodes_10000Pods_QueueingHintsEnabled, with a "
+        "filtering and prioritizing extender",
+        5000, 1000, 10000, 270},
+       [](const WorkloadInfo& info, const WorkloadSize& size) -> StatusOr<Workload> {
+         PlainSpec spec;
+         spec.init_template = spec.measured_template = "pod-default.yaml";
+         spec.init_namespace = OpNamespace(1);
+         spec.measured_namespace = OpNamespace(2);
+         spec.node_labels =
+             NodeLabelStrategy{"example.com/tier", {"gold", "silver", "silver", "silver", "bronze"}};
+         StatusOr<Workload> w = MakePlain(info, size, spec);
+         if (!w.ok()) return w;
+         constexpr char kUrl[] = "http://tier.extender/scheduler";
+         api::Extender config;
+         config.url_prefix = kUrl;
+         config.filter_verb = "filter";
+         config.prioritize_verb = "prioritize";
+         config.weight = 1;
+         w->scenario.config.extenders.push_back(config);
+         auto tier = [](const std::string& value) {
+           api::LabelSelector selector;
+           selector.match_labels["example.com/tier"] = value;
+           return api::DeclaredNodes{{}, selector};
+         };
+         api::DeclaredExtender declared;
+         declared.url_prefix = kUrl;
+         declared.filter = api::DeclaredFilter{};
+         declared.filter->reject.push_back(api::DeclaredReject{tier("bronze"), "bronze tier", false});
+         declared.prioritize = api::DeclaredPrioritize{};
+         declared.prioritize->scores.push_back(api::DeclaredScore{tier("gold"), 10});
+         declared.prioritize->scores.push_back(api::DeclaredScore{tier("silver"), 4});
+         w->scenario.extenders.push_back(std::move(declared));
+         return w;
+       }},
   };
   return *kShapes;
 }

@@ -54,7 +54,7 @@ TEST(WorkloadsTest, NamesAndDefaultsFollowUpstream) {
                 "SchedulingPodAntiAffinity", "TopologySpreading",
                 "PreemptionBasic", "SchedulingSecrets", "SchedulingInTreePVs",
                 "SchedulingMigratedInTreePVs", "SchedulingCSIPVs", "PreemptionPVs",
-                "Unschedulable", "MixedChurn"}));
+                "Unschedulable", "MixedChurn", "SchedulingBasicExtender"}));
   struct Want {
     int nodes, init, measured;
     double threshold;
@@ -67,6 +67,7 @@ TEST(WorkloadsTest, NamesAndDefaultsFollowUpstream) {
       {"PreemptionBasic", {500, 2000, 500, 18}},
       {"Unschedulable", {5000, 100, 10000, 170}},  // _QueueingHintsEnabled
       {"MixedChurn", {5000, 0, 10000, 265}},
+      {"SchedulingBasicExtender", {5000, 1000, 10000, 270}},
       {"SchedulingSecrets", {5000, 1000, 10000, 260}},
       {"SchedulingInTreePVs", {5000, 1000, 2000, 90}},
       {"SchedulingMigratedInTreePVs", {5000, 5000, 5000, 35}},
@@ -346,7 +347,7 @@ TEST(WorkloadsTest, BadInput) {
        "SchedulingNodeAffinity, SchedulingPodAntiAffinity, "
        "TopologySpreading, PreemptionBasic, SchedulingSecrets, SchedulingInTreePVs, "
        "SchedulingMigratedInTreePVs, SchedulingCSIPVs, PreemptionPVs, Unschedulable, "
-       "MixedChurn)"},
+       "MixedChurn, SchedulingBasicExtender)"},
       {"SchedulingBasic", {0, 0, 1},
        "SchedulingBasic: nodes must be in [1, 100000], got 0"},
       {"SchedulingBasic", {100001, 0, 1},

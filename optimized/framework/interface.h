@@ -34,6 +34,10 @@
 #include "optimized/framework/status.h"
 #include "optimized/framework/types.h"
 
+namespace schedref::api::extender {
+class ExtenderSet;
+}  // namespace schedref::api::extender
+
 namespace schedref::optimized::framework {
 
 inline constexpr int64_t kMaxNodeScore = 100;
@@ -235,6 +239,10 @@ class Handle {
   // bind failure for this pod.
   [[nodiscard]] virtual schedref::Status BindPod(const api::Pod& pod,
                                                  const std::string& node_name) = 0;
+  // The run's scheduler extenders (api/extender/extender_set.h), which
+  // DefaultPreemption asks through callExtenders; nullptr when the handle
+  // has none (test handles).
+  virtual const api::extender::ExtenderSet* Extenders() const { return nullptr; }
   // --- preemption (DefaultPreemption) ---
   virtual PluginsRunner* RunnerFor(const api::Pod& pod) = 0;
   // The pod as the cluster holds it now; nullopt iff it no longer exists.

@@ -246,6 +246,25 @@ bool Scheduler::ContinuePreBind(InFlightBinding& b) {
 
 framework::Status Scheduler::RunBindPlugins(InFlightBinding& b) {
   binding_in_progress_ = &b;
+  const api::Pod& pod = b.assumed.pod_info->pod;
+  // extendersBinding first: the first interested binder extender binds
+  // instead of the plugins; an ignorable one's error passes the turn on.
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (!x->IsBinder() || !x->IsInterested(pod)) continue;
+    const schedref::Status bound = x->Bind(pod, b.node);
+    if (!bound.ok() && x->IsIgnorable()) continue;
+    framework::Status status;
+    if (!bound.ok()) {
+      status = framework::Status::Error(bound.message());
+    } else {
+      // The extender wrote the Binding: the API server's answer is what it
+      // would have reported.
+      const schedref::Status api = BindPod(pod, b.node);
+      if (!api.ok()) status = framework::Status::Error(api.message());
+    }
+    binding_in_progress_ = nullptr;
+    return status;
+  }
   framework::Status status = b.fwk->RunBindPlugins(b.state, *b.assumed.pod_info, b.node);
   binding_in_progress_ = nullptr;
   return status;

@@ -4,13 +4,17 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <map>
+#include <set>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "api/crash.h"
+#include "api/extender/protocol.h"
 #include "optimized/framework/vectorize.h"
 #include "optimized/scheduler/scheduler.h"
 
@@ -168,7 +172,10 @@ std::vector<const framework::NodeInfo*> Scheduler::FindNodesThatPassFilters(
   feasible_positions_.clear();
   const int64_t n = static_cast<int64_t>(nodes.size());
   int64_t to_find = NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), n);
-  if (!fwk.HasScorePlugins()) to_find = 1;
+  // hasExtenderFilters and hasScoring.
+  if (!extenders_->HasFilter() && !fwk.HasScorePlugins() && !extenders_->HasPrioritizer()) {
+    to_find = 1;
+  }
   // The last cycle's list, when SchedulePod gave it back: its storage is
   // reused, and resizing it down writes nothing.
   std::vector<const framework::NodeInfo*> feasible = std::move(spare_feasible_);
@@ -509,18 +516,25 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     // but its NodeToStatus is a pointer). It is recorded after the search
     // below, unless that search checked the node again (same status), so
     // that each node has one entry.
-    std::optional<framework::NodeToStatus::Entry> nominated_rejection;
+    std::vector<framework::NodeToStatus::Entry> nominated_rejections;
     if (!pod.pod.nominated_node_name.empty()) {
       if (const framework::NodeInfo* nominated = snapshot_.Get(pod.pod.nominated_node_name)) {
         framework::Diagnosis scratch = diagnosis;
         framework::Status err;
         std::vector<const framework::NodeInfo*> one = FindNodesThatPassFilters(
             fwk, state, pod, scratch, {nominated}, 0, nullptr, &err);
+        // The extenders see the nominated node too; an error (theirs or
+        // the filters') is dropped and the full search follows.
+        if (err.IsSuccess() && !FindNodesThatPassExtenders(pod.pod, one, scratch.node_to_status,
+                                                           nullptr)
+                                    .IsSuccess()) {
+          one.clear();
+        }
         if (!one.empty()) {
           feasible = std::move(one);
           done = true;
-        } else if (!scratch.node_to_status.statuses.empty()) {
-          nominated_rejection = scratch.node_to_status.statuses.back();
+        } else {
+          nominated_rejections = std::move(scratch.node_to_status.statuses);
         }
         // Upstream's by-value Diagnosis shares its UnschedulablePlugins set
         // (a Go map) with this cycle's, so the plugins that rejected the
@@ -549,13 +563,13 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
       framework::Status filter_error;
       feasible = FindNodesThatPassFilters(fwk, state, pod, diagnosis, search,
                                           next_start_node_index_, &attempt, &filter_error);
-      if (nominated_rejection) {
+      for (framework::NodeToStatus::Entry& rejection : nominated_rejections) {
         std::vector<framework::NodeToStatus::Entry>& entries = diagnosis.node_to_status.statuses;
         const bool checked_again =
             std::any_of(entries.begin(), entries.end(), [&](const framework::NodeToStatus::Entry& e) {
-              return e.node == nominated_rejection->node;
+              return e.node == rejection.node;
             });
-        if (!checked_again) entries.push_back(std::move(*nominated_rejection));
+        if (!checked_again) entries.push_back(std::move(rejection));
       }
       const int64_t processed =
           static_cast<int64_t>(feasible.size() + diagnosis.node_to_status.statuses.size());
@@ -565,6 +579,20 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
         out.status = framework::Status::Error(filter_error.Message());
         out.nominating_info = kClearNominatedNode;
         return out;
+      }
+      if (!extenders_->empty()) {
+        const size_t before = feasible.size();
+        const framework::Status ext = FindNodesThatPassExtenders(
+            pod.pod, feasible, diagnosis.node_to_status, options_.full_detail ? &attempt : nullptr);
+        if (!ext.IsSuccess()) {
+          out.status = ext;
+          out.nominating_info = kClearNominatedNode;
+          return out;
+        }
+        // A pod the extenders narrowed down waits for any cluster event.
+        if (feasible.size() != before) {
+          diagnosis.unschedulable_plugins.insert(api::extender::kExtenderName);
+        }
       }
     }
   }
@@ -604,6 +632,7 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
     out.nominating_info = kClearNominatedNode;
     return out;
   }
+  if (!extenders_->empty()) AddExtenderScores(pod.pod, feasible, *scores);
   if (options_.full_detail) {
     for (size_t i = 0; i < feasible.size(); ++i) {
       for (const auto& [plugin, ps] : scores->detail[i]) {
@@ -618,6 +647,110 @@ Scheduler::CycleOutcome Scheduler::SchedulePod(framework::Framework& fwk,
   fwk.RecycleScores(std::move(*scores));
   spare_feasible_ = std::move(feasible);
   return out;
+}
+
+framework::Status Scheduler::FindNodesThatPassExtenders(
+    const api::Pod& pod, std::vector<const framework::NodeInfo*>& feasible,
+    framework::NodeToStatus& statuses, api::Attempt* attempt) {
+  // statuses.Set: a node keeps one entry, the latest status.
+  auto set = [&](const std::string& name, framework::Status status) {
+    for (framework::NodeToStatus::Entry& e : statuses.statuses) {
+      if (e.node == name) {
+        e.status = std::move(status);
+        return;
+      }
+    }
+    const framework::NodeInfo* info = snapshot_.Get(name);
+    statuses.Add(name, info != nullptr ? info->index : -1, std::move(status), info);
+  };
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (feasible.empty()) break;
+    if (!x->IsInterested(pod)) continue;
+    std::vector<const api::Node*> nodes;
+    nodes.reserve(feasible.size());
+    for (const framework::NodeInfo* n : feasible) nodes.push_back(n->node());
+    StatusOr<api::extender::HttpExtender::Filtered> got = x->Filter(pod, nodes);
+    if (!got.ok()) {
+      if (x->IsIgnorable()) continue;
+      return framework::Status::Error(got.status().message());
+    }
+    // failedAndUnresolvableNodes take precedence over failedNodes.
+    for (const auto& [name, reason] : got->failed_and_unresolvable) {
+      set(name, framework::Status(framework::Code::kUnschedulableAndUnresolvable, reason));
+    }
+    for (const auto& [name, reason] : got->failed) {
+      if (got->failed_and_unresolvable.contains(name)) continue;
+      set(name, framework::Status(framework::Code::kUnschedulable, reason));
+    }
+    std::map<std::string_view, const framework::NodeInfo*> by_name;
+    for (const framework::NodeInfo* n : feasible) by_name.emplace(n->Name(), n);
+    std::vector<const framework::NodeInfo*> passing;
+    passing.reserve(got->feasible.size());
+    std::set<std::string_view> passed;
+    for (const std::string& name : got->feasible) {
+      passing.push_back(by_name.at(name));
+      passed.insert(name);
+    }
+    if (attempt != nullptr) {
+      for (const framework::NodeInfo* n : feasible) {
+        std::string verdict = "Success";
+        if (!passed.contains(n->Name())) {
+          const framework::Status& s = statuses.Of(n->Name());
+          verdict = s.IsSuccess() || &s == &statuses.absent_status
+                        ? std::string("Unschedulable: ")
+                        : std::string(framework::CodeName(s.code())) + ": " + s.Message();
+        }
+        attempt->detail[n->Name()].filter[x->Name()] = std::move(verdict);
+      }
+    }
+    // The list is the extender's now: the search's positions no longer
+    // describe it.
+    feasible_positions_.clear();
+    feasible = std::move(passing);
+  }
+  return framework::Status();
+}
+
+void Scheduler::AddExtenderScores(const api::Pod& pod,
+                                  const std::vector<const framework::NodeInfo*>& nodes,
+                                  framework::ScoreResult& scores) {
+  std::vector<const api::Node*> objects;
+  objects.reserve(nodes.size());
+  for (const framework::NodeInfo* n : nodes) objects.push_back(n->node());
+  std::map<std::string_view, size_t> position;
+  for (size_t i = 0; i < nodes.size(); ++i) position.emplace(nodes[i]->Name(), i);
+  const bool detail = scores.detail.size() == nodes.size();
+  bool changed = false;
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (!x->IsInterested(pod)) continue;
+    // An extender's error only means it gives no scores.
+    StatusOr<std::vector<api::extender::HostPriority>> list = x->Prioritize(pod, objects);
+    if (!list.ok()) continue;
+    const int64_t weight = x->IsPrioritizer() ? x->Weight() : 0;
+    for (const api::extender::HostPriority& hp : *list) {
+      auto at = position.find(hp.host);
+      if (at == position.end()) continue;  // a node not scored: ignored
+      const int64_t scaled = api::extender::ScaleExtenderScore(hp.score, weight);
+      scores.totals[at->second] = api::extender::WrappingAdd(scores.totals[at->second], scaled);
+      changed = true;
+      if (detail) {
+        framework::PluginNodeScore& d = scores.detail[at->second][x->Name()];
+        d.raw = api::extender::WrappingAdd(d.raw, hp.score);
+        d.normalized = d.raw;
+        d.weighted = api::extender::WrappingAdd(d.weighted, scaled);
+      }
+    }
+  }
+  if (!changed) return;
+  scores.best = INT64_MIN;
+  scores.ties.clear();
+  for (size_t i = 0; i < scores.totals.size(); ++i) {
+    if (scores.totals[i] > scores.best) {
+      scores.best = scores.totals[i];
+      scores.ties.clear();
+    }
+    if (scores.totals[i] == scores.best) scores.ties.push_back(static_cast<uint32_t>(i));
+  }
 }
 
 }  // namespace schedref::optimized::internal

@@ -35,7 +35,9 @@ StatusOr<api::Trace> OptimizedScheduler::Run(const api::Scenario& scenario,
                                              const api::RunOptions& options) {
   internal::Scheduler sched(scenario, options);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
-  return sched.Run();
+  StatusOr<api::Trace> trace = sched.Run();
+  if (options.extender_stats != nullptr) *options.extender_stats = sched.ExtenderStats();
+  return trace;
 }
 
 namespace internal {
@@ -96,6 +98,10 @@ Scheduler::Scheduler(const api::Scenario& scenario, const api::RunOptions& optio
 
 schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
+  StatusOr<std::unique_ptr<api::extender::ExtenderSet>> extenders =
+      api::extender::ExtenderSet::Start(scenario_);
+  if (!extenders.ok()) return extenders.status();
+  extenders_ = std::move(extenders).value();
   std::map<std::string, backend::queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
   api::QueueSortValidator sort_validator;
@@ -115,6 +121,13 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
     backend::queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
+    // Extenders register no events: the pseudo-plugin they leave among a
+    // pod's unschedulable plugins is woken by every event.
+    if (!config.extenders.empty()) {
+      qp.queueing_hints[api::extender::kExtenderName] = {framework::ClusterEventWithHint{
+          framework::ClusterEvent{framework::EventResource::kWildCard, framework::kAll, ""},
+          nullptr}};
+    }
     queue_profiles[profile.scheduler_name] = std::move(qp);
     if (sort == nullptr) sort = f->QueueSort();
     profiles_[profile.scheduler_name] = std::move(fwk).value();

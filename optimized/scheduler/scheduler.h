@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/extender/extender_set.h"
 #include "api/scheduler.h"
 #include "api/status.h"
 #include "api/types/scenario.h"
@@ -91,6 +92,13 @@ class Scheduler : public framework::Handle {
     return queue_->NominatedNodeNames();
   }
   const framework::NominatedPodsByNode& NominatedPodsOnSnapshot() override;
+  // The extender calls made so far and their wall time.
+  api::ExtenderCallStats ExtenderStats() const {
+    return extenders_ == nullptr
+               ? api::ExtenderCallStats{}
+               : api::ExtenderCallStats{extenders_->calls(), extenders_->call_nanos()};
+  }
+  const api::extender::ExtenderSet* Extenders() const override { return extenders_.get(); }
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
@@ -176,6 +184,19 @@ class Scheduler : public framework::Handle {
       const framework::PodInfo& pod, framework::Diagnosis& diagnosis,
       const std::vector<const framework::NodeInfo*>& nodes, int64_t start,
       api::Attempt* attempt, framework::Status* error);
+  // findNodesThatPassExtenders: each interested filter extender in turn
+  // narrows `feasible`; its failed nodes land in `statuses` (replacing a
+  // node's earlier entry). Returns an Error status iff a non-ignorable
+  // extender failed. `attempt`: nullptr, or where the verdicts go (full
+  // detail).
+  framework::Status FindNodesThatPassExtenders(
+      const api::Pod& pod, std::vector<const framework::NodeInfo*>& feasible,
+      framework::NodeToStatus& statuses, api::Attempt* attempt);
+  // prioritizeNodes' extender part: adds each interested extender's scaled
+  // scores to `scores` (totals, best, ties, and detail when it has it).
+  void AddExtenderScores(const api::Pod& pod,
+                         const std::vector<const framework::NodeInfo*>& nodes,
+                         framework::ScoreResult& scores);
   // Puts the cycle's per-node statuses into the attempt's rejections.
   // Fast when each entry is a node of snapshot_ at its index; any other
   // entry only costs a map search.
@@ -249,6 +270,8 @@ class Scheduler : public framework::Handle {
   backend::cache::Cache cache_;
   std::unique_ptr<backend::queue::SchedulingQueue> queue_;
   std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
+  // The configured extenders, and the declared ones' servers (Init).
+  std::unique_ptr<api::extender::ExtenderSet> extenders_;
   framework::Snapshot snapshot_;
   int64_t next_start_node_index_ = 0;
   uint64_t rng_state_ = 0;

@@ -26,6 +26,10 @@
 #include "reference/framework/snapshot.h"
 #include "reference/framework/status.h"
 
+namespace schedref::api::extender {
+class ExtenderSet;
+}  // namespace schedref::api::extender
+
 namespace schedref::reference::framework {
 
 inline constexpr int64_t kMaxNodeScore = 100;
@@ -122,6 +126,10 @@ class Handle {
   // bind failure for this pod.
   [[nodiscard]] virtual schedref::Status BindPod(
       const api::Pod& pod, const std::string& node_name) = 0;
+  // The run's scheduler extenders (api/extender/extender_set.h), which
+  // DefaultPreemption asks through callExtenders; nullptr when the handle
+  // has none (test handles).
+  virtual const api::extender::ExtenderSet* Extenders() const { return nullptr; }
 
   // --- What preemption (DefaultPreemption) needs ---
   // The framework of `pod`'s profile.

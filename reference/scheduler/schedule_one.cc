@@ -61,7 +61,9 @@ int64_t Scheduler::NumFeasibleNodesToFind(std::optional<int32_t> percentage,
 
 int64_t Scheduler::NodesToFind(framework::Framework& fwk,
                                int64_t num_all_nodes) const {
-  if (!fwk.HasScorePlugins()) return 1;  // no extenders in the reference
+  // hasExtenderFilters and hasScoring.
+  const bool scoring = fwk.HasScorePlugins() || extenders_->HasPrioritizer();
+  if (!extenders_->HasFilter() && !scoring) return 1;
   return NumFeasibleNodesToFind(fwk.PercentageOfNodesToScore(), num_all_nodes);
 }
 
@@ -169,8 +171,76 @@ Scheduler::Fit Scheduler::FindNodesThatFitPod(framework::Framework& fwk,
       fit.feasible.size() + diagnosis.node_to_status.statuses.size());
   next_start_node_index_ = (next_start_node_index_ + processed) %
                            static_cast<int64_t>(all_nodes.size());
-  if (!fit.error.IsSuccess()) fit.feasible.clear();
+  if (!fit.error.IsSuccess()) {
+    fit.feasible.clear();
+    return fit;
+  }
+  const size_t before = fit.feasible.size();
+  fit.error = FindNodesThatPassExtenders(pod, fit.feasible,
+                                         diagnosis.node_to_status, detail);
+  if (!fit.error.IsSuccess()) {
+    fit.feasible.clear();
+    return fit;
+  }
+  // Extenders register no events of their own: a pod they narrowed down
+  // has the pseudo-plugin "Extender" among its unschedulable plugins, which
+  // every cluster event wakes (upstream's defaultEnqueueExtension).
+  if (fit.feasible.size() != before) {
+    diagnosis.unschedulable_plugins.insert(api::extender::kExtenderName);
+  }
   return fit;
+}
+
+framework::Status Scheduler::FindNodesThatPassExtenders(
+    const api::Pod& pod, std::vector<const framework::NodeInfo*>& feasible,
+    framework::NodeToStatus& statuses, FilterDetail* detail) {
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (feasible.empty()) break;
+    if (!x->IsInterested(pod)) continue;
+    std::vector<const api::Node*> nodes;
+    for (const framework::NodeInfo* n : feasible) nodes.push_back(&*n->node);
+    StatusOr<api::extender::HttpExtender::Filtered> got = x->Filter(pod, nodes);
+    if (!got.ok()) {
+      // An ignorable extender's error skips it (upstream logs it).
+      if (x->IsIgnorable()) continue;
+      return framework::Status::Error(got.status().message());
+    }
+    // failedAndUnresolvableNodes take precedence over failedNodes.
+    for (const auto& [name, reason] : got->failed_and_unresolvable) {
+      statuses.statuses[name] = framework::Status(
+          framework::Code::kUnschedulableAndUnresolvable, reason);
+    }
+    for (const auto& [name, reason] : got->failed) {
+      if (got->failed_and_unresolvable.count(name) != 0) continue;
+      statuses.statuses[name] =
+          framework::Status(framework::Code::kUnschedulable, reason);
+    }
+    std::vector<const framework::NodeInfo*> passing;
+    for (const std::string& name : got->feasible) {
+      for (const framework::NodeInfo* n : feasible) {
+        if (n->Name() == name) {
+          passing.push_back(n);
+          break;
+        }
+      }
+    }
+    if (detail != nullptr) {
+      for (const framework::NodeInfo* n : feasible) {
+        const bool passes =
+            std::find(got->feasible.begin(), got->feasible.end(), n->Name()) !=
+            got->feasible.end();
+        auto st = statuses.statuses.find(n->Name());
+        (*detail)[n->Name()][x->Name()] =
+            passes ? framework::Status()
+                   : (st != statuses.statuses.end()
+                          ? st->second
+                          : framework::Status(framework::Code::kUnschedulable,
+                                              std::vector<std::string>{}));
+      }
+    }
+    feasible = std::move(passing);
+  }
+  return framework::Status();
 }
 
 std::vector<const framework::NodeInfo*> Scheduler::EvaluateNominatedNode(
@@ -194,6 +264,14 @@ std::vector<const framework::NodeInfo*> Scheduler::EvaluateNominatedNode(
   std::vector<const framework::NodeInfo*> feasible = FindNodesThatPassFilters(
       fwk, state, pod, diagnosis, {nominated}, one_node, nullptr, &error);
   diagnosis.pending_plugins = pending_before;
+  if (!error.IsSuccess()) return {};
+  // The extenders see the nominated node too; their error is dropped like
+  // the filters'.
+  if (!FindNodesThatPassExtenders(pod, feasible, diagnosis.node_to_status,
+                                  nullptr)
+           .IsSuccess()) {
+    return {};
+  }
   return feasible;
 }
 
@@ -325,8 +403,8 @@ void Scheduler::RecordScores(
 StatusOr<std::vector<framework::NodeScoreResult>> Scheduler::PrioritizeNodes(
     framework::Framework& fwk, framework::CycleState& state,
     const api::Pod& pod, const std::vector<const framework::NodeInfo*>& nodes) {
-  if (!fwk.HasScorePlugins()) {
-    // Every node scores 1 (no extenders in the reference).
+  if (extenders_->empty() && !fwk.HasScorePlugins()) {
+    // Every node scores 1.
     std::vector<framework::NodeScoreResult> ones;
     for (const framework::NodeInfo* n : nodes) {
       framework::NodeScoreResult r;
@@ -340,7 +418,42 @@ StatusOr<std::vector<framework::NodeScoreResult>> Scheduler::PrioritizeNodes(
   if (!pre_score.IsSuccess()) {
     return schedref::Status::FailedPrecondition(pre_score.Message());
   }
-  return fwk.RunScorePlugins(state, pod, nodes);
+  StatusOr<std::vector<framework::NodeScoreResult>> scores =
+      fwk.RunScorePlugins(state, pod, nodes);
+  if (!scores.ok() || extenders_->empty()) return scores;
+  std::vector<const api::Node*> objects;
+  for (const framework::NodeInfo* n : nodes) objects.push_back(&*n->node);
+  // Each interested extender's scores, scaled to the plugins' range and
+  // added to the totals of the nodes they name (upstream runs the
+  // extenders concurrently; the sums do not depend on the order). An
+  // extender's error only means it gives no scores.
+  std::map<std::string, int64_t> added;
+  std::map<std::string, std::map<std::string, api::PluginScore>> detail;
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (!x->IsInterested(pod)) continue;
+    StatusOr<std::vector<api::extender::HostPriority>> list =
+        x->Prioritize(pod, objects);
+    if (!list.ok()) continue;
+    const int64_t weight = x->IsPrioritizer() ? x->Weight() : 0;
+    for (const api::extender::HostPriority& hp : *list) {
+      const int64_t scaled = api::extender::ScaleExtenderScore(hp.score, weight);
+      added[hp.host] = api::extender::WrappingAdd(added[hp.host], scaled);
+      api::PluginScore& d = detail[hp.host][x->Name()];
+      d.raw = api::extender::WrappingAdd(d.raw, hp.score);
+      d.normalized = d.raw;
+      d.weighted = api::extender::WrappingAdd(d.weighted, scaled);
+    }
+  }
+  for (framework::NodeScoreResult& r : *scores) {
+    auto a = added.find(r.name);
+    if (a == added.end()) continue;
+    r.total_score = api::extender::WrappingAdd(r.total_score, a->second);
+    for (const auto& [name, d] : detail[r.name]) {
+      r.plugin_scores[name] =
+          framework::PluginNodeScore{d.raw, d.normalized, d.weighted};
+    }
+  }
+  return scores;
 }
 
 Scheduler::CycleOutcome Scheduler::SchedulingCycle(
@@ -508,7 +621,7 @@ bool Scheduler::AdvanceBinding(InFlightBinding& b) {
   const api::Pod& pod = b.assumed.pod;
   if (b.bind_completes_at.has_value()) {
     if (*b.bind_completes_at > now_) return false;
-    FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+    FinishBind(b, Bind(b));
     return true;
   }
   if (b.pre_bind_retry_at.has_value()) {
@@ -557,8 +670,26 @@ bool Scheduler::ContinuePreBind(InFlightBinding& b) {
     b.bind_completes_at = now_ + delay;
     return false;
   }
-  FinishBind(b, fwk.RunBindPlugins(b.state, pod, b.node));
+  FinishBind(b, Bind(b));
   return true;
+}
+
+framework::Status Scheduler::Bind(InFlightBinding& b) {
+  const api::Pod& pod = b.assumed.pod;
+  // extendersBinding: the first interested binder extender binds instead
+  // of the Bind plugins; an ignorable one's error passes the turn on.
+  for (const api::extender::HttpExtender* x : extenders_->extenders()) {
+    if (!x->IsBinder() || !x->IsInterested(pod)) continue;
+    const schedref::Status bound = x->Bind(pod, b.node);
+    if (!bound.ok() && x->IsIgnorable()) continue;
+    if (!bound.ok()) return framework::Status::Error(bound.message());
+    // The extender wrote the Binding; the API server's answer to it is
+    // what the extender would have reported.
+    const schedref::Status api = BindPod(pod, b.node);
+    if (!api.ok()) return framework::Status::Error(api.message());
+    return framework::Status();
+  }
+  return b.fwk->RunBindPlugins(b.state, pod, b.node);
 }
 
 void Scheduler::FinishBind(InFlightBinding& b, const framework::Status& status) {

@@ -40,7 +40,9 @@ StatusOr<api::Trace> ReferenceScheduler::Run(const api::Scenario& scenario,
                                              framework::Choices& choices) {
   internal::Scheduler sched(scenario, options, choices);
   SCHEDREF_RETURN_IF_ERROR(sched.Init(registry_));
-  return sched.Run();
+  StatusOr<api::Trace> trace = sched.Run();
+  if (options.extender_stats != nullptr) *options.extender_stats = sched.ExtenderStats();
+  return trace;
 }
 
 StatusOr<ReferenceScheduler::ProfilePlugins> ReferenceScheduler::Plugins(
@@ -80,6 +82,10 @@ Scheduler::Scheduler(const api::Scenario& scenario,
 
 schedref::Status Scheduler::Init(const framework::Registry& registry) {
   const api::SchedulerConfiguration& config = scenario_.config;
+  StatusOr<std::unique_ptr<api::extender::ExtenderSet>> extenders =
+      api::extender::ExtenderSet::Start(scenario_);
+  if (!extenders.ok()) return extenders.status();
+  extenders_ = std::move(extenders).value();
   std::map<std::string, queue::SchedulingQueue::Profile> queue_profiles;
   const framework::QueueSortPlugin* sort = nullptr;
   api::QueueSortValidator sort_validator;
@@ -102,6 +108,13 @@ schedref::Status Scheduler::Init(const framework::Registry& registry) {
     queue::SchedulingQueue::Profile qp;
     qp.pre_enqueue = f->PreEnqueuePlugins();
     qp.queueing_hints = f->QueueingHints();
+    if (!config.extenders.empty()) {
+      qp.queueing_hints[api::extender::kExtenderName] = {
+          framework::ClusterEventWithHint{
+              framework::ClusterEvent{framework::EventResource::kWildCard,
+                                      framework::kAll, ""},
+              nullptr}};
+    }
     queue_profiles[profile.scheduler_name] = std::move(qp);
     if (sort == nullptr) sort = f->QueueSort();
     profiles_[profile.scheduler_name] = std::move(fwk).value();

@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/extender/extender_set.h"
 #include "api/scheduler.h"
 #include "api/status.h"
 #include "api/types/scenario.h"
@@ -110,6 +111,15 @@ class Scheduler : public framework::Handle {
       const std::string& node_name) const override;
   [[nodiscard]] schedref::Status BindPod(const api::Pod& pod,
                                          const std::string& node_name) override;
+  // The extender calls made so far and their wall time.
+  api::ExtenderCallStats ExtenderStats() const {
+    return extenders_ == nullptr
+               ? api::ExtenderCallStats{}
+               : api::ExtenderCallStats{extenders_->calls(), extenders_->call_nanos()};
+  }
+  const api::extender::ExtenderSet* Extenders() const override {
+    return extenders_.get();
+  }
   framework::PluginsRunner* RunnerFor(const api::Pod& pod) override;
   std::optional<api::Pod> GetPod(const std::string& pod_key) const override;
   framework::Status PreemptVictim(const api::Pod& victim,
@@ -229,6 +239,13 @@ class Scheduler : public framework::Handle {
       const std::vector<const framework::NodeInfo*>& nodes,
       framework::Choices& choices, FilterDetail* detail,
       framework::Status* error);
+  // findNodesThatPassExtenders: each interested filter extender in turn
+  // narrows `feasible`; its failed nodes land in `statuses`. Returns an
+  // Error status iff a non-ignorable extender failed. `detail`: nullptr, or
+  // where each extender's verdict on each node it was sent goes.
+  framework::Status FindNodesThatPassExtenders(
+      const api::Pod& pod, std::vector<const framework::NodeInfo*>& feasible,
+      framework::NodeToStatus& statuses, FilterDetail* detail);
   // prioritizeNodes: PreScore and Score over the feasible nodes.
   StatusOr<std::vector<framework::NodeScoreResult>> PrioritizeNodes(
       framework::Framework& fwk, framework::CycleState& state,
@@ -253,6 +270,8 @@ class Scheduler : public framework::Handle {
   // The binding cycle from PreBind (at plugin binding.pre_bind_next) on;
   // returns as AdvanceBinding does.
   bool ContinuePreBind(InFlightBinding& binding);
+  // bind: a binder extender (extendersBinding), else the Bind plugins.
+  framework::Status Bind(InFlightBinding& binding);
   void FinishBind(InFlightBinding& binding, const framework::Status& status);
   void HandleBindingCycleError(InFlightBinding& binding,
                                const framework::Status& status);
@@ -290,6 +309,8 @@ class Scheduler : public framework::Handle {
   cache::Cache cache_;
   std::unique_ptr<queue::SchedulingQueue> queue_;
   std::map<std::string, std::unique_ptr<framework::Framework>> profiles_;
+  // The configured extenders, and the declared ones' servers (Init).
+  std::unique_ptr<api::extender::ExtenderSet> extenders_;
   framework::Snapshot snapshot_;
   int64_t next_start_node_index_ = 0;
   uint64_t rng_state_ = 0;

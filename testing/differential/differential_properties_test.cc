@@ -44,9 +44,13 @@ RC_GTEST_PROP(Differential, SameTracesAsTheReference, ()) {
   options.storage_changes = true;
   // Pod lifetimes in a share of the cases: pods finish and free their room.
   options.lifetime_percent = 40;
+  // A declared scheduler extender (filter, prioritize, bind, preempt, its
+  // errors and timeouts) in a share of the cases.
+  options.extender_percent = 20;
   api::Scenario s = *scenario_gen::GenScenario(options);
   if (Chance(60)) s = VaryConfiguration(std::move(s));
   RC_CLASSIFY(ConfigurationVaried(s), "varied configuration");
+  RC_CLASSIFY(!s.extenders.empty(), "declared extender");
   std::unique_ptr<api::Scheduler> reference = Make("reference");
   std::unique_ptr<api::Scheduler> candidate = Make(Candidate());
   RequireNoDivergence(

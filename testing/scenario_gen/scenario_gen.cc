@@ -816,6 +816,9 @@ rc::Gen<api::Scenario> GenScenario(Options options) {
     if (options.lifetime_percent > 0 && Chance(options.lifetime_percent)) {
       AddLifetimes(s);
     }
+    if (options.extender_percent > 0 && Chance(options.extender_percent)) {
+      AddDeclaredExtender(s);
+    }
     return s;
   });
 }
@@ -836,6 +839,81 @@ void AddLifetimes(api::Scenario& s) {
   for (api::Event& e : s.timeline) {
     if (auto* pod = std::get_if<api::Pod>(&e.object)) give(*pod);
   }
+}
+
+void AddDeclaredExtender(api::Scenario& s) {
+  constexpr char kUrl[] = "http://generated.extender/scheduler";
+  api::Extender config;
+  config.url_prefix = kUrl;
+  config.ignorable = Chance(30);
+  config.node_cache_capable = Chance(30);
+  if (Chance(15)) config.managed_resources.push_back({"example.com/gpu", false});
+  api::DeclaredExtender d;
+  d.url_prefix = kUrl;
+  std::vector<std::string> names;
+  for (const api::Node& n : s.initial.nodes) names.push_back(n.name);
+  // Some nodes: by name, or (node objects only) by a label.
+  auto nodes = [&](const std::string& key, const std::vector<std::string>& values) {
+    api::DeclaredNodes out;
+    if (config.node_cache_capable || Chance(40)) {
+      for (const std::string& n : names) {
+        if (Chance(35)) out.names.push_back(n);
+      }
+      if (out.names.empty()) out.names.push_back(names.empty() ? "n0" : Pick(names));
+    } else {
+      api::LabelSelector selector;
+      selector.match_labels[key] = Pick(values);
+      out.selector = selector;
+    }
+    return out;
+  };
+  auto reply = [&](int error_percent) {
+    api::DeclaredReply r;
+    if (Chance(error_percent)) r.status = Chance(50) ? 500 : 404;
+    if (Chance(10)) r.delay_ms = config.http_timeout_ns / 1'000'000;  // a timeout
+    return r;
+  };
+  const bool filter = Chance(70), prioritize = Chance(60);
+  if (filter) {
+    config.filter_verb = "filter";
+    api::DeclaredFilter f;
+    f.reply = reply(10);
+    if (Chance(10)) f.reply.error = "extender not ready";
+    for (int i = Uniform(0, 3); i > 0; --i) {
+      f.reject.push_back(api::DeclaredReject{nodes(kTierKey, Tiers()),
+                                             Chance(50) ? "no room" : "reserved", Chance(40)});
+    }
+    d.filter = std::move(f);
+  }
+  if (prioritize || !filter) {
+    config.prioritize_verb = "prioritize";
+    config.weight = Uniform(1, 4);
+    api::DeclaredPrioritize p;
+    p.reply = reply(10);
+    p.default_score = Uniform(0, 3);
+    for (int i = Uniform(0, 3); i > 0; --i) {
+      p.scores.push_back(api::DeclaredScore{nodes(kZoneKey, Zones()), Uniform(0, 11)});
+    }
+    d.prioritize = std::move(p);
+  }
+  if (Chance(30)) {
+    config.bind_verb = "bind";
+    api::DeclaredReply b = reply(10);
+    if (Chance(15)) b.error = "bind refused";
+    d.bind = b;
+  }
+  if (Chance(30)) {
+    config.preempt_verb = "preempt";
+    api::DeclaredPreempt p;
+    p.reply = reply(10);
+    for (const std::string& n : names) {
+      if (Chance(30)) p.drop.push_back(n);
+    }
+    if (Chance(30)) p.keep_victims = Uniform(0, 3);
+    d.preempt = std::move(p);
+  }
+  s.config.extenders.push_back(std::move(config));
+  s.extenders.push_back(std::move(d));
 }
 
 void AddStorage(api::Scenario& s, bool changes) {

@@ -135,6 +135,10 @@ struct Options {
   // The chance, in percent, of pod lifetimes (AddLifetimes below). 0 draws
   // nothing, so generation is exactly what it was before the knob.
   int lifetime_percent = 0;
+  // The chance, in percent, of a declared scheduler extender
+  // (AddDeclaredExtender below). 0 draws nothing, so generation is exactly
+  // what it was before the knob.
+  int extender_percent = 0;
 };
 
 // For use inside a generator or property: gives about half of the pods a
@@ -144,6 +148,17 @@ struct Options {
 // before a timeline delete or update of it: those become the trace notes
 // deleteIgnored and updateIgnored.
 void AddLifetimes(api::Scenario& s);
+
+// For use inside a generator or property: adds one scheduler extender to
+// `s`'s configuration and declares its behaviour (api/types/
+// declared_extender.h), served over HTTP for each run. Its verbs are drawn:
+// filter (rejecting nodes by tier label or by name, failed or
+// unresolvable, now and then an error), prioritize (scores by zone or by
+// name, a weight of 1..3, now and then an HTTP error), bind (now and then
+// refusing) and preempt (dropping candidates, keeping fewer victims);
+// sometimes ignorable, nodeCacheCapable (then its rules name nodes) or
+// interested only in pods with example.com/gpu.
+void AddDeclaredExtender(api::Scenario& s);
 
 // Storage vocabulary: the CSI driver every class provisions with, and the
 // classes (kStorageClassWait: WaitForFirstConsumer; kStorageClassNow:

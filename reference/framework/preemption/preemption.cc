@@ -3,11 +3,13 @@
 #include <climits>
 #include <functional>
 #include <limits>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
 
+#include "api/extender/extender_set.h"
 #include "reference/framework/fit_error.h"
 #include "reference/framework/preemption/importance.h"
 
@@ -159,7 +161,16 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
       return {std::nullopt, Status::Error(AggregateErrors(dry.errors))};
     }
   }
-  // 3) Extenders: none in this reference.
+  // 3) Extenders (callExtenders), on the dry run's candidates.
+  if (!dry.candidates.empty()) {
+    Status called = CallExtenders(pod, &dry.candidates);
+    if (!called.IsSuccess()) return {std::nullopt, called};
+    // SelectCandidate finds none.
+    if (dry.candidates.empty()) {
+      return {std::nullopt,
+              Status(Code::kUnschedulable, "no candidate node for preemption")};
+    }
+  }
   // 4) The best candidate: the dry run's start and the last tie are choice
   // points.
   PreemptionChoice choice;
@@ -175,6 +186,10 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
     if (potential.empty()) return {};
     last_run.emplace(from, DryRunPreemption(state, pod, potential, pdbs, from,
                                             num_candidates));
+    if (!last_run->second.candidates.empty() &&
+        !CallExtenders(pod, &last_run->second.candidates).IsSuccess()) {
+      last_run->second.candidates.clear();
+    }
     return BestCandidates(last_run->second.candidates, handle_->Now());
   };
   const PreemptionPick pick = handle_->ChoosePreemption(choice);
@@ -186,10 +201,16 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
                                       std::move(dry.node_statuses)))};
   }
   if (pick.offset != offset) {
-    dry = last_run && last_run->first == pick.offset
-              ? std::move(last_run->second)
-              : DryRunPreemption(state, pod, potential, pdbs, pick.offset,
-                                 num_candidates);
+    if (last_run && last_run->first == pick.offset) {
+      dry = std::move(last_run->second);
+    } else {
+      dry = DryRunPreemption(state, pod, potential, pdbs, pick.offset,
+                             num_candidates);
+      if (!dry.candidates.empty()) {
+        Status called = CallExtenders(pod, &dry.candidates);
+        if (!called.IsSuccess()) return {std::nullopt, called};
+      }
+    }
   }
   std::vector<api::PreemptionCandidate> noted;
   for (const Candidate& c : dry.candidates) {
@@ -210,6 +231,64 @@ PostFilterOutput Evaluator::Preempt(CycleState& state, const api::Pod& pod_in,
   Status prepared = PrepareCandidate(*best, pod);
   if (!prepared.IsSuccess()) return {std::nullopt, prepared};
   return {PostFilterResult{best->name}, Status::Success()};
+}
+
+Status Evaluator::CallExtenders(const api::Pod& pod,
+                                std::vector<Candidate>* candidates) {
+  const api::extender::ExtenderSet* set = handle_->Extenders();
+  if (set == nullptr || set->empty()) return Status::Success();
+  // CandidatesToVictimsMap.
+  std::map<std::string, Victims> victims;
+  for (const Candidate& c : *candidates) victims[c.name] = c.victims;
+  if (victims.empty()) return Status::Success();
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  std::map<std::string, std::vector<const api::Pod*>> pods_on;
+  api::extender::HttpExtender::PodsOnNode pods_on_node =
+      [&](const std::string& name) -> const std::vector<const api::Pod*>* {
+    const NodeInfo* node = snapshot.Get(name);
+    if (node == nullptr) return nullptr;
+    auto [it, added] = pods_on.try_emplace(name);
+    if (added) {
+      for (const api::Pod& p : node->pods) it->second.push_back(&p);
+    }
+    return &it->second;
+  };
+  for (const api::extender::HttpExtender* x : set->extenders()) {
+    if (!x->SupportsPreemption() || !x->IsInterested(pod)) continue;
+    std::map<std::string, api::extender::Victims> sent;
+    for (const auto& [name, v] : victims) {
+      api::extender::Victims& s = sent[name];
+      s.num_pdb_violations = v.num_pdb_violations;
+      for (const api::Pod& p : v.pods) s.pods.push_back(&p);
+    }
+    StatusOr<std::map<std::string, api::extender::Victims>> got =
+        x->ProcessPreemption(pod, sent, pods_on_node);
+    if (!got.ok()) {
+      if (x->IsIgnorable()) continue;
+      return Status::Error(got.status().message());
+    }
+    std::map<std::string, Victims> next;
+    for (const auto& [name, v] : *got) {
+      if (v.pods.empty()) {
+        // A node without victims: an ignorable extender's is dropped.
+        if (x->IsIgnorable()) continue;
+        return Status::Error("expected at least one victim pod on node \"" +
+                             name + "\"");
+      }
+      Victims& out = next[name];
+      out.num_pdb_violations = v.num_pdb_violations;
+      for (const api::Pod* p : v.pods) out.pods.push_back(*p);
+    }
+    victims = std::move(next);
+    if (victims.empty()) break;
+  }
+  // Note: upstream rebuilds the candidates from a Go map, in random order;
+  // schedref lists them by node name (docs/deviations.md "Preemption").
+  candidates->clear();
+  for (auto& [name, v] : victims) {
+    candidates->push_back(Candidate{name, std::move(v)});
+  }
+  return Status::Success();
 }
 
 DryRunResult Evaluator::DryRunPreemption(

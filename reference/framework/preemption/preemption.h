@@ -144,6 +144,11 @@ class Evaluator {
   // candidates in all. A node without victims records its status (Success
   // without victims becomes the Error "expected at least one victim pod on
   // node %q").
+  // callExtenders: each interested extender that supports preemption
+  // narrows `candidates` (ProcessPreemption); the result lists them by node
+  // name. Error iff a non-ignorable extender failed or left a node without
+  // victims.
+  Status CallExtenders(const api::Pod& pod, std::vector<Candidate>* candidates);
   DryRunResult DryRunPreemption(
       CycleState& state, const api::Pod& pod,
       const std::vector<const NodeInfo*>& potential_nodes,

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <climits>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 #include <utility>
 
+#include "api/extender/extender_set.h"
 #include "api/gocompat/go_sort.h"
 #include "api/types/labels.h"
 #include "optimized/framework/fit_error.h"
@@ -361,6 +363,14 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
             Status(Code::kUnschedulable,
                    FitErrorMessage(snapshot.NumNodes(), histogram, std::string(), std::string()))};
   }
+  if (const api::extender::ExtenderSet* set = handle_->Extenders();
+      set != nullptr && !set->empty()) {
+    Status called = CallExtenders(*set, pod->pod, &candidates);
+    if (!called.IsSuccess()) return {std::nullopt, std::move(called)};
+    if (candidates.empty()) {
+      return {std::nullopt, Status(Code::kUnschedulable, "no candidate node for preemption")};
+    }
+  }
   std::vector<api::PreemptionCandidate> noted;
   for (const Candidate& c : candidates) {
     api::PreemptionCandidate n{c.node, {}, c.num_pdb_violations};
@@ -383,6 +393,71 @@ PostFilterOutput DefaultPreemption::Preempt(CycleState& state, const PodInfo& po
     if (nominated->priority < pod->priority) handle_->ClearNominatedNodeName(nominated->pod);
   }
   return {PostFilterResult{best.node}, Status::Success()};
+}
+
+Status DefaultPreemption::CallExtenders(const api::extender::ExtenderSet& set,
+                                        const api::Pod& pod,
+                                        std::vector<Candidate>* candidates) const {
+  // CandidatesToVictimsMap, by node name.
+  std::map<std::string, Candidate> victims;
+  for (Candidate& c : *candidates) {
+    std::string name = c.node;
+    victims.emplace(std::move(name), std::move(c));
+  }
+  const Snapshot& snapshot = handle_->SnapshotSharedLister();
+  // The snapshot's pods by node, and each one's PodInfo, for the replies.
+  std::map<std::string, std::vector<const api::Pod*>> pods_on;
+  std::map<const api::Pod*, PodInfoPtr> info_of;
+  api::extender::HttpExtender::PodsOnNode pods_on_node =
+      [&](const std::string& name) -> const std::vector<const api::Pod*>* {
+    const NodeInfo* node = snapshot.Get(name);
+    if (node == nullptr) return nullptr;
+    auto [it, added] = pods_on.try_emplace(name);
+    if (added) {
+      for (const PodInfoPtr& p : node->pods()) {
+        it->second.push_back(&p->pod);
+        info_of.emplace(&p->pod, p);
+      }
+    }
+    return &it->second;
+  };
+  for (const api::extender::HttpExtender* x : set.extenders()) {
+    if (!x->SupportsPreemption() || !x->IsInterested(pod)) continue;
+    std::map<std::string, api::extender::Victims> sent;
+    for (const auto& [name, c] : victims) {
+      api::extender::Victims& v = sent[name];
+      v.num_pdb_violations = c.num_pdb_violations;
+      for (const PodInfoPtr& p : c.victims) {
+        v.pods.push_back(&p->pod);
+        info_of.emplace(&p->pod, p);
+      }
+    }
+    StatusOr<std::map<std::string, api::extender::Victims>> got =
+        x->ProcessPreemption(pod, sent, pods_on_node);
+    if (!got.ok()) {
+      if (x->IsIgnorable()) continue;
+      return Status::Error(got.status().message());
+    }
+    std::map<std::string, Candidate> next;
+    for (const auto& [name, v] : *got) {
+      if (v.pods.empty()) {
+        if (x->IsIgnorable()) continue;
+        return Status::Error("expected at least one victim pod on node \"" + name + "\"");
+      }
+      Candidate c;
+      c.node = name;
+      c.num_pdb_violations = v.num_pdb_violations;
+      for (const api::Pod* p : v.pods) c.victims.push_back(info_of.at(p));
+      next.emplace(name, std::move(c));
+    }
+    victims = std::move(next);
+    if (victims.empty()) break;
+  }
+  // By node name: upstream's order is a Go map's (docs/deviations.md
+  // "Preemption").
+  candidates->clear();
+  for (auto& [name, c] : victims) candidates->push_back(std::move(c));
+  return Status::Success();
 }
 
 namespace {

@@ -85,6 +85,12 @@ class DefaultPreemption final : public PostFilterPlugin, public PreEnqueuePlugin
   // only `scratch` and `out`, and the runner's calls only read the snapshot,
   // the plugins and the Handle's nominated pods, which nothing changes while
   // the scheduler's thread waits in PostFilter.
+  // callExtenders: each interested extender that supports preemption
+  // narrows `candidates` (ProcessPreemption); they come back by node name.
+  // Error iff a non-ignorable extender failed or left a node without
+  // victims.
+  Status CallExtenders(const api::extender::ExtenderSet& set, const api::Pod& pod,
+                       std::vector<Candidate>* candidates) const;
   Status SelectVictimsOnNode(const DryRun& run, const NodeInfo& node, Scratch& scratch,
                              Candidate* out) const;
   bool EligibleToPreemptOthers(const api::Pod& pod, const Status& nominated_status,
