@@ -706,6 +706,35 @@ Status Validate(const SchedulerConfiguration& config,
   return Aggregate(errs);
 }
 
+// buildExtenders: the extenders' managed resources marked
+// ignoredByScheduler replace every profile's NodeResourcesFit
+// ignoredResources (upstream does it when it builds the scheduler, on the
+// defaulted pluginConfig, which always has NodeResourcesFit's args; here
+// an entry is added where the file has none, the plugin defaulting the
+// rest of its args).
+void ApplyExtenderIgnoredResources(SchedulerConfiguration* config) {
+  json ignored = json::array();
+  for (const Extender& e : config->extenders) {
+    for (const ExtenderManagedResource& r : e.managed_resources) {
+      if (r.ignored_by_scheduler) ignored.push_back(r.name);
+    }
+  }
+  if (ignored.empty()) return;
+  for (Profile& p : config->profiles) {
+    bool found = false;
+    for (PluginConfig& c : p.plugin_config) {
+      if (c.name != "NodeResourcesFit") continue;
+      c.args["ignoredResources"] = ignored;
+      found = true;
+      break;
+    }
+    if (!found) {
+      p.plugin_config.push_back(
+          PluginConfig{"NodeResourcesFit", {{"ignoredResources", ignored}}});
+    }
+  }
+}
+
 }  // namespace
 
 SchedulerConfiguration DefaultConfiguration() {
@@ -727,6 +756,7 @@ StatusOr<SchedulerConfiguration> DecodeConfigurationAt(const FieldReader& at) {
     return valid.WithPrefix(at.path().empty() ? at.file()
                                               : at.file() + ": " + at.path());
   }
+  ApplyExtenderIgnoredResources(&decoded->config);
   return std::move(decoded->config);
 }
 

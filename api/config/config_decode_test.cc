@@ -197,6 +197,46 @@ extenders:
   EXPECT_EQ(*again, *got);
 }
 
+// buildExtenders: resources an extender marks ignoredByScheduler become
+// every profile's NodeResourcesFit ignoredResources, replacing what the
+// file set.
+TEST(DecodeConfiguration, ExtenderIgnoredResourcesReachNodeResourcesFit) {
+  StatusOr<SchedulerConfiguration> got = Decode(R"(
+extenders:
+- urlPrefix: http://a
+  managedResources:
+  - {name: example.com/gpu, ignoredByScheduler: true}
+  - {name: example.com/fpga}
+- urlPrefix: http://b
+  managedResources: [{name: example.com/nic, ignoredByScheduler: true}]
+profiles:
+- schedulerName: one
+  pluginConfig:
+  - name: NodeResourcesFit
+    args: {ignoredResources: [example.com/other], scoringStrategy: {type: MostAllocated}}
+- schedulerName: two
+)");
+  ASSERT_TRUE(got.ok()) << got.status().message();
+  const json want = json::array({"example.com/gpu", "example.com/nic"});
+  ASSERT_EQ(got->profiles[0].plugin_config.size(), 1u);
+  EXPECT_EQ(got->profiles[0].plugin_config[0].args["ignoredResources"], want);
+  EXPECT_EQ(got->profiles[0].plugin_config[0].args["scoringStrategy"]["type"],
+            "MostAllocated");
+  ASSERT_EQ(got->profiles[1].plugin_config.size(), 1u);
+  EXPECT_EQ(got->profiles[1].plugin_config[0].name, "NodeResourcesFit");
+  EXPECT_EQ(got->profiles[1].plugin_config[0].args,
+            json({{"ignoredResources", want}}));
+  // Stable through an encoding.
+  StatusOr<SchedulerConfiguration> again =
+      DecodeConfiguration(EncodeConfiguration(*got), "again.yaml");
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(*again, *got);
+  // Without such resources nothing is added.
+  got = Decode("extenders: [{urlPrefix: http://a, managedResources: [{name: example.com/gpu}]}]");
+  ASSERT_TRUE(got.ok());
+  EXPECT_TRUE(got->profiles[0].plugin_config.empty());
+}
+
 TEST(DecodeConfiguration, LoneProfileGetsTheDefaultName) {
   StatusOr<SchedulerConfiguration> got =
       Decode("profiles: [{percentageOfNodesToScore: 10}]");
