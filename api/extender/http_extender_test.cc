@@ -12,6 +12,13 @@
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+
+#include <cstdlib>
+#include <fstream>
 
 namespace schedref::api::extender {
 namespace {
@@ -305,6 +312,126 @@ TEST(HttpExtender, UnsupportedTls) {
   e.tls_config->server_name = "";
   e.tls_config->ca_data = "not pem";
   EXPECT_FALSE(HttpExtender::Create(e).ok());
+}
+
+
+// A self-signed certificate for 127.0.0.1 (CN and subjectAltName), made
+// in process so that the test needs no openssl command.
+struct SelfSigned {
+  EVP_PKEY* key = nullptr;
+  X509* cert = nullptr;
+  SelfSigned() {
+    key = EVP_RSA_gen(2048);
+    cert = X509_new();
+    ASN1_INTEGER_set(X509_get_serialNumber(cert), 1);
+    X509_gmtime_adj(X509_getm_notBefore(cert), -60);
+    X509_gmtime_adj(X509_getm_notAfter(cert), 24 * 3600);
+    X509_set_pubkey(cert, key);
+    X509_NAME* name = X509_get_subject_name(cert);
+    X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC,
+                               reinterpret_cast<const unsigned char*>("127.0.0.1"), -1, -1, 0);
+    X509_set_issuer_name(cert, name);
+    X509V3_CTX ctx;
+    X509V3_set_ctx_nodb(&ctx);
+    X509V3_set_ctx(&ctx, cert, cert, nullptr, nullptr, 0);
+    X509_EXTENSION* san =
+        X509V3_EXT_conf_nid(nullptr, &ctx, NID_subject_alt_name, "IP:127.0.0.1");
+    X509_add_ext(cert, san, -1);
+    X509_EXTENSION_free(san);
+    X509_sign(cert, key, EVP_sha256());
+  }
+  ~SelfSigned() {
+    X509_free(cert);
+    EVP_PKEY_free(key);
+  }
+  std::string Pem() const {
+    BIO* bio = BIO_new(BIO_s_mem());
+    PEM_write_bio_X509(bio, cert);
+    char* data = nullptr;
+    const long n = BIO_get_mem_data(bio, &data);
+    std::string out(data, static_cast<size_t>(n));
+    BIO_free(bio);
+    return out;
+  }
+};
+
+// An HTTPS extender on 127.0.0.1 whose filter keeps node "a".
+class TlsExtender {
+ public:
+  explicit TlsExtender(const SelfSigned& identity) : server_(identity.cert, identity.key) {
+    server_.Post("/prefix/filter", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content(R"({"NodeNames":["a"]})", "application/json");
+    });
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+    while (!server_.is_running()) std::this_thread::yield();
+  }
+  ~TlsExtender() {
+    server_.stop();
+    thread_.join();
+  }
+  std::string Url() const { return "https://127.0.0.1:" + std::to_string(port_) + "/prefix"; }
+
+ private:
+  httplib::SSLServer server_;
+  int port_ = 0;
+  std::thread thread_;
+};
+
+// HTTPS as upstream's makeTransport sets it up: tlsConfig's CA (file or
+// data) verifies the server; enableHTTPS without a CA, or insecure, does
+// not verify; a CA that did not sign the server's certificate fails the
+// call with a transport error naming the URL.
+TEST(HttpExtender, Https) {
+  const SelfSigned identity, stranger;
+  TlsExtender server(identity);
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const std::string dir = tmp != nullptr ? tmp : "/tmp";
+  const std::string ca_file = dir + "/extender-ca.pem";
+  const std::string wrong_ca_file = dir + "/extender-wrong-ca.pem";
+  std::ofstream(ca_file) << identity.Pem();
+  std::ofstream(wrong_ca_file) << stranger.Pem();
+  struct Case {
+    std::string name;
+    bool enable_https;
+    std::optional<ExtenderTLSConfig> tls;
+    bool ok;
+  };
+  auto tls = [](auto set) {
+    ExtenderTLSConfig t;
+    set(t);
+    return std::optional<ExtenderTLSConfig>(t);
+  };
+  const std::vector<Case> cases = {
+      {"caFile verifies", true, tls([&](ExtenderTLSConfig& t) { t.ca_file = ca_file; }), true},
+      {"caData verifies", true, tls([&](ExtenderTLSConfig& t) { t.ca_data = identity.Pem(); }),
+       true},
+      {"enableHTTPS without a CA does not verify", true, std::nullopt, true},
+      {"insecure does not verify", false,
+       tls([](ExtenderTLSConfig& t) { t.insecure = true; }), true},
+      {"another CA fails", true,
+       tls([&](ExtenderTLSConfig& t) { t.ca_file = wrong_ca_file; }), false},
+      {"another CA's data fails", true,
+       tls([&](ExtenderTLSConfig& t) { t.ca_data = stranger.Pem(); }), false},
+  };
+  Cluster c;
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    Extender e = Config(server.Url());
+    e.enable_https = tc.enable_https;
+    e.tls_config = tc.tls;
+    e.node_cache_capable = true;  // the reply names nodes
+    std::unique_ptr<HttpExtender> x = Make(e);
+    StatusOr<HttpExtender::Filtered> got = x->Filter(c.pod, c.Nodes());
+    if (tc.ok) {
+      ASSERT_TRUE(got.ok()) << got.status().message();
+      EXPECT_EQ(got->feasible, std::vector<std::string>{"a"});
+    } else {
+      ASSERT_FALSE(got.ok());
+      EXPECT_NE(got.status().message().find(server.Url() + "/filter"), std::string::npos)
+          << got.status().message();
+    }
+  }
 }
 
 }  // namespace
