@@ -70,10 +70,10 @@ bool UsesPodAffinity(const api::Pod& pod) {
 
 const std::vector<std::string>& FeatureTags() {
   static const std::vector<std::string> kTags = {
-      "bind-latency",       "custom-plugins", "early-stop",
-      "fail-bind",          "inter-pod-affinity", "multi-profile",
-      "preemption",         "scheduling-gates",   "test-plugins",
-      "topology-spread"};
+      "bind-latency",  "custom-plugins",     "early-stop",
+      "extenders",     "fail-bind",          "inter-pod-affinity",
+      "multi-profile", "pod-lifetimes",      "preemption",
+      "scheduling-gates", "test-plugins",    "topology-spread"};
   return kTags;
 }
 
@@ -84,6 +84,9 @@ std::set<std::string> ScenarioFeatures(const api::Scenario& scenario,
   // Configuration.
   const api::SchedulerConfiguration& config = scenario.config;
   if (config.profiles.size() > 1) need.insert("multi-profile");
+  if (!config.extenders.empty() || !scenario.extenders.empty()) {
+    need.insert("extenders");
+  }
   std::set<std::string> node_names;
   for (const api::Node& n : scenario.initial.nodes) node_names.insert(n.name);
   for (const api::Event& e : scenario.timeline) {
@@ -119,7 +122,8 @@ std::set<std::string> ScenarioFeatures(const api::Scenario& scenario,
     }
   }
 
-  // Pods, initial and created or updated by the timeline.
+  // Pods, initial and created or updated by the timeline (generated
+  // arrivals are timeline creations once decoded).
   std::vector<const api::Pod*> pods;
   for (const api::Pod& p : scenario.initial.pods) pods.push_back(&p);
   for (const api::Event& e : scenario.timeline) {
@@ -129,6 +133,7 @@ std::set<std::string> ScenarioFeatures(const api::Scenario& scenario,
     if (UsesPodAffinity(*p)) need.insert("inter-pod-affinity");
     if (!p->topology_spread_constraints.empty()) need.insert("topology-spread");
     if (!p->scheduling_gates.empty()) need.insert("scheduling-gates");
+    if (p->lifetime.has_value()) need.insert("pod-lifetimes");
   }
 
   // What the reference did.

@@ -127,6 +127,38 @@ TEST(FeaturesTest, ScenarioRules) {
        "    containers: [{name: c}]\n"
        "    schedulingGates: [{name: g}]\n",
        {"scheduling-gates"}},
+      {"configured extender",
+       "config:\n  extenders:\n  - urlPrefix: http://e/s\n    filterVerb: filter\n",
+       {"extenders"}},
+      {"declared extender",
+       "config:\n  extenders:\n  - urlPrefix: http://e/s\n    filterVerb: filter\n"
+       "extenders:\n- urlPrefix: http://e/s\n",
+       {"extenders"}},
+      {"lifetime on an initial pod",
+       "objects:\n- apiVersion: v1\n  kind: Pod\n"
+       "  metadata: {name: p, namespace: default, annotations: "
+       "{schedref.io/run-for: 10s}}\n  spec:\n    containers: [{name: c}]\n",
+       {"pod-lifetimes"}},
+      {"lifetime on a timeline pod",
+       "timeline:\n- at: 1s\n  create:\n    apiVersion: v1\n    kind: Pod\n"
+       "    metadata: {name: p, namespace: default, annotations: "
+       "{schedref.io/run-for: 10s, schedref.io/end-phase: Failed}}\n"
+       "    spec: {containers: [{name: c}]}\n",
+       {"pod-lifetimes"}},
+      {"other annotations only",
+       "objects:\n- apiVersion: v1\n  kind: Pod\n"
+       "  metadata: {name: p, namespace: default, annotations: {a: b}}\n"
+       "  spec:\n    containers: [{name: c}]\n",
+       {}},
+      {"generated arrivals with a lifetime",
+       "arrivals:\n- name: g\n  count: 2\n  interval: 1s\n"
+       "  lifetime: {distribution: fixed, runFor: 5s}\n  template:\n"
+       "    apiVersion: v1\n    kind: Pod\n    spec: {containers: [{name: c}]}\n",
+       {"pod-lifetimes"}},
+      {"generated arrivals without a lifetime",
+       "arrivals:\n- name: g\n  count: 2\n  interval: 1s\n  template:\n"
+       "    apiVersion: v1\n    kind: Pod\n    spec: {containers: [{name: c}]}\n",
+       {}},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(Features(c.body), c.want) << c.name;

@@ -55,9 +55,32 @@ std::string FilterCell(const std::string& plugin, const std::string& status) {
 std::string Matrix(const Json& e, std::string_view id,
                    const std::map<std::string, std::string>& marks) {
   const Json& plugins = e["plugins"];
-  const size_t filters = plugins["filter"].size();
+  // A Filter plugin whose PreFilter said Skip is skipped on every node: its
+  // column would say nothing per node, so it is named once above the table.
+  std::vector<std::string> columns, skipped;
+  for (const Json& p : plugins["filter"]) {
+    const std::string plugin = p.get<std::string>();
+    bool everywhere = !e["nodes"].empty();
+    for (const Json& n : e["nodes"]) {
+      for (const Json& f : n["filter"]) {
+        if (Str(f, "plugin") == plugin && Str(f, "status") != "Skipped") everywhere = false;
+      }
+    }
+    (everywhere ? skipped : columns).push_back(plugin);
+  }
+  const size_t filters = columns.size();
   const size_t scores = plugins["score"].size();
-  std::string out = TableOpen({std::string(id) + "-matrix",
+  std::string out;
+  if (!skipped.empty()) {
+    out += "<p>\u2013 Skipped on every node (their PreFilter said Skip), so not shown as "
+           "columns: ";
+    for (size_t i = 0; i < skipped.size(); ++i) {
+      out += (i > 0 ? ", " : "") + std::string("<span class=\"mono\">") + Escape(skipped[i]) +
+             "</span>";
+    }
+    out += ".</p>";
+  }
+  out += TableOpen({std::string(id) + "-matrix",
                                "Nodes \u00d7 plugins: the chosen node first, then the feasible "
                                "ones by total, the rejected ones by name, those not evaluated",
                                "node name", "matrix"});
@@ -75,9 +98,7 @@ std::string Matrix(const Json& e, std::string_view id,
          "<th scope=\"col\">Verdict</th>"
          "<th scope=\"col\" class=\"num\" data-sort=\"num\">Rank</th>"
          "<th scope=\"col\" class=\"num\" data-sort=\"num\">Total</th>";
-  for (const Json& p : plugins["filter"]) {
-    out += "<th scope=\"col\">" + Breakable(p.get<std::string>()) + "</th>";
-  }
+  for (const std::string& p : columns) out += "<th scope=\"col\">" + Breakable(p) + "</th>";
   for (const Json& p : plugins["score"]) {
     out += "<th scope=\"col\" class=\"num\" data-sort=\"num\">" +
            Breakable(Str(p, "plugin")) + " <small>\u00d7" + std::to_string(Int(p, "weight")) +
@@ -130,7 +151,12 @@ std::string Matrix(const Json& e, std::string_view id,
     } else {
       out += "<td class=\"num nr\" title=\"not scored\">\u2014</td>";
     }
-    for (const Json& f : n["filter"]) out += FilterCell(Str(f, "plugin"), Str(f, "status"));
+    for (const Json& f : n["filter"]) {
+      const std::string plugin = Str(f, "plugin");
+      if (std::find(columns.begin(), columns.end(), plugin) != columns.end()) {
+        out += FilterCell(plugin, Str(f, "status"));
+      }
+    }
     for (const Json& p : plugins["score"]) {
       const std::string plugin = Str(p, "plugin");
       const Json* found = nullptr;

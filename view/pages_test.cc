@@ -172,6 +172,34 @@ TEST(ExplainPageTest, UnschedulableShowsFitErrorCountsAndPreemption) {
   }
 }
 
+// A Filter plugin its PreFilter skipped is skipped on every node: named
+// once above the matrix instead of as a column of dashes.
+TEST(ExplainPageTest, PluginsSkippedEverywhereAreNamedNotColumns) {
+  api::Attempt a;
+  a.cycle = 1;
+  a.pod = "default/p";
+  a.node = "n1";
+  a.evaluated = 2;
+  a.feasible = 1;
+  a.pre_filter = {{"NodeAffinity", "Skip"}, {"NodePorts", "Skip"}};
+  a.detail["n1"].filter = {{"NodeResourcesFit", "Success"}};
+  a.detail["n2"].filter = {{"NodeResourcesFit", "Unschedulable: Insufficient cpu"}};
+  conformance::ExplainContext context;
+  context.filter_plugins = {"NodeAffinity", "NodeResourcesFit", "NodePorts"};
+  const std::string page =
+      ExplainPage({{"pod", a.pod}, {"attempts", {conformance::ExplainAttemptJson(a, context)}}},
+                  "s.yaml");
+  ExpectSafe(page);
+  EXPECT_NE(page.find("\u2013 Skipped on every node (their PreFilter said Skip), so not shown "
+                      "as columns: <span class=\"mono\">NodeAffinity</span>, <span "
+                      "class=\"mono\">NodePorts</span>."),
+            std::string::npos);
+  EXPECT_EQ(page.find("<th scope=\"col\">Node<wbr>Affinity</th>"), std::string::npos);
+  EXPECT_NE(page.find("<th scope=\"col\">Node<wbr>Resources<wbr>Fit</th>"), std::string::npos);
+  EXPECT_NE(page.find("colspan=\"1\" scope=\"colgroup\">Filter plugins"), std::string::npos);
+  EXPECT_EQ(page.find("PreFilter returned Skip)\">"), std::string::npos);
+}
+
 api::Scenario SmallScenario() {
   api::Scenario s;
   s.name = "hostile <run>";

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	v1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/kubernetes/pkg/scheduler/framework"
 )
 
@@ -134,5 +137,98 @@ func TestDecodeConfigDefaultsAndValidates(t *testing.T) {
 	_, _, err = decodeConfig([]byte(`{"profiles": [{"schedulerName": "a", "plugin": {}}]}`))
 	if err == nil || !strings.Contains(err.Error(), "unknown field") {
 		t.Errorf("strict decoding error = %v, want an unknown field", err)
+	}
+}
+
+func TestPreemptionRecorderKeepsOnlyPreemptedPods(t *testing.T) {
+	victim := &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "v", UID: "v"}}
+	other := &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: "o", UID: "o"}}
+	node := &v1.Node{ObjectMeta: metav1.ObjectMeta{Name: "n", UID: "n"}}
+	r := &preemptionRecorder{victims: map[types.UID]bool{}}
+	r.Eventf(victim, nil, v1.EventTypeNormal, "Preempted", "Preempting", "Preempted by pod %v", "p")
+	r.Eventf(other, nil, v1.EventTypeWarning, "FailedScheduling", "Scheduling", "no fit")
+	r.Eventf(node, nil, v1.EventTypeNormal, "Preempted", "Preempting", "not a pod")
+	tests := []struct {
+		uid  types.UID
+		want bool
+	}{{"v", true}, {"v", false}, {"o", false}, {"n", false}}
+	for _, tc := range tests {
+		if got := r.take(tc.uid); got != tc.want {
+			t.Errorf("take(%s) = %v, want %v", tc.uid, got, tc.want)
+		}
+	}
+	r.Eventf(victim, nil, v1.EventTypeNormal, "Preempted", "Preempting", "again")
+	r.reset()
+	if r.take("v") {
+		t.Errorf("take after reset = true, want false")
+	}
+}
+
+func TestPodLifetimes(t *testing.T) {
+	pod := func(name, uid, node string, ann map[string]string) *v1.Pod {
+		return &v1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: "default", UID: types.UID(uid), Annotations: ann},
+			Spec: v1.PodSpec{NodeName: node}}
+	}
+	runFor := func(d string) map[string]string { return map[string]string{runForAnnotation: d} }
+	tests := []struct {
+		name  string
+		pods  []*v1.Pod
+		bind  string // a pod bound at 1s by an update, "" for none
+		until int64  // finishLifetimes at every second up to this
+		want  []string
+		gone  []string
+	}{
+		{"created bound: runs from t=0", []*v1.Pod{pod("a", "a", "n", runFor("2s"))}, "", 3000,
+			[]string{"2000 default/a ran 2s; phase Succeeded"}, []string{"a"}},
+		{"no lifetime", []*v1.Pod{pod("a", "a", "n", nil)}, "", 3000, nil, nil},
+		{"unbound never finishes", []*v1.Pod{pod("a", "a", "", runFor("1s"))}, "", 3000, nil, nil},
+		{"bound later: runs from its binding", []*v1.Pod{pod("a", "a", "", runFor("1s"))}, "a", 3000,
+			[]string{"2000 default/a ran 1s; phase Succeeded"}, []string{"a"}},
+		{"end phase and start order at one instant",
+			[]*v1.Pod{pod("b", "b", "n", map[string]string{runForAnnotation: "1s", endPhaseAnnotation: "Failed"}),
+				pod("a", "a", "n", runFor("1s"))}, "", 1000,
+			[]string{"1000 default/b ran 1s; phase Failed", "1000 default/a ran 1s; phase Succeeded"}, []string{"a", "b"}},
+		{"not yet due", []*v1.Pod{pod("a", "a", "n", runFor("1m30s"))}, "", 3000, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tw := newTraceWriter()
+			cl := newCluster(time.Unix(0, 0), tw, 0)
+			for _, p := range tc.pods {
+				if err := cl.create(p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for now := int64(0); now <= tc.until; now += 1000 {
+				cl.mu.Lock()
+				cl.now = now
+				cl.mu.Unlock()
+				if now == 1000 && tc.bind != "" {
+					cl.mu.Lock()
+					p, _ := cl.getPod("default", tc.bind)
+					cl.mu.Unlock()
+					p = p.DeepCopy()
+					p.Spec.NodeName = "n"
+					if err := cl.update(p); err != nil {
+						t.Fatal(err)
+					}
+				}
+				cl.finishLifetimes()
+			}
+			var got []string
+			for _, l := range tw.lines {
+				if n, ok := l.(noteRecord); ok && n.What == "podFinished" {
+					got = append(got, fmt.Sprintf("%d %s %s", n.T, n.Pod, n.Message))
+				}
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("notes = %q, want %q", got, tc.want)
+			}
+			for _, name := range tc.gone {
+				if _, err := cl.getPod("default", name); err == nil {
+					t.Errorf("pod %s is still in the store", name)
+				}
+			}
+		})
 	}
 }

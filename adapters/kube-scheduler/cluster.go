@@ -53,6 +53,23 @@ type termination struct {
 	grace int64
 }
 
+// lifetime is a running pod's schedref.io/run-for: at is when it ends,
+// seq the order in which the pods started running.
+type lifetime struct {
+	at     int64
+	seq    int64
+	key    string
+	uid    string
+	runFor int64
+	phase  string
+}
+
+// The pod lifetime annotations (docs/scenario-format.md, "Pod lifetimes").
+const (
+	runForAnnotation   = "schedref.io/run-for"
+	endPhaseAnnotation = "schedref.io/end-phase"
+)
+
 type bindWait struct {
 	at      int64
 	cycle   int64
@@ -76,6 +93,8 @@ type cluster struct {
 	preemptor    string    // the pod whose scheduling cycle runs, for victim notes
 	victims      []*v1.Pod // deleted by the running cycle's preemption
 	terminations []termination
+	lifetimes    []lifetime
+	started      int64 // lifetimes started so far
 	bindFailures map[string]int
 	bindLatency  map[string]int64 // pod key -> ms; "" for every pod
 	bindWaits    []*bindWait
@@ -151,7 +170,82 @@ func (c *cluster) deliver(gvr schema.GroupVersionResource, exampleType reflect.T
 	c.rv++
 	m.SetResourceVersion(strconv.FormatInt(c.rv, 10))
 	_ = c.tracker.Update(gvr, next.DeepCopyObject(), ns)
+	if p, ok := next.(*v1.Pod); ok {
+		c.startLifetime(inf, key, p)
+	}
 	inf.set(key, next)
+}
+
+// startLifetime starts p's lifetime, if it has one, when the informers are
+// about to see it bound for the first time: created bound, or an update
+// from unbound to bound (its Binding, or another binder's update).
+func (c *cluster) startLifetime(inf *syncInformer, key string, p *v1.Pod) {
+	runFor, ok := p.Annotations[runForAnnotation]
+	if !ok || p.Spec.NodeName == "" || (inf.accept != nil && !inf.accept(p)) {
+		return
+	}
+	if old, exists, _ := inf.indexer.GetByKey(key); exists && old.(*v1.Pod).Spec.NodeName != "" {
+		return
+	}
+	// The runner decoded the scenario and checked the annotations.
+	d, err := time.ParseDuration(runFor)
+	if err != nil || d <= 0 {
+		return
+	}
+	phase := p.Annotations[endPhaseAnnotation]
+	if phase == "" {
+		phase = string(v1.PodSucceeded)
+	}
+	c.lifetimes = append(c.lifetimes, lifetime{at: c.now + d.Milliseconds(), seq: c.started, key: key,
+		uid: string(p.UID), runFor: d.Milliseconds(), phase: phase})
+	c.started++
+}
+
+// finishLifetimes ends the lifetimes due now, in the order the pods started
+// running: a pod that still exists (same uid), is not being deleted and
+// has not finished otherwise gets a podFinished note, then the status
+// update to its end phase (a delete to the scheduler's informers), then it
+// leaves the store.
+func (c *cluster) finishLifetimes() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sort.SliceStable(c.lifetimes, func(i, j int) bool {
+		a, b := c.lifetimes[i], c.lifetimes[j]
+		return a.at < b.at || (a.at == b.at && a.seq < b.seq)
+	})
+	var keep []lifetime
+	for _, l := range c.lifetimes {
+		if l.at > c.now {
+			keep = append(keep, l)
+			continue
+		}
+		ns, name, _ := cache.SplitMetaNamespaceKey(l.key)
+		pod, err := c.getPod(ns, name)
+		if err != nil || string(pod.UID) != l.uid || pod.DeletionTimestamp != nil ||
+			pod.Status.Phase == v1.PodSucceeded || pod.Status.Phase == v1.PodFailed {
+			continue
+		}
+		c.trace.note(c.now, "podFinished", l.key,
+			fmt.Sprintf("ran %v; phase %s", time.Duration(l.runFor)*time.Millisecond, l.phase))
+		done := pod.DeepCopy()
+		done.Status.Phase = v1.PodPhase(l.phase)
+		if err := c.tracker.Update(podGVR, done, ns); err == nil {
+			c.deliver(podGVR, reflect.TypeOf(&v1.Pod{}), ns, name)
+		}
+		_ = c.tracker.Delete(podGVR, ns, name)
+		c.deliver(podGVR, reflect.TypeOf(&v1.Pod{}), ns, name)
+	}
+	c.lifetimes = keep
+}
+
+// nextLifetimeEnd is the earliest lifetime end after now, or limit.
+func (c *cluster) nextLifetimeEnd(limit int64) int64 {
+	for _, l := range c.lifetimes {
+		if l.at < limit {
+			limit = l.at
+		}
+	}
+	return limit
 }
 
 // create, update and remove are the scenario's own writes.

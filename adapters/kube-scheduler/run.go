@@ -18,7 +18,9 @@ import (
 	"time"
 
 	v1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/events"
 	"k8s.io/klog/v2"
 	"k8s.io/kubernetes/pkg/scheduler"
@@ -37,10 +39,14 @@ import (
 const bindingWallTimeout = 5 * time.Second
 
 // unsupportedFeatures are the feature tags (docs/conformance-protocol.md)
-// the adapter declares unsupported: none (schedref's test plugins are in
-// testplugins/, registered in outoftree.go).
+// the adapter declares unsupported (schedref's test plugins are in
+// testplugins/, registered in outoftree.go). extenders: a golden's
+// extenders are played by schedref and answer with a virtual delay in a
+// schedref-only response header, which upstream's HTTP extender client
+// cannot honour (it times calls on the wall clock), and nothing serves
+// them to the adapter.
 func unsupportedFeatures() []string {
-	return []string{}
+	return []string{"extenders"}
 }
 
 type filterResult struct {
@@ -88,6 +94,8 @@ type run struct {
 	tw       *traceWriter
 	feasible bool
 	logger   klog.Logger
+	// preempted: the victims of this run's preemptions, by UID.
+	preempted *preemptionRecorder
 
 	cycles int64
 	mu     sync.Mutex
@@ -262,7 +270,8 @@ func runScenario(file string, text []byte, wantFeasible bool) (lines []any, err 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 
-	recorders := func(string) events.EventRecorder { return &events.FakeRecorder{} }
+	preempted := &preemptionRecorder{victims: map[types.UID]bool{}}
+	recorders := func(string) events.EventRecorder { return preempted }
 	sched, err := scheduler.New(ctx, cl.client, cl.factory, nil, recorders,
 		scheduler.WithProfiles(cfg.Profiles...),
 		scheduler.WithPercentageOfNodesToScore(cfg.PercentageOfNodesToScore),
@@ -285,7 +294,7 @@ func runScenario(file string, text []byte, wantFeasible bool) (lines []any, err 
 		return nil, err
 	}
 	r := &run{ctx: ctx, sched: sched, pq: pq, cl: cl, clock: fc, tw: tw, feasible: wantFeasible,
-		logger: klog.FromContext(ctx), bindings: map[string]*binding{}}
+		logger: klog.FromContext(ctx), bindings: map[string]*binding{}, preempted: preempted}
 	r.hook()
 	if err := r.loop(sc); err != nil {
 		return nil, fmt.Errorf("%s: %v", file, err)
@@ -380,7 +389,8 @@ func (r *run) loop(sc *decodedScenario) error {
 	var t int64
 	for {
 		r.setNow(t)
-		// 1. timeline events at t, then graceful terminations due at t.
+		// 1. timeline events at t, then graceful terminations due at t,
+		// then the pods whose lifetimes end at t.
 		for next < len(sc.events) && sc.events[next].at == t {
 			if err := r.apply(sc.events[next], next); err != nil {
 				return err
@@ -388,6 +398,7 @@ func (r *run) loop(sc *decodedScenario) error {
 			next++
 		}
 		r.cl.finishTerminations()
+		r.cl.finishLifetimes()
 		// 2. Permit deadlines due now (and the instant's allow and reject
 		// events, which upstream's waiting pods take at once).
 		ended := r.endedWaits(t, r.verdicts)
@@ -429,6 +440,7 @@ func (r *run) loop(sc *decodedScenario) error {
 				nt = term.at
 			}
 		}
+		nt = r.cl.nextLifetimeEnd(nt)
 		r.cl.mu.Unlock()
 		for _, w := range r.permitWaits {
 			// A deadline of now (a 0 s timeout set by this instant's
@@ -482,6 +494,17 @@ func (r *run) apply(e event, i int) error {
 			return fmt.Errorf("%s.create: %v", where, err)
 		}
 	case "update":
+		if p, ok := e.obj.(*v1.Pod); ok {
+			r.cl.mu.Lock()
+			_, err := r.cl.getPod(p.Namespace, p.Name)
+			r.cl.mu.Unlock()
+			if apierrors.IsNotFound(err) {
+				// Gone before its update came due (preempted, finished):
+				// the API server would answer NotFound.
+				r.tw.note(e.at, "updateIgnored", podKey(p), "pod no longer exists")
+				return nil
+			}
+		}
 		if err := r.cl.update(e.obj); err != nil {
 			return fmt.Errorf("%s.update: %v", where, err)
 		}
@@ -551,10 +574,41 @@ func (r *run) expirePermits(t int64) {
 	}
 }
 
-// How long (wall clock) the loop gives a waiting pod's binding cycle to
-// notice a rejection it cannot see coming: preemption's, which upstream
-// makes through the framework's waiting-pod map.
-const permitNoticeWait = 200 * time.Millisecond
+// preemptionRecorder is every profile's event recorder. It keeps the
+// victims of upstream's "Preempted" events: the preemption evaluator
+// emits one for each victim it preempts, the waiting pods it rejects
+// through the framework's waiting-pod map included, synchronously inside
+// PostFilter. Every other event is dropped.
+type preemptionRecorder struct {
+	mu      sync.Mutex
+	victims map[types.UID]bool
+}
+
+func (p *preemptionRecorder) Eventf(regarding, _ runtime.Object, _, reason, _, _ string, _ ...interface{}) {
+	pod, ok := regarding.(*v1.Pod)
+	if !ok || reason != "Preempted" {
+		return
+	}
+	p.mu.Lock()
+	p.victims[pod.UID] = true
+	p.mu.Unlock()
+}
+
+// reset forgets the victims of earlier cycles.
+func (p *preemptionRecorder) reset() {
+	p.mu.Lock()
+	clear(p.victims)
+	p.mu.Unlock()
+}
+
+// take reports whether this cycle preempted uid.
+func (p *preemptionRecorder) take(uid types.UID) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	was := p.victims[uid]
+	delete(p.victims, uid)
+	return was
+}
 
 // resumePermits lets every binding cycle whose Permit wait has ended go on,
 // in the order of their scheduling cycles, each finishing (or holding its
@@ -690,6 +744,7 @@ func (r *run) scheduleOne(t int64) error {
 	r.mu.Lock()
 	r.cur = nil
 	r.mu.Unlock()
+	r.preempted.reset()
 	r.sched.ScheduleOne(r.ctx)
 	r.mu.Lock()
 	c := r.cur
@@ -751,9 +806,14 @@ func (r *run) noticePreemptedWaiters(c *cycleRecord, rec *attemptRecord) {
 		if b == nil || b.node != rec.Preemption.NominatedNode {
 			continue
 		}
+		// Only a pod the evaluator preempted was rejected; its binding
+		// cycle then leaves the wait at once, so the bound is only a guard.
+		if !r.preempted.take(w.pod.UID) {
+			continue
+		}
 		select {
 		case <-b.permitDone:
-		case <-time.After(permitNoticeWait):
+		case <-time.After(bindingWallTimeout):
 			continue
 		}
 		key := podKey(w.pod)
