@@ -283,6 +283,33 @@ def main():
     check("run --html over every golden (%d)" % len(goldens), len(goldens) > 120 and not bad,
           "\n".join(bad[:10]))
 
+    # 7. `summarize --html`: the cluster over virtual time as inline SVG
+    # charts and a table, the values those of `summarize --output json`.
+    scenario = os.path.join(golden, "lifetimes/finish-frees-room.yaml")
+    r = schedref(binary, "summarize", scenario)
+    check("summarize exits 0", r.returncode == 0, r.stderr)
+    samples = json.loads(r.stdout)["cluster"]
+    page = os.path.join(work, "summary.html")
+    r = schedref(binary, "summarize", scenario, "--html", page)
+    check("summarize --html exits 0 and prints nothing", r.returncode == 0 and not r.stdout,
+          r.stdout[-300:] + r.stderr)
+    at_10s = next(c for c in samples if c["t"] == 10000)
+    dom = page_checks("summarize finish-frees-room", page, outputs, "summary-charts.png", [
+        ("h2", "The cluster over virtual time"),
+        ("caption", "The cluster at each sample"),
+        ("th", "Requested cpu (m)"),
+        ("td", str(at_10s["requestedCpu"])),
+        ("td", str(at_10s["allocatableMemory"])),
+        ("th", "default/waiting-2"),
+    ])
+    rows = dom.rows.get("summary-cluster", [])
+    check("summary: a row per sample (%d)" % len(samples),
+          [n for (n, _) in rows] == [str(c["t"]) for c in samples], str(rows))
+    text = open(page, encoding="utf-8").read()
+    check("summary: four inline SVG charts with labelled axes",
+          text.count("<svg id=\"chart-") == 4 and text.count(">virtual time (s)</text>") == 4,
+          text[:300])
+
     print("%d passed, %d failed" % (PASSED[0], len(FAILURES)))
     sys.exit(1 if FAILURES else 0)
 

@@ -432,6 +432,15 @@ expect check-report-html 0 "1 passed, 0 failed" \
   -- "$bin" check --impl reference --report=html "$pages/check.html" "$golden"
 expect check-report-unknown 2 'unknown format "pdf" (json, junit, html)' \
   -- "$bin" check --report=pdf "$pages/x" "$golden"
+expect summarize-html-unwritable 1 "error: --html $pages/no/s.html: cannot write the page" \
+  -- "$bin" summarize "$golden" --html "$pages/no/s.html"
+expect summarize-html 0 "" -- "$bin" summarize "$golden" --html "$pages/s.html"
+if grep -q '<svg id="chart-cpu"' "$pages/s.html"; then
+  echo "PASS summarize-html-chart"
+else
+  echo "FAIL summarize-html-chart: no cpu chart in the summary page"
+  failures=$((failures + 1))
+fi
 rm -rf "$pages"
 
 [[ $failures == 0 ]]

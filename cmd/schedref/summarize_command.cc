@@ -1,5 +1,6 @@
 #include "cmd/schedref/summarize_command.h"
 
+#include <fstream>
 #include <memory>
 #include <utility>
 
@@ -8,6 +9,7 @@
 #include "api/codec/scenario_decode.h"
 #include "api/gocompat/go_duration.h"
 #include "api/scheduler.h"
+#include "cmd/schedref/summary_page.h"
 #include "conformance/implementations.h"
 
 namespace schedref::cmd {
@@ -32,6 +34,10 @@ CLI::App* AddSummarizeCommand(CLI::App& app, SummarizeOptions* options) {
   cmd->add_option("--table", options->table,
                   "With --output csv: pods (default), cluster or nodes")
       ->check(CLI::IsMember({"pods", "cluster", "nodes"}));
+  cmd->add_option("--html", options->html,
+                  "Write the summary as an HTML page to FILE instead: the cluster over "
+                  "virtual time as charts and a table, and the pods (docs/html-view.md)")
+      ->type_name("FILE");
   return cmd;
 }
 
@@ -80,6 +86,15 @@ int RunSummarize(const SummarizeOptions& options, std::ostream& out, std::ostrea
   if (!summary.ok()) {
     err << "error: " << summary.status().message() << "\n";
     return 1;
+  }
+  if (!options.html.empty()) {
+    std::ofstream page(options.html, std::ios::binary | std::ios::trunc);
+    page << SummaryPage(*summary, options.impl);
+    if (!page.flush()) {
+      err << "error: --html " << options.html << ": cannot write the page\n";
+      return 1;
+    }
+    return 0;
   }
   out << (options.output == "csv" ? SummaryCsv(*summary, options.table) : SummaryJson(*summary));
   return out.flush() ? 0 : 1;

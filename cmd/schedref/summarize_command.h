@@ -25,6 +25,9 @@ struct SummarizeOptions {
   std::string interval = "10s";  // between cluster samples
   std::string output = "json";   // json or csv
   std::string table = "pods";    // csv: pods, cluster or nodes
+  // When non-empty: the summary as an HTML page (summary_page.h) written
+  // to this file instead of the output on stdout.
+  std::string html;
 };
 
 // Registers `summarize` on `app`; its options land in *options.

@@ -14,6 +14,8 @@
 
 #include "cmd/schedref/compare_command.h"
 #include "cmd/schedref/summarize_command.h"
+#include "cmd/schedref/summary_page.h"
+#include "view/html_checker.h"
 
 namespace schedref::cmd {
 namespace {
@@ -86,6 +88,69 @@ TEST(Summarize, LifetimesFreeRoomForWaitingPods) {
     EXPECT_EQ(sum.cluster[4].pending, 0);
     EXPECT_EQ(sum.cluster[4].running, 2);
     EXPECT_EQ(sum.nodes.size(), 10u);  // 2 nodes x 5 samples
+  }
+}
+
+// The HTML page of the same run: the samples' table holds the values
+// above, and the charts are drawn from them (the cpu chart's "requested"
+// line reaches the top, 2 cores, at 10s; the pods chart's "pending" line
+// stands at 2 of its maximum 2 there too).
+TEST(SummaryPage, ChartsAndTableOfTheClusterOverTime) {
+  for (const char* impl : {"reference", "optimized"}) {
+    StatusOr<api::Scenario> s = LoadScenario("golden/lifetimes/finish-frees-room.yaml", "");
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    StatusOr<Summary> summary = SummarizeRun(*s, impl, 10000);
+    ASSERT_TRUE(summary.ok()) << summary.status().message();
+    const std::string page = SummaryPage(*summary, impl);
+    const view::testing::HtmlCheck check = view::testing::CheckHtml(page);
+    EXPECT_EQ(check.error, "") << impl;
+    for (const char* element : {"svg", "polyline", "title", "figcaption", "table"}) {
+      EXPECT_EQ(check.elements.count(element), 1u) << element;
+    }
+    // The sample at 10s: 2 pending, 2 running, 2 nodes, both in use, 2000m
+    // of 2000m cpu, 0 of 16Gi memory, all free cpu stranded (there is none:
+    // 0%), all free memory stranded (no pending pod fits: no free cpu).
+    EXPECT_NE(page.find("<tr data-name=\"10000\"><th scope=\"row\" class=\"num\" "
+                        "data-v=\"10000\">10000</th><td class=\"num\" data-v=\"2\">2</td>"
+                        "<td class=\"num\" data-v=\"2\">2</td><td class=\"num\" "
+                        "data-v=\"2\">2</td><td class=\"num\" data-v=\"2\">2</td>"
+                        "<td class=\"num\" data-v=\"2000\">2000</td><td class=\"num\" "
+                        "data-v=\"2000\">2000</td><td class=\"num\" data-v=\"0\">0</td>"
+                        "<td class=\"num\" data-v=\"17179869184\">17179869184</td>"
+                        "<td class=\"num\" data-v=\"0\">0%</td><td class=\"num\" "
+                        "data-v=\"1\">100%</td></tr>"),
+              std::string::npos)
+        << impl;
+    // One row per sample.
+    size_t rows = 0;
+    for (size_t at = page.find("<tr data-name="); at != std::string::npos;
+         at = page.find("<tr data-name=", at + 1)) {
+      ++rows;
+    }
+    EXPECT_EQ(rows, summary->cluster.size() + summary->pods.size());
+    // The charts: four, with the axes' units; the cpu chart's requested
+    // line goes through (x of 10s, the top of the plot).
+    for (const char* id : {"chart-cpu", "chart-memory", "chart-pods", "chart-stranded"}) {
+      EXPECT_NE(page.find("<svg id=\"" + std::string(id) + "\""), std::string::npos) << id;
+    }
+    for (const char* unit : {">cores</text>", ">GiB</text>", ">count</text>",
+                             ">% of free</text>", ">virtual time (s)</text>"}) {
+      EXPECT_NE(page.find(unit), std::string::npos) << unit;
+    }
+    char x[32];
+    std::snprintf(x, sizeof x, "%.1f", 70.0 + 554.0 * 10000.0 / summary->end);
+    std::string want_x = x;
+    if (want_x.size() > 2 && want_x.substr(want_x.size() - 2) == ".0") {
+      want_x.resize(want_x.size() - 2);
+    }
+    const size_t cpu = page.find("<svg id=\"chart-cpu\"");
+    const size_t requested = page.find("data-series=\"requested\"", cpu);
+    const size_t points = page.find("points=\"", requested);
+    const std::string line = page.substr(points, page.find("\"", points + 8) - points);
+    EXPECT_NE(line.find(" " + want_x + ",14 "), std::string::npos) << line;
+    // At t=0 only "failing" (bound in objects) runs: 1 of 2 cores, half way
+    // up the 152-pixel plot below its top at 14.
+    EXPECT_EQ(line.rfind("points=\"70,90 ", 0), 0u) << line;
   }
 }
 
