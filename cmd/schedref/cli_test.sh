@@ -442,5 +442,11 @@ else
   failures=$((failures + 1))
 fi
 rm -rf "$pages"
+expect perf-import-churn-for 1 'error: --churn-for: expected a duration such as "10s", got "soon"' \
+  -- "$bin" perf-import "$data/perf_import/misc/performance-config.yaml" \
+  --workload SchedulingBasic/5Nodes --churn-for soon
+expect perf-import-delete-pods 0 "delete:" \
+  -- "$bin" perf-import "$data/perf_import/misc/performance-config.yaml" \
+  --workload SchedulingWhileGated/1Node_10GatedPods
 
 [[ $failures == 0 ]]

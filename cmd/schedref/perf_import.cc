@@ -1,5 +1,6 @@
 #include "cmd/schedref/perf_import.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -22,7 +23,7 @@ namespace {
 using nlohmann::json;
 
 constexpr char kSupported[] =
-    "createNodes, createNamespaces, createPods, barrier, sleep";
+    "createNodes, createNamespaces, createPods, deletePods, churn, barrier, sleep";
 // Each createPods starts its own instant, this long after the previous
 // operation's (the built-in workloads' measured phase starts at 1 s).
 constexpr api::TimeMs kPhaseGapMs = 1000;
@@ -38,7 +39,8 @@ json BaseNode() {
 
 class Importer {
  public:
-  Importer(std::string file, const json& config) : file_(std::move(file)), config_(config) {}
+  Importer(std::string file, const json& config, api::TimeMs churn_for_ms)
+      : file_(std::move(file)), config_(config), churn_for_ms_(churn_for_ms) {}
 
   StatusOr<json> Import(const std::string& workload) {
     const size_t slash = workload.find('/');
@@ -117,6 +119,15 @@ class Importer {
           Operation(at + ".workloadTemplate[" + std::to_string(i) + "]", static_cast<int>(i),
                     ops[i]));
     }
+    // Churn and paced deletions run beside the later operations: the
+    // timeline is their entries merged by time, equal instants in the
+    // order the operations wrote them.
+    std::stable_sort(timeline_.begin(), timeline_.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [t, entry] : timeline_) {
+      entry["at"] = api::FormatDurationMs(t);
+      scenario_["timeline"].push_back(std::move(entry));
+    }
     // Namespaces first, as the initial cluster lists them.
     json objects = json::array();
     for (const std::string& ns : namespaces_order_) objects.push_back(namespaces_[ns]);
@@ -191,8 +202,20 @@ class Importer {
     if (now_ == 0) {
       scenario_["objects"].push_back(std::move(object));
     } else {
-      scenario_["timeline"].push_back({{"at", api::FormatDurationMs(now_)}, {"create", object}});
+      At(now_, {{"create", std::move(object)}});
     }
+  }
+
+  // A timeline entry at `t` (its "at" is written when the timeline is
+  // sorted).
+  void At(api::TimeMs t, json entry) { timeline_.emplace_back(t, std::move(entry)); }
+
+  void CreatePod(api::TimeMs t, json pod) {
+    const std::string ns = pod["metadata"]["namespace"].get<std::string>();
+    const std::string name = pod["metadata"]["name"].get<std::string>();
+    json labels = pod["metadata"].value("labels", json::object());
+    pods_.push_back({t, ns, name, std::move(labels), false});
+    At(t, {{"create", std::move(pod)}});
   }
 
   Status Operation(const std::string& at, int index, const json& op) {
@@ -221,10 +244,11 @@ class Importer {
         return Error(at + ".duration", "expected a duration such as \"5s\", got \"" + text + "\"");
       }
       now_ += *ms;
-      scenario_["timeline"].push_back(
-          {{"at", api::FormatDurationMs(now_)}, {"advance", json::object()}});
+      At(now_, {{"advance", json::object()}});
       return Status::Ok();
     }
+    if (opcode == "deletePods") return DeletePods(at, op);
+    if (opcode == "churn") return Churn(at, index, op);
     return Error(at + ".opcode", "\"" + opcode + "\" is not supported by perf-import (supported: " +
                                      kSupported + ")");
   }
@@ -239,15 +263,31 @@ class Importer {
     if (!count.ok()) return count.status();
     json node = BaseNode();
     std::string prefix = "node-" + std::to_string(index) + "-";
+    std::string fixed_name;
     if (op.contains("nodeTemplatePath")) {
       if (!op["nodeTemplatePath"].is_string()) {
         return Error(at + ".nodeTemplatePath", "expected string");
       }
       StatusOr<std::pair<json, std::string>> t =
-          Template(at + ".nodeTemplatePath", op["nodeTemplatePath"].get<std::string>(), true);
+          Template(at + ".nodeTemplatePath", op["nodeTemplatePath"].get<std::string>(), false);
       if (!t.ok()) return t.status();
       node = std::move(t->first);
       prefix = t->second;
+      if (prefix.empty()) {
+        // A template with a fixed name (upstream's node-with-name.yaml)
+        // makes that one node.
+        const json& name = node["metadata"]["name"];
+        if (!name.is_string() || name.get<std::string>().empty()) {
+          return Error(at + ".nodeTemplatePath",
+                       "the template needs metadata.generateName or metadata.name");
+        }
+        if (*count > 1) {
+          return Error(at + ".count", "the template names one node (" + name.get<std::string>() +
+                                          ", no generateName); count is " +
+                                          std::to_string(*count));
+        }
+        fixed_name = name.get<std::string>();
+      }
     }
     std::optional<std::pair<std::string, std::vector<std::string>>> label_values;
     std::string unique_key;
@@ -275,7 +315,7 @@ class Importer {
     }
     for (int64_t i = 0; i < *count; ++i) {
       json n = node;
-      const std::string name = prefix + std::to_string(i);
+      const std::string name = fixed_name.empty() ? prefix + std::to_string(i) : fixed_name;
       n["metadata"]["name"] = name;
       json& labels = n["metadata"]["labels"];
       labels["kubernetes.io/hostname"] = name;
@@ -342,14 +382,176 @@ class Importer {
       json pod = t->first;
       pod["metadata"]["name"] = t->second + std::to_string(i);
       pod["metadata"]["namespace"] = ns;
-      scenario_["timeline"].push_back({{"at", api::FormatDurationMs(now_)}, {"create", pod}});
+      CreatePod(now_, std::move(pod));
     }
     pods_created_ += *count;
     return Status::Ok();
   }
 
+  // deletePods: the pods of `namespace` (matching `labelSelector`, every
+  // label equal) that perf-import created before this instant, in creation
+  // order, deleted all at once, or one every 1/deletePodsPerSecond s from
+  // one period after the operation (a ticker's first tick). Without
+  // skipWaitToCompletion the next operation starts at the last deletion.
+  Status DeletePods(const std::string& at, const json& op) {
+    if (!op.contains("namespace") || !op["namespace"].is_string()) {
+      return Error(at + ".namespace", "required field is missing");
+    }
+    const std::string ns = op["namespace"].get<std::string>();
+    std::map<std::string, std::string> selector;
+    if (op.contains("labelSelector")) {
+      const json& sel = op["labelSelector"];
+      if (!sel.is_object()) return Error(at + ".labelSelector", "expected a map of labels");
+      for (auto it = sel.begin(); it != sel.end(); ++it) {
+        if (!it->is_string()) {
+          return Error(at + ".labelSelector." + it.key(), "expected string");
+        }
+        selector[it.key()] = it->get<std::string>();
+      }
+    }
+    int64_t rate = 0;
+    if (op.contains("deletePodsPerSecond")) {
+      if (!op["deletePodsPerSecond"].is_number_integer() ||
+          op["deletePodsPerSecond"].get<int64_t>() < 0) {
+        return Error(at + ".deletePodsPerSecond", "expected a non-negative integer");
+      }
+      rate = op["deletePodsPerSecond"].get<int64_t>();
+    }
+    bool skip_wait = false;
+    if (op.contains("skipWaitToCompletion")) {
+      if (!op["skipWaitToCompletion"].is_boolean()) {
+        return Error(at + ".skipWaitToCompletion", "expected boolean");
+      }
+      skip_wait = op["skipWaitToCompletion"].get<bool>();
+    }
+    api::TimeMs last = now_;
+    int64_t deleted = 0;
+    for (CreatedPod& p : pods_) {
+      if (p.deleted || p.ns != ns || p.created > now_) continue;
+      bool match = true;
+      for (const auto& [k, v] : selector) {
+        if (!p.labels.contains(k) || p.labels[k] != v) match = false;
+      }
+      if (!match) continue;
+      ++deleted;
+      last = rate > 0 ? now_ + deleted * 1000 / rate : now_;
+      p.deleted = true;
+      At(last, {{"delete", {{"kind", "Pod"}, {"name", p.ns + "/" + p.name}}}});
+    }
+    if (!skip_wait) now_ = last;
+    return Status::Ok();
+  }
+
+  // churn: every intervalMilliseconds (default 500) from its instant, for
+  // the churn window (churn_for_ms_; upstream churns until the workload
+  // ends, which has no virtual-time counterpart), each template's object:
+  // mode create makes a new one per tick up to `number` ticks (0: no
+  // limit); mode recreate keeps `number` slots per template, a tick
+  // deleting the object in slot tick % number if there is one, else
+  // creating one there. Objects are named generateName + their serial.
+  Status Churn(const std::string& at, int index, const json& op) {
+    if (!op.contains("mode") || !op["mode"].is_string() ||
+        (op["mode"] != "create" && op["mode"] != "recreate")) {
+      return Error(at + ".mode", "expected create or recreate");
+    }
+    const bool recreate = op["mode"] == "recreate";
+    int64_t number = 0;
+    if (op.contains("number")) {
+      if (!op["number"].is_number_integer() || op["number"].get<int64_t>() < 0) {
+        return Error(at + ".number", "expected a non-negative integer");
+      }
+      number = op["number"].get<int64_t>();
+    }
+    if (recreate && number == 0) return Error(at + ".number", "must be > 0 in mode recreate");
+    if (number > kMaxCount) return CheckCount(at + ".number", number).status();
+    api::TimeMs interval = 500;
+    if (op.contains("intervalMilliseconds")) {
+      if (!op["intervalMilliseconds"].is_number_integer() ||
+          op["intervalMilliseconds"].get<int64_t>() < 0) {
+        return Error(at + ".intervalMilliseconds", "expected a non-negative integer");
+      }
+      if (op["intervalMilliseconds"].get<int64_t>() != 0) {
+        interval = op["intervalMilliseconds"].get<int64_t>();
+      }
+    }
+    std::string ns = "namespace-" + std::to_string(index);
+    if (op.contains("namespace")) {
+      if (!op["namespace"].is_string()) return Error(at + ".namespace", "expected string");
+      ns = op["namespace"].get<std::string>();
+    }
+    if (!op.contains("templatePaths") || !op["templatePaths"].is_array() ||
+        op["templatePaths"].empty()) {
+      return Error(at + ".templatePaths", "at least one template path is required");
+    }
+    struct Churned {
+      json object;
+      std::string prefix, kind;
+      int64_t serial = 0;
+      std::vector<std::string> slots;  // recreate: the live object per slot
+    };
+    std::vector<Churned> templates;
+    for (size_t i = 0; i < op["templatePaths"].size(); ++i) {
+      const std::string where = at + ".templatePaths[" + std::to_string(i) + "]";
+      const json& path = op["templatePaths"][i];
+      if (!path.is_string()) return Error(where, "expected string");
+      StatusOr<std::pair<json, std::string>> t = Template(where, path.get<std::string>(), true);
+      if (!t.ok()) return t.status();
+      const std::string kind = t->first.value("kind", "");
+      if (kind != "Pod" && kind != "Node" && kind != "Service") {
+        return Error(where, "kind \"" + kind +
+                                "\" is not supported by perf-import churn (Node, Pod, Service)");
+      }
+      Churned c{std::move(t->first), std::move(t->second), kind, 0, {}};
+      if (recreate) c.slots.assign(static_cast<size_t>(number), "");
+      templates.push_back(std::move(c));
+    }
+    AddNamespace(ns, {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", json::object()}});
+    int64_t ticks = churn_for_ms_ / interval;
+    if (!recreate && number > 0) ticks = std::min(ticks, number);
+    if (ticks * static_cast<int64_t>(templates.size()) > kMaxCount) {
+      return Error(at + ".intervalMilliseconds",
+                   std::to_string(ticks) + " ticks in the churn window make too many objects");
+    }
+    for (int64_t tick = 0; tick < ticks; ++tick) {
+      const api::TimeMs t = now_ + (tick + 1) * interval;
+      for (Churned& c : templates) {
+        std::string* slot = recreate ? &c.slots[static_cast<size_t>(tick % number)] : nullptr;
+        if (slot != nullptr && !slot->empty()) {
+          At(t, {{"delete", {{"kind", c.kind}, {"name", *slot}}}});
+          slot->clear();
+          continue;
+        }
+        json object = c.object;
+        const std::string name = c.prefix + std::to_string(c.serial++);
+        object["metadata"]["name"] = name;
+        std::string key = name;
+        if (c.kind == "Node") {
+          object["metadata"]["labels"]["kubernetes.io/hostname"] = name;
+          At(t, {{"create", std::move(object)}});
+        } else {
+          object["metadata"]["namespace"] = ns;
+          key = ns + "/" + name;
+          // Churned pods are not listed by a later deletePods.
+          At(t, {{"create", std::move(object)}});
+        }
+        if (slot != nullptr) *slot = key;
+      }
+    }
+    return Status::Ok();
+  }
+
+  struct CreatedPod {
+    api::TimeMs created;
+    std::string ns, name;
+    json labels;
+    bool deleted;
+  };
+
   const std::string file_;
   const json& config_;
+  const api::TimeMs churn_for_ms_;
+  std::vector<std::pair<api::TimeMs, json>> timeline_;
+  std::vector<CreatedPod> pods_;
   std::string params_at_;
   std::map<std::string, int64_t> params_;
   std::map<std::string, std::string> string_params_;
@@ -374,11 +576,15 @@ CLI::App* AddPerfImportCommand(CLI::App& app, PerfImportOptions* options) {
       ->required();
   cmd->add_option("-o,--output", options->output, "Write to FILE instead of stdout")
       ->type_name("FILE");
+  cmd->add_option("--churn-for", options->churn_for,
+                  "Virtual time each churn operation runs from its instant (a Go duration, "
+                  "default 10s; upstream churns until the workload ends)");
   return cmd;
 }
 
 StatusOr<api::Scenario> ImportPerfWorkload(const std::string& config_path,
-                                           const std::string& workload) {
+                                           const std::string& workload,
+                                           api::TimeMs churn_for_ms) {
   StatusOr<std::string> text = api::ReadInputFile(config_path);
   if (!text.ok()) return text.status();
   StatusOr<std::vector<json>> docs = api::ParseDocuments(*text, config_path);
@@ -387,7 +593,7 @@ StatusOr<api::Scenario> ImportPerfWorkload(const std::string& config_path,
     return Status::Invalid(config_path + ": expected one document, got " +
                            std::to_string(docs->size()));
   }
-  Importer importer(config_path, (*docs)[0]);
+  Importer importer(config_path, (*docs)[0], churn_for_ms);
   StatusOr<json> scenario = importer.Import(workload);
   if (!scenario.ok()) return scenario.status();
   // Through the scenario decoder, so that admission, defaults and every
@@ -396,7 +602,13 @@ StatusOr<api::Scenario> ImportPerfWorkload(const std::string& config_path,
 }
 
 int RunPerfImport(const PerfImportOptions& options, std::ostream& out, std::ostream& err) {
-  StatusOr<api::Scenario> s = ImportPerfWorkload(options.config, options.workload);
+  const std::optional<int64_t> churn_for = api::ParseDurationMs(options.churn_for);
+  if (!churn_for.has_value() || *churn_for < 0) {
+    err << "error: --churn-for: expected a duration such as \"10s\", got \"" << options.churn_for
+        << "\"\n";
+    return 1;
+  }
+  StatusOr<api::Scenario> s = ImportPerfWorkload(options.config, options.workload, *churn_for);
   if (!s.ok()) {
     err << "error: " << s.status().message() << "\n";
     return 1;

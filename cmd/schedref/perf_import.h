@@ -21,7 +21,11 @@ struct PerfImportOptions {
   std::string config;    // the performance-config.yaml
   std::string workload;  // "<test case>/<workload>", e.g. SchedulingBasic/5000Nodes
   std::string output;    // empty or "-": stdout
+  std::string churn_for = "10s";  // how long each churn operation runs
 };
+
+// How long a churn operation runs on the virtual clock unless told.
+inline constexpr api::TimeMs kDefaultChurnForMs = 10000;
 
 CLI::App* AddPerfImportCommand(CLI::App& app, PerfImportOptions* options);
 
@@ -31,8 +35,11 @@ CLI::App* AddPerfImportCommand(CLI::App& app, PerfImportOptions* options);
 // supported by perf-import (supported: ...)", "perf.yaml: no test case
 // \"X\" (test cases: ...)", "perf.yaml: [0].workloads[1].params: no
 // parameter \"initPods\" for countParam \"$initPods\"".
-[[nodiscard]] StatusOr<api::Scenario> ImportPerfWorkload(const std::string& config_path,
-                                                         const std::string& workload);
+// `churn_for_ms`: the virtual time each churn operation runs from its
+// instant (upstream: until the workload ends).
+[[nodiscard]] StatusOr<api::Scenario> ImportPerfWorkload(
+    const std::string& config_path, const std::string& workload,
+    api::TimeMs churn_for_ms = kDefaultChurnForMs);
 
 // Exit codes: 0; 1 for bad input (the message on `err`).
 [[nodiscard]] int RunPerfImport(const PerfImportOptions& options, std::ostream& out,

@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "api/codec/trace_codec.h"
 #include "api/scheduler.h"
@@ -69,8 +71,7 @@ TEST(PerfImport, Errors) {
   const std::string u = "cmd/schedref/testdata/perf_import/misc/unsupported-config.yaml";
   const std::vector<Case> refused = {
       {"Churn/small",
-       u + ": [0].workloadTemplate[1].opcode: \"churn\" is not supported by perf-import "
-           "(supported: createNodes, createNamespaces, createPods, barrier, sleep)"},
+       u + ": [0].workloadTemplate[1].templatePaths: at least one template path is required"},
       {"MissingParam/small",
        u + ": [1].workloads[0].params: no parameter \"measurePods\" for countParam "
            "\"$measurePods\""},
@@ -102,6 +103,115 @@ TEST(PerfImport, BarrierAndSleep) {
   const std::vector<std::pair<api::TimeMs, std::string>> want = {
       {0, "namespace-1/pod-0"}, {5000, "advance"}, {6000, "later/pod-0"}, {6000, "later/pod-1"}};
   EXPECT_EQ(events, want);
+}
+
+constexpr char kChurn[] = "cmd/schedref/testdata/perf_import/misc/churn-config.yaml";
+
+// The timeline as (at, operation, key) triples.
+using Entries = std::vector<std::tuple<api::TimeMs, std::string, std::string>>;
+Entries TimelineOf(const api::Scenario& s) {
+  Entries out;
+  for (const api::Event& e : s.timeline) {
+    const char* op = e.op == api::Event::Op::kCreate   ? "create"
+                     : e.op == api::Event::Op::kDelete ? "delete"
+                                                       : "other";
+    out.emplace_back(e.at, op, e.kind + " " + e.name);
+  }
+  return out;
+}
+
+// churn, mode create: one object per template every interval from the
+// churn's instant, `number` ticks; the next operation does not wait.
+TEST(PerfImport, ChurnCreate) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(kChurn, "ChurnCreate/small");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const Entries want = {{0, "create", "Pod namespace-2/pod-0"},
+                        {200, "create", "Pod namespace-1/pod-0"},
+                        {400, "create", "Pod namespace-1/pod-1"},
+                        {600, "create", "Pod namespace-1/pod-2"}};
+  EXPECT_EQ(TimelineOf(*s), want);
+  // Both implementations run it alike.
+  EXPECT_EQ(Trace(*s, "reference"), Trace(*s, "optimized"));
+}
+
+// churn, mode recreate: `number` slots per template; a tick creates into
+// an empty slot and deletes a full one, for the churn window (5 s here).
+TEST(PerfImport, ChurnRecreate) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(kChurn, "ChurnRecreate/small", 5000);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const Entries want = {
+      {1000, "create", "Node scheduler-perf-0"}, {1000, "create", "Pod churn/pod-0"},
+      {2000, "create", "Node scheduler-perf-1"}, {2000, "create", "Pod churn/pod-1"},
+      {3000, "delete", "Node scheduler-perf-0"}, {3000, "delete", "Pod churn/pod-0"},
+      {4000, "delete", "Node scheduler-perf-1"}, {4000, "delete", "Pod churn/pod-1"},
+      {5000, "create", "Node scheduler-perf-2"}, {5000, "create", "Pod churn/pod-2"}};
+  EXPECT_EQ(TimelineOf(*s), want);
+  EXPECT_EQ(Trace(*s, "reference"), Trace(*s, "optimized"));
+  // The default window is 10 s: ten ticks.
+  StatusOr<api::Scenario> d = ImportPerfWorkload(kChurn, "ChurnRecreate/small");
+  ASSERT_TRUE(d.ok()) << d.status().message();
+  EXPECT_EQ(TimelineOf(*d).size(), 20u);
+  EXPECT_EQ(std::get<0>(TimelineOf(*d).back()), 10000);
+}
+
+// deletePods: the namespace's pods in creation order, one every
+// 1/deletePodsPerSecond s from one period on; without
+// skipWaitToCompletion the next operation starts after the last one
+// (then 1 s later, as every later createPods); rate 0 deletes at once.
+TEST(PerfImport, DeletePods) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(kChurn, "DeleteWaits/small");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const Entries want = {{0, "create", "Pod doomed/pod-0"},    {0, "create", "Pod doomed/pod-1"},
+                        {0, "create", "Pod doomed/pod-2"},    {250, "delete", "Pod doomed/pod-0"},
+                        {500, "delete", "Pod doomed/pod-1"},  {750, "delete", "Pod doomed/pod-2"},
+                        {1750, "create", "Pod after/pod-0"}, {1750, "delete", "Pod after/pod-0"}};
+  EXPECT_EQ(TimelineOf(*s), want);
+  EXPECT_EQ(Trace(*s, "reference"), Trace(*s, "optimized"));
+}
+
+// Upstream's SchedulingWhileGated: a node from a template with a fixed
+// name, 10 gated pods, 10 pods deleted at 50/s without waiting while the
+// measured pods arrive.
+TEST(PerfImport, SchedulingWhileGated) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(kMisc, "SchedulingWhileGated/1Node_10GatedPods");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->initial.nodes.size(), 1u);
+  EXPECT_EQ(s->initial.nodes[0].name, "scheduler-perf-node");
+  std::vector<api::TimeMs> deletes;
+  int64_t measured = 0;
+  for (const api::Event& e : s->timeline) {
+    if (e.op == api::Event::Op::kDelete) {
+      EXPECT_EQ(e.name.rfind("namespace-3/", 0), 0u) << e.name;
+      deletes.push_back(e.at);
+    }
+    if (e.op == api::Event::Op::kCreate && e.name.rfind("namespace-5/", 0) == 0) {
+      EXPECT_EQ(e.at, 2000);
+      ++measured;
+    }
+  }
+  const std::vector<api::TimeMs> want = {1020, 1040, 1060, 1080, 1100,
+                                         1120, 1140, 1160, 1180, 1200};
+  EXPECT_EQ(deletes, want);
+  EXPECT_EQ(measured, 10);
+  EXPECT_EQ(Trace(*s, "reference"), Trace(*s, "optimized"));
+}
+
+TEST(PerfImport, ChurnAndDeleteErrors) {
+  const std::string f = kChurn;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"ChurnNoNumber/x", f + ": [3].workloadTemplate[0].number: must be > 0 in mode recreate"},
+      {"ChurnBadMode/x", f + ": [4].workloadTemplate[0].mode: expected create or recreate"},
+      {"ChurnFixedName/x", "cmd/schedref/testdata/perf_import/templates/node-with-name.yaml: "
+                           "metadata.generateName: required field is missing"},
+      {"DeleteNegativeRate/x",
+       f + ": [6].workloadTemplate[0].deletePodsPerSecond: expected a non-negative integer"},
+      {"DeleteNoNamespace/x", f + ": [7].workloadTemplate[0].namespace: required field is missing"},
+  };
+  for (const auto& [workload, want] : cases) {
+    StatusOr<api::Scenario> s = ImportPerfWorkload(kChurn, workload);
+    ASSERT_FALSE(s.ok()) << workload;
+    EXPECT_EQ(s.status().message(), want);
+  }
 }
 
 }  // namespace
