@@ -253,11 +253,62 @@ class Importer {
                                      kSupported + ")");
   }
 
-  Status CreateNodes(const std::string& at, int index, const json& op) {
-    for (const char* unsupported : {"nodeAllocatableStrategy"}) {
-      if (op.contains(unsupported)) {
-        return Error(at + "." + unsupported, "not supported by perf-import");
+  // nodeAllocatableStrategy, upstream's NodeAllocatableStrategy: each
+  // node's allocatable (its capacity, as the API server defaults it) with
+  // `nodeAllocatable`'s quantities set, and a CSINode named after it with
+  // `csiNodeAllocatable`'s drivers (by name; nodeID the node's name,
+  // allocatable.count) and `migratedPlugins` in its migrated-plugins
+  // annotation.
+  struct AllocatableStrategy {
+    json allocatable = json::object();
+    json drivers = json::array();
+    std::string migrated;
+  };
+  StatusOr<AllocatableStrategy> ReadAllocatableStrategy(const std::string& at, const json& s) {
+    AllocatableStrategy out;
+    if (!s.is_object()) return Error(at, "expected object");
+    if (s.contains("nodeAllocatable")) {
+      const json& a = s["nodeAllocatable"];
+      if (!a.is_object()) return Error(at + ".nodeAllocatable", "expected a map of quantities");
+      for (auto it = a.begin(); it != a.end(); ++it) {
+        if (!it->is_string()) return Error(at + ".nodeAllocatable." + it.key(), "expected string");
+        out.allocatable[it.key()] = *it;
       }
+    }
+    if (s.contains("csiNodeAllocatable")) {
+      const json& d = s["csiNodeAllocatable"];
+      if (!d.is_object()) return Error(at + ".csiNodeAllocatable", "expected a map of drivers");
+      for (auto it = d.begin(); it != d.end(); ++it) {
+        const std::string where = at + ".csiNodeAllocatable." + it.key();
+        json driver = {{"name", it.key()}};
+        if (!it->is_null()) {
+          if (!it->is_object()) return Error(where, "expected object");
+          if (it->contains("count")) {
+            if (!(*it)["count"].is_number_integer()) return Error(where + ".count", "expected integer");
+            driver["allocatable"] = {{"count", (*it)["count"]}};
+          }
+        }
+        out.drivers.push_back(std::move(driver));
+      }
+    }
+    if (s.contains("migratedPlugins")) {
+      const json& m = s["migratedPlugins"];
+      if (!m.is_array()) return Error(at + ".migratedPlugins", "expected a list");
+      for (const json& plugin : m) {
+        if (!plugin.is_string()) return Error(at + ".migratedPlugins", "expected strings");
+        out.migrated += (out.migrated.empty() ? "" : ",") + plugin.get<std::string>();
+      }
+    }
+    return out;
+  }
+
+  Status CreateNodes(const std::string& at, int index, const json& op) {
+    std::optional<AllocatableStrategy> allocatable;
+    if (op.contains("nodeAllocatableStrategy")) {
+      StatusOr<AllocatableStrategy> a =
+          ReadAllocatableStrategy(at + ".nodeAllocatableStrategy", op["nodeAllocatableStrategy"]);
+      if (!a.ok()) return a.status();
+      allocatable = std::move(a).value();
     }
     StatusOr<int64_t> count = Count(at, op);
     if (!count.ok()) return count.status();
@@ -325,7 +376,28 @@ class Importer {
       }
       // Upstream draws a random unique value; the node's name is unique too.
       if (!unique_key.empty()) labels[unique_key] = name;
+      if (allocatable) {
+        json& status = n["status"];
+        if (!status.contains("allocatable") && status.contains("capacity")) {
+          status["allocatable"] = status["capacity"];
+        }
+        for (auto it = allocatable->allocatable.begin(); it != allocatable->allocatable.end();
+             ++it) {
+          status["allocatable"][it.key()] = *it;
+        }
+      }
       Emit(std::move(n));
+      if (allocatable) {
+        json drivers = allocatable->drivers;
+        for (json& d : drivers) d["nodeID"] = name;
+        Emit({{"apiVersion", "storage.k8s.io/v1"},
+              {"kind", "CSINode"},
+              {"metadata",
+               {{"name", name},
+                {"annotations",
+                 {{"storage.alpha.kubernetes.io/migrated-plugins", allocatable->migrated}}}}},
+              {"spec", {{"drivers", std::move(drivers)}}}});
+      }
     }
     return Status::Ok();
   }
@@ -353,11 +425,30 @@ class Importer {
   }
 
   Status CreatePods(const std::string& at, int index, const json& op) {
-    for (const char* unsupported :
-         {"persistentVolumeTemplatePath", "persistentVolumeClaimTemplatePath"}) {
-      if (op.contains(unsupported)) {
-        return Error(at + "." + unsupported, "not supported by perf-import");
+    // Volumes, upstream's CreatePodWithPersistentVolume (bindVolume): per
+    // pod i a claim pvc-<i> and a volume <namespace>-vol-<i> bound to each
+    // other, and the pod's one volume "vol" naming the claim. Without a
+    // claim template the volume template is not read, as upstream.
+    std::optional<json> pv_template, pvc_template;
+    if (op.contains("persistentVolumeClaimTemplatePath")) {
+      const std::string where = at + ".persistentVolumeClaimTemplatePath";
+      if (!op["persistentVolumeClaimTemplatePath"].is_string()) {
+        return Error(where, "expected string");
       }
+      if (!op.contains("persistentVolumeTemplatePath") ||
+          !op["persistentVolumeTemplatePath"].is_string()) {
+        return Error(at + ".persistentVolumeTemplatePath",
+                     "required with persistentVolumeClaimTemplatePath");
+      }
+      StatusOr<std::pair<json, std::string>> c =
+          Template(where, op["persistentVolumeClaimTemplatePath"].get<std::string>(), false);
+      if (!c.ok()) return c.status();
+      StatusOr<std::pair<json, std::string>> v =
+          Template(at + ".persistentVolumeTemplatePath",
+                   op["persistentVolumeTemplatePath"].get<std::string>(), false);
+      if (!v.ok()) return v.status();
+      pvc_template = std::move(c->first);
+      pv_template = std::move(v->first);
     }
     StatusOr<int64_t> count = Count(at, op);
     if (!count.ok()) return count.status();
@@ -382,6 +473,30 @@ class Importer {
       json pod = t->first;
       pod["metadata"]["name"] = t->second + std::to_string(i);
       pod["metadata"]["namespace"] = ns;
+      if (pvc_template) {
+        const std::string claim = "pvc-" + std::to_string(i);
+        const std::string volume = ns + "-vol-" + std::to_string(i);
+        json pvc = *pvc_template;
+        pvc["metadata"]["name"] = claim;
+        pvc["metadata"]["namespace"] = ns;
+        pvc["spec"]["volumeName"] = volume;
+        pvc["status"]["phase"] = "Bound";
+        json pv = *pv_template;
+        pv["metadata"]["name"] = volume;
+        if (pv["spec"].contains("csi")) pv["spec"]["csi"]["volumeHandle"] = volume;
+        if (pv["spec"].contains("awsElasticBlockStore")) {
+          pv["spec"]["awsElasticBlockStore"]["volumeID"] = "vol-" + std::to_string(i);
+        }
+        pv["spec"]["claimRef"] = {{"kind", "PersistentVolumeClaim"},
+                                  {"namespace", ns},
+                                  {"name", claim},
+                                  {"apiVersion", "v1"}};
+        pv["status"]["phase"] = "Bound";
+        Emit(std::move(pvc));
+        Emit(std::move(pv));
+        pod["spec"]["volumes"] =
+            json::array({{{"name", "vol"}, {"persistentVolumeClaim", {{"claimName", claim}}}}});
+      }
       CreatePod(now_, std::move(pod));
     }
     pods_created_ += *count;

@@ -76,8 +76,8 @@ TEST(PerfImport, Errors) {
        u + ": [1].workloads[0].params: no parameter \"measurePods\" for countParam "
            "\"$measurePods\""},
       {"Volumes/small",
-       u + ": [2].workloadTemplate[0].persistentVolumeClaimTemplatePath: not supported by "
-           "perf-import"},
+       u + ": [2].workloadTemplate[0].persistentVolumeTemplatePath: required with "
+           "persistentVolumeClaimTemplatePath"},
   };
   for (const Case& c : refused) {
     StatusOr<api::Scenario> s = ImportPerfWorkload(u, c.workload);
@@ -105,7 +105,7 @@ TEST(PerfImport, BarrierAndSleep) {
   EXPECT_EQ(events, want);
 }
 
-constexpr char kChurn[] = "cmd/schedref/testdata/perf_import/misc/churn-config.yaml";
+constexpr char kChurn[] = "cmd/schedref/testdata/perf_import/misc/ops-config.yaml";
 
 // The timeline as (at, operation, key) triples.
 using Entries = std::vector<std::tuple<api::TimeMs, std::string, std::string>>;
@@ -194,6 +194,47 @@ TEST(PerfImport, SchedulingWhileGated) {
   EXPECT_EQ(deletes, want);
   EXPECT_EQ(measured, 10);
   EXPECT_EQ(Trace(*s, "reference"), Trace(*s, "optimized"));
+}
+
+// nodeAllocatableStrategy: allocatable from capacity with the strategy's
+// quantities, and a CSINode per node; volume templates: per pod a bound
+// claim pvc-<i> and volume <namespace>-vol-<i> (CSI handle: the volume's
+// name; EBS volumeID vol-<i>), the pod's volume "vol" naming the claim.
+TEST(PerfImport, AllocatableAndVolumes) {
+  StatusOr<api::Scenario> s = ImportPerfWorkload(kChurn, "CSIPVs/small");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->initial.nodes.size(), 2u);
+  const api::Node& n = s->initial.nodes[0];
+  EXPECT_EQ(n.name, "node-0-0");
+  EXPECT_EQ(n.allocatable.at("attachable-volumes-csi-ebs.csi.aws.com"), 39);
+  EXPECT_EQ(n.allocatable.at(api::kResourceCpu), 4000);  // from capacity
+  ASSERT_EQ(s->initial.csi_nodes.size(), 2u);
+  const auto& csi = s->initial.csi_nodes[0];
+  EXPECT_EQ(csi.name, "node-0-0");
+  ASSERT_EQ(csi.drivers.size(), 1u);
+  EXPECT_EQ(csi.drivers[0].name, "ebs.csi.aws.com");
+  EXPECT_EQ(csi.drivers[0].node_id, "node-0-0");
+  EXPECT_EQ(csi.drivers[0].allocatable_count, 39);
+  const auto& pvcs = s->initial.persistent_volume_claims;
+  ASSERT_EQ(pvcs.size(), 2u);
+  EXPECT_EQ(pvcs[1].ns + "/" + pvcs[1].name, "namespace-1/pvc-1");
+  EXPECT_EQ(pvcs[1].spec.volume_name, "namespace-1-vol-1");
+  EXPECT_EQ(pvcs[1].phase, "Bound");
+  ASSERT_EQ(s->initial.persistent_volumes.size(), 2u);
+  EXPECT_EQ(s->initial.persistent_volumes[0].name, "namespace-1-vol-0");
+  // The second createPods is 1 s later: its claim and volume too.
+  const Entries want = {{0, "create", "Pod namespace-1/pod-0"},
+                        {0, "create", "Pod namespace-1/pod-1"},
+                        {1000, "create", "PersistentVolumeClaim namespace-2/pvc-0"},
+                        {1000, "create", "PersistentVolume namespace-2-vol-0"},
+                        {1000, "create", "Pod namespace-2/pod-0"}};
+  EXPECT_EQ(TimelineOf(*s), want);
+  const std::vector<std::string> ref = Trace(*s, "reference");
+  EXPECT_EQ(ref, Trace(*s, "optimized"));
+  // Every pod is bound: the volumes are bound and attachable.
+  size_t bound = 0;
+  for (const std::string& line : ref) bound += line.find("\"bound\"") != std::string::npos;
+  EXPECT_EQ(bound, 3u) << ::testing::PrintToString(ref);
 }
 
 TEST(PerfImport, ChurnAndDeleteErrors) {
