@@ -223,7 +223,11 @@ def main():
         ("li", "t=30000 ms: \u2713 bound to n1"),
         ("th", "n1"),
         ("caption", "Per node: requested / allocatable"),
+        ("h2", "The cluster over virtual time"),
+        ("caption", "The cluster at each sample"),
     ])
+    text = open(page, encoding="utf-8").read()
+    check("run page: the summary's four charts", text.count("<svg id=\"chart-") == 4)
 
     # 4. A failing check: a golden whose expectedTrace chose another node.
     tampered = os.path.join(testdata, "tampered-choice.yaml")

@@ -124,7 +124,7 @@ std::string Timeline(const std::vector<Segment>& segments,
 }  // namespace
 
 std::string RunPage(const api::Scenario& scenario, const api::Trace& trace,
-                    std::string_view implementation) {
+                    std::string_view implementation, std::string_view sections) {
   // Every pod's life, from the scenario and the trace.
   std::map<std::string, PodLife> pods;
   for (const api::Pod& p : scenario.initial.pods) {
@@ -380,7 +380,9 @@ std::string RunPage(const api::Scenario& scenario, const api::Trace& trace,
     body += "</tr>";
   }
   body += TableClose();
-  body += "</section>\n</main>\n";
+  body += "</section>\n";
+  body += sections;
+  body += "</main>\n";
   return Page("schedref run: " + (scenario.name.empty() ? scenario.file : scenario.name), body);
 }
 

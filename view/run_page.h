@@ -17,9 +17,12 @@ namespace schedref::view {
 
 // `trace` is `implementation`'s run of `scenario` (any detail level: the
 // page reads the attempts' outcomes, nominations and victims, the
-// bindings, the notes, the placements and the warnings).
+// bindings, the notes, the placements and the warnings). `sections`: more
+// HTML sections, placed after the cluster (`run --html` adds the summary's
+// charts, cmd/schedref/summary_page.h).
 [[nodiscard]] std::string RunPage(const api::Scenario& scenario, const api::Trace& trace,
-                                  std::string_view implementation);
+                                  std::string_view implementation,
+                                  std::string_view sections = {});
 
 }  // namespace schedref::view
 

@@ -435,7 +435,8 @@ expect check-report-unknown 2 'unknown format "pdf" (json, junit, html)' \
 expect summarize-html-unwritable 1 "error: --html $pages/no/s.html: cannot write the page" \
   -- "$bin" summarize "$golden" --html "$pages/no/s.html"
 expect summarize-html 0 "" -- "$bin" summarize "$golden" --html "$pages/s.html"
-if grep -q '<svg id="chart-cpu"' "$pages/s.html"; then
+expect run-html-chart 0 "" -- "$bin" run "$golden" --html "$pages/r.html"
+if grep -q '<svg id="chart-cpu"' "$pages/s.html" && grep -q '<svg id="chart-cpu"' "$pages/r.html"; then
   echo "PASS summarize-html-chart"
 else
   echo "FAIL summarize-html-chart: no cpu chart in the summary page"

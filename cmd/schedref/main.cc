@@ -28,6 +28,8 @@
 #include "cmd/schedref/bench.h"
 #include "cmd/schedref/compare_command.h"
 #include "cmd/schedref/perf_import.h"
+#include "cmd/schedref/summary.h"
+#include "cmd/schedref/summary_page.h"
 #include "cmd/schedref/scenario_bench.h"
 #include "cmd/schedref/summarize_command.h"
 #include "conformance/check_command.h"
@@ -223,7 +225,13 @@ int RunCommand(const Input& input, const std::string& impl_name,
   if (!html.empty()) {
     // The page instead of the trace (view/run_page.h).
     std::ofstream page(html, std::ios::binary | std::ios::trunc);
-    page << schedref::view::RunPage(*scenario.scenario, *trace, impl_name);
+    // With the summary's charts (cmd/schedref/summary_page.h), sampled
+    // every 10 s, or at most about 200 times over a longer run.
+    const schedref::api::TimeMs end = schedref::cmd::SummaryEnd(*scenario.scenario, *trace);
+    const schedref::api::TimeMs interval = std::max<schedref::api::TimeMs>(10000, end / 200 + 1);
+    page << schedref::view::RunPage(
+        *scenario.scenario, *trace, impl_name,
+        schedref::cmd::SummaryChart(schedref::cmd::Summarize(*scenario.scenario, *trace, interval)));
     if (!page.flush()) {
       std::cerr << "error: --html " << html << ": cannot write the page\n";
       return kExitFailure;

@@ -241,6 +241,15 @@ Percentiles PercentilesOf(std::vector<int64_t> values) {
   return p;
 }
 
+api::TimeMs SummaryEnd(const api::Scenario& scenario, const api::Trace& trace) {
+  api::TimeMs end = 0;
+  for (const api::Event& e : scenario.timeline) end = std::max(end, e.at);
+  for (const api::Trace::Record& r : trace.records) {
+    std::visit([&end](const auto& rec) { end = std::max(end, rec.at); }, r);
+  }
+  return end;
+}
+
 Summary Summarize(const api::Scenario& scenario, const api::Trace& trace,
                   api::TimeMs interval_ms) {
   Summary out;
@@ -249,11 +258,7 @@ Summary Summarize(const api::Scenario& scenario, const api::Trace& trace,
   for (const api::Node& node : scenario.initial.nodes) replay.AddNode(node);
   for (const api::Pod& pod : scenario.initial.pods) replay.CreatePod(pod, 0);
 
-  api::TimeMs end = 0;
-  for (const api::Event& e : scenario.timeline) end = std::max(end, e.at);
-  for (const api::Trace::Record& r : trace.records) {
-    std::visit([&end](const auto& rec) { end = std::max(end, rec.at); }, r);
-  }
+  const api::TimeMs end = SummaryEnd(scenario, trace);
   out.end = end;
 
   size_t next_event = 0, next_record = 0;

@@ -89,6 +89,10 @@ struct Summary {
   int64_t peak_pending = 0, peak_nodes_in_use = 0;
 };
 
+// The last instant a summary of the run covers: the later of the last
+// timeline event and the last record.
+[[nodiscard]] api::TimeMs SummaryEnd(const api::Scenario& scenario, const api::Trace& trace);
+
 // REQUIRES: `trace` is a run of `scenario`; interval_ms > 0.
 [[nodiscard]] Summary Summarize(const api::Scenario& scenario, const api::Trace& trace,
                                 api::TimeMs interval_ms);
